@@ -1,0 +1,101 @@
+import type { GenericSchema } from 'valibot'
+import type { BaseError } from '../errors/index.js'
+import type { User } from '../protocol/index.js'
+import type { Foyer, Intent } from './types.js'
+
+/** What a plugin adds to the kernel. */
+export type PluginKind = 'login' | 'connector' | 'mfa' | 'funding' | 'wallet' | 'feature'
+
+/** One named API call of a plugin: validated input in, validated output out. */
+export interface ApiCallDef<I = any, O = any> {
+  method?: 'GET' | 'POST' | 'DELETE'
+  path: string
+  /** Validated before the request; a failure throws ValidationError and sends nothing. */
+  input?: GenericSchema<any, I>
+  /** Validated after the response; a failure throws ApiError `invalid_response`. */
+  output?: GenericSchema<any, O>
+  /** false: never retried (analytics-like calls). Default: the kernel's retry policy. */
+  retry?: boolean
+}
+
+/** A screen the modal can show. The component loads lazily; ui wraps `load` in React.lazy. */
+export interface ScreenDef {
+  /** Module whose default export is the screen component (React, but core doesn't know that). */
+  load: () => Promise<{ default: unknown }>
+  /** i18n key or literal used as the dialog's accessible title. */
+  title?: string
+  /** false: the user cannot close the modal on this screen (terms acceptance). Default true. */
+  dismissable?: boolean
+  /** Shows a back button when there is a screen below. Default true. */
+  back?: boolean
+  /** When it returns false the screen is skipped by `modal.push`. */
+  guard?: (foyer: Foyer) => boolean
+}
+
+/** How a plugin appears on the landing screen. */
+export interface PluginMeta {
+  /** i18n key or literal shown as the option's label. */
+  label: string
+  /** Inline SVG markup or an image URL. */
+  icon?: string
+  /** Landing group: web2 groups come first in the web2-first layout, 'wallet' in web3-first. */
+  group?: 'email' | 'sms' | 'social' | 'passkey' | 'wallet' | 'other'
+  /** Tie-break order inside the landing list (lower first). */
+  order?: number
+  /** Name hosts use in `config.loginMethods` (e.g. 'email', 'google'). Defaults to the plugin id. */
+  loginMethod?: string
+  /** Flag of the server app config that must be true for the option to show (e.g. 'email_auth'). */
+  serverFlag?: string
+  /** Hide the option for the current state (e.g. no WebAuthn). */
+  hidden?: (foyer: Foyer) => boolean
+}
+
+/** What a flow hook gets: the finished login and a way to ask the user something. */
+export interface FlowContext {
+  foyer: Foyer
+  intent: Intent
+  user: User
+  isNewUser: boolean
+  loginMethod: string
+  /** Pushes `screen` and waits until it calls `foyer.modal.resolvePrompt(value)`; rejects if the modal closes. */
+  prompt<T = unknown>(screen: string, params?: unknown): Promise<T>
+}
+
+/** Outgoing request as `onBeforeRequest` hooks see it (they may add headers). */
+export interface OutgoingRequest {
+  path: string
+  method: string
+  headers: Record<string, string>
+  body?: unknown
+}
+
+/** Hooks the kernel runs in plugin order. This is how terms, MFA and wallet creation join a flow. */
+export interface PluginHooks {
+  onLoginSuccess?: (ctx: FlowContext) => void | Promise<void>
+  onBeforeRequest?: (request: OutgoingRequest) => void | Promise<void>
+  onError?: (error: BaseError, ctx: { intent: Intent | null }) => void
+}
+
+/** The plugin object. Every slot but `id` and `kind` is optional. */
+export interface FoyerPlugin<Id extends string = string> {
+  id: Id
+  kind: PluginKind
+  meta?: PluginMeta
+  /** Runs once when the kernel loads the plugin; may return a teardown. */
+  setup?: (foyer: Foyer) => void | (() => void)
+  api?: Record<string, ApiCallDef>
+  /** Screen key → definition. Registered as `${id}/${key}`. */
+  screens?: Record<string, ScreenDef>
+  /** Component shown for this plugin on the landing list (inline input, button, ...). */
+  entry?: ScreenDef
+  hooks?: PluginHooks
+  /** UPPER_SNAKE error code → text (i18n key or the spec's English). */
+  errors?: Record<string, string>
+  /** i18n defaults (English) the plugin's screens use. */
+  texts?: Record<string, string>
+}
+
+/** Identity helper that keeps a plugin's literal types. */
+export function definePlugin<const P extends FoyerPlugin>(plugin: P): P {
+  return plugin
+}

@@ -1,0 +1,90 @@
+import { PluginError } from '../errors/index.js'
+import type { ApiCallDef, FoyerPlugin, PluginHooks, PluginMeta, ScreenDef } from './plugin.js'
+
+const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
+
+/** A landing option: a plugin with meta and an entry component. */
+export interface LandingEntry {
+  pluginId: string
+  loginMethod: string
+  meta: PluginMeta
+  entry: ScreenDef
+}
+
+/** Everything the loaded plugins contributed, indexed. Built once; read-only afterwards. */
+export interface Registry {
+  readonly plugins: readonly FoyerPlugin[]
+  readonly screens: ReadonlyMap<string, ScreenDef & { pluginId: string }>
+  readonly api: ReadonlyMap<string, ApiCallDef & { pluginId: string }>
+  readonly entries: readonly LandingEntry[]
+  readonly errors: Readonly<Record<string, string>>
+  readonly texts: Readonly<Record<string, string>>
+  /** The hook functions of one kind, in plugin order. */
+  hooks<K extends keyof PluginHooks>(kind: K): NonNullable<PluginHooks[K]>[]
+  plugin(id: string): FoyerPlugin | undefined
+  /** The screen definition, or a PluginError naming the missing screen. */
+  screen(id: string): ScreenDef & { pluginId: string }
+}
+
+/** Builds the registry; duplicate ids, bad ids and dangling screens raise PluginError. */
+export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
+  const byId = new Map<string, FoyerPlugin>()
+  const screens = new Map<string, ScreenDef & { pluginId: string }>()
+  const api = new Map<string, ApiCallDef & { pluginId: string }>()
+  const entries: LandingEntry[] = []
+  const errors: Record<string, string> = {}
+  const texts: Record<string, string> = {}
+  const loginMethods = new Map<string, string>()
+
+  for (const plugin of plugins) {
+    if (!plugin || typeof plugin !== 'object' || typeof plugin.id !== 'string') {
+      throw new PluginError('A plugin must be an object with a string id (did you pass the factory instead of calling it?).')
+    }
+    if (!ID.test(plugin.id)) throw new PluginError(`id must be kebab-case, got "${plugin.id}".`, { pluginId: plugin.id })
+    if (byId.has(plugin.id)) throw new PluginError('is registered twice. Each plugin id must be unique.', { pluginId: plugin.id })
+    if (!plugin.kind) throw new PluginError('has no kind.', { pluginId: plugin.id })
+    byId.set(plugin.id, plugin)
+
+    for (const [key, def] of Object.entries(plugin.screens ?? {})) {
+      if (typeof def?.load !== 'function') throw new PluginError(`screen "${key}" has no load() function.`, { pluginId: plugin.id })
+      screens.set(`${plugin.id}/${key}`, { ...def, pluginId: plugin.id })
+    }
+    for (const [name, def] of Object.entries(plugin.api ?? {})) {
+      if (typeof def?.path !== 'string') throw new PluginError(`api call "${name}" has no path.`, { pluginId: plugin.id })
+      api.set(`${plugin.id}.${name}`, { ...def, pluginId: plugin.id })
+    }
+    if (plugin.entry) {
+      if (!plugin.meta) throw new PluginError('has a landing entry but no meta (label, group).', { pluginId: plugin.id })
+      if (typeof plugin.entry.load !== 'function') throw new PluginError('landing entry has no load() function.', { pluginId: plugin.id })
+      const loginMethod = plugin.meta.loginMethod ?? plugin.id
+      const owner = loginMethods.get(loginMethod)
+      if (owner) throw new PluginError(`login method "${loginMethod}" is already provided by plugin "${owner}".`, { pluginId: plugin.id })
+      loginMethods.set(loginMethod, plugin.id)
+      entries.push({ pluginId: plugin.id, loginMethod, meta: plugin.meta, entry: plugin.entry })
+    }
+    Object.assign(errors, plugin.errors)
+    Object.assign(texts, plugin.texts)
+  }
+  entries.sort((a, b) => (a.meta.order ?? 100) - (b.meta.order ?? 100))
+
+  return {
+    plugins: [...plugins],
+    screens,
+    api,
+    entries,
+    errors,
+    texts,
+    hooks(kind) {
+      return plugins.flatMap((p) => (p.hooks?.[kind] ? [p.hooks[kind]!] : []))
+    },
+    plugin: (id) => byId.get(id),
+    screen(id) {
+      const def = screens.get(id)
+      if (!def) {
+        const known = [...screens.keys()].join(', ') || 'none'
+        throw new PluginError(`No screen "${id}" is registered (known screens: ${known}). Is the plugin that provides it loaded?`)
+      }
+      return def
+    },
+  }
+}

@@ -1,0 +1,205 @@
+import type { ReadonlySignal, Signal } from '@preact/signals-core'
+import type { BaseError } from '../errors/index.js'
+import type { LinkedAccount, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
+import type { FoyerPlugin } from './plugin.js'
+import type { Registry } from './registry.js'
+
+/** Why the modal is open. */
+export type Intent = 'login' | 'link' | 'update'
+
+/** Client config. Keys follow Privy's where they exist so hosts can move over. */
+export interface FoyerClientConfig {
+  name?: string
+  appearance?: {
+    theme?: 'light' | 'dark'
+    accentColor?: string
+    logo?: string
+    landingHeader?: string
+    loginMessage?: string
+    showWalletLoginFirst?: boolean
+    walletList?: string[]
+    walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
+    loginGroupPriority?: 'web2-first' | 'web3-first'
+    hideDirectWeb2Inputs?: boolean
+  }
+  /** Login methods to show, in order (names from each plugin's `meta.loginMethod`). */
+  loginMethods?: string[]
+  loginMethodsAndOrder?: { primary: string[]; overflow?: string[] }
+  intl?: { defaultCountry?: string; textLocalization?: Record<string, string> }
+  legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string; requireUsersAcceptTerms?: boolean }
+  disablePlusEmails?: boolean
+  allowlistConfig?: { errorTitle?: string; errorDetail?: string; errorCtaText?: string; errorCtaLink?: string }
+  captchaEnabled?: boolean
+  /** Milliseconds the success screen stays before the modal closes. Default 1000. */
+  successDelayMs?: number
+  [other: string]: unknown
+}
+
+/** Server app config merged with the client config: what screens read. */
+export interface ResolvedConfig {
+  appId: string
+  name: string
+  logo: string | null
+  accentColor: string | null
+  theme: 'light' | 'dark'
+  landingHeader: string | null
+  loginMessage: string | null
+  layout: 'web2-first' | 'web3-first'
+  /** Enabled login-method names in display order; `overflow` are behind 'More options'. */
+  loginMethods: string[]
+  overflowMethods: string[]
+  disablePlusEmails: boolean
+  legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
+  allowlist: { errorTitle: string | null; errorDetail: string | null; errorCtaText: string | null; errorCtaLink: string | null }
+  intl: { defaultCountry: string; textLocalization: Record<string, string> }
+  captcha: { enabled: boolean; siteKey: string | null }
+  successDelayMs: number
+  server: ServerAppConfig
+  client: FoyerClientConfig
+}
+
+/** `$session`. */
+export interface SessionState {
+  status: 'loading' | 'unauthenticated' | 'authenticated'
+  user: User | null
+  accessToken: string | null
+  identityToken: string | null
+}
+
+/** One screen on the modal stack. */
+export interface ScreenEntry {
+  /** Registered screen id, `${pluginId}/${key}`. */
+  id: string
+  params?: any
+}
+
+/** Options of `login(opts)`, Privy's shape. */
+export interface LoginOptions {
+  loginMethods?: string[]
+  prefill?: { type: 'email' | 'phone'; value: string }
+  disableSignup?: boolean
+  walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
+}
+
+/** `$modal`. */
+export interface ModalState {
+  open: boolean
+  intent: Intent | null
+  stack: ScreenEntry[]
+  error: BaseError | null
+  options: LoginOptions
+}
+
+/** What a successful login, link or update hands the host. */
+export interface AuthResult {
+  user: User
+  isNewUser: boolean
+  wasAlreadyAuthenticated: boolean
+  loginMethod: string
+  loginAccount: LinkedAccount | null
+  linkedAccount: LinkedAccount | null
+  oAuthTokens: TokenResponse['oauth_tokens'] | null
+}
+
+/** Host callbacks for one intent. */
+export interface FlowCallbacks {
+  onComplete?: (result: AuthResult) => void
+  onSuccess?: (result: AuthResult) => void
+  onError?: (errorCode: string) => void
+}
+
+/** Options of one API call. */
+export interface CallOptions {
+  signal?: AbortSignal
+  /** Extra headers (e.g. farcaster-channel-token). */
+  headers?: Record<string, string>
+  query?: Record<string, string | number | undefined>
+}
+
+/** Key-value storage the session and plugins persist to (localStorage by default). */
+export interface FoyerStorage {
+  get(key: string): string | null
+  set(key: string, value: string): void
+  remove(key: string): void
+}
+
+/** Tiny typed event emitter. */
+export interface Emitter {
+  on(event: string, listener: (payload?: unknown) => void): () => void
+  emit(event: string, payload?: unknown): void
+}
+
+/** The session half of the kernel. */
+export interface SessionManager {
+  /** A valid access token, refreshed when expiring (single flight across tabs); null when logged out. */
+  getAccessToken(): Promise<string | null>
+  getIdentityToken(): Promise<string | null>
+  /** Applies `session_update_action` and sets `$session`. */
+  handleTokenResponse(response: TokenResponse): void
+  /** Rotates the refresh token. Clears local state when the server says the token is missing or invalid. */
+  refresh(): Promise<void>
+  /** Tries to destroy the server session; always clears local state. */
+  logout(): Promise<void>
+  /** Re-reads the current user (GET /api/v1/users/me). */
+  refreshUser(): Promise<User | null>
+}
+
+/** The modal half of the kernel. */
+export interface ModalController {
+  open(options?: { intent?: Intent; screen?: string; params?: unknown; login?: LoginOptions; callbacks?: FlowCallbacks }): void
+  /** Closes; reports the 'user exited' error for the intent unless the flow completed. */
+  close(): void
+  push(screen: string, params?: unknown): void
+  replace(screen: string, params?: unknown): void
+  back(): void
+  /** Shows the error screen (or the failure screen the error's code maps to). */
+  showError(error: unknown, options?: { retry?: boolean }): void
+  /** Answers the pending `FlowContext.prompt`. */
+  resolvePrompt(value?: unknown): void
+  rejectPrompt(error: unknown): void
+}
+
+/** createFoyer's parameters. */
+export interface CreateFoyerParameters {
+  appId: string
+  clientId?: string
+  apiUrl: string
+  plugins?: FoyerPlugin[]
+  config?: FoyerClientConfig
+  /** Defaults to localStorage (memory when unavailable). */
+  storage?: FoyerStorage
+  /** Injected fetch, for tests. */
+  fetch?: typeof globalThis.fetch
+}
+
+/** The kernel: signals, registry, http, session, modal. One per host page. */
+export interface Foyer {
+  readonly appId: string
+  readonly clientId: string | undefined
+  readonly apiUrl: string
+  readonly $config: Signal<ResolvedConfig | null>
+  readonly $session: Signal<SessionState>
+  readonly $modal: Signal<ModalState>
+  /** true once the app config and the session restore have answered. */
+  readonly $ready: ReadonlySignal<boolean>
+  readonly registry: Registry
+  readonly storage: FoyerStorage
+  readonly emitter: Emitter
+  readonly session: SessionManager
+  readonly modal: ModalController
+  /** Calls a plugin's api entry `pluginId.name`: input validated, token attached, output validated. */
+  call<O = unknown>(id: string, input?: unknown, options?: CallOptions): Promise<O>
+  /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */
+  completeAuth(response: TokenResponse, info: { loginMethod: string; account?: LinkedAccount | null }): Promise<AuthResult>
+  /** Reports a failed flow to the host callbacks of the current intent (and plugin onError hooks). */
+  failAuth(error: unknown): void
+  /** Registers host callbacks for an intent; returns the unregister function. */
+  registerCallbacks(intent: Intent, callbacks: FlowCallbacks): () => void
+  /** Posts an analytics event (never retried, never throws). */
+  track(eventName: string, payload?: Record<string, unknown>): void
+  /** Text for an i18n key (plugin texts, the kernel table, then the host's textLocalization). */
+  t(key: string, vars?: Record<string, string | number>): string
+  /** Loads the app config and restores the session. Idempotent. */
+  init(): Promise<void>
+  destroy(): void
+}

@@ -1,0 +1,35 @@
+/**
+ * Stable error codes the server puts in `{ error, code }` bodies. Lower snake case on the wire;
+ * the client's ApiError exposes them upper-cased (`invalid_credentials` → `INVALID_CREDENTIALS`).
+ */
+export const serverErrorCodes = [
+  'invalid_data',
+  'invalid_app_id',
+  'invalid_origin',
+  'not_found',
+  'payload_too_large',
+  'unauthorized',
+  'invalid_refresh_token',
+  'invalid_credentials',
+  'too_many_requests',
+  'user_does_not_exist',
+  'linked_to_another_user',
+  'cannot_link_more_of_type',
+  'account_transfer_required',
+  'allowlist_rejected',
+  'disallowed_login_method',
+  'user_limit_reached',
+  'invalid_captcha',
+  'not_allowed',
+  'internal_error',
+] as const
+
+export type ServerErrorCode = (typeof serverErrorCodes)[number]
+
+/** The JSON body of every non-2xx server answer. */
+export interface ServerErrorBody {
+  error: string
+  code: ServerErrorCode | (string & {})
+  /** Extra data a flow needs (e.g. the transfer nonce). Never secrets. */
+  data?: Record<string, unknown>
+}

@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+
+/** Epoch seconds. */
+const Seconds = v.number()
+
+/** Fields every linked account carries. */
+const accountBase = {
+  verifiedAt: Seconds,
+  firstVerifiedAt: v.nullable(Seconds),
+  latestVerifiedAt: v.nullable(Seconds),
+}
+
+export const EmailAccountSchema = v.object({ type: v.literal('email'), address: v.string(), ...accountBase })
+export type EmailAccount = v.InferOutput<typeof EmailAccountSchema>
+
+/**
+ * A linked account. Plugins add their own types; the kernel knows the common shape (a `type`
+ * plus the spec's fields) and keeps unknown fields as they come.
+ */
+export const LinkedAccountSchema = v.looseObject({ type: v.string(), ...accountBase })
+export type LinkedAccount = v.InferOutput<typeof LinkedAccountSchema> & {
+  address?: string
+  chainType?: 'ethereum' | 'solana'
+  chainId?: string
+  walletClientType?: string
+  connectorType?: string
+  subject?: string
+  credentialId?: string
+  [key: string]: unknown
+}
+
+/** The user as the server sends it. */
+export const UserSchema = v.object({
+  id: v.string(),
+  createdAt: Seconds,
+  linkedAccounts: v.array(LinkedAccountSchema),
+  mfaMethods: v.array(v.string()),
+  hasAcceptedTerms: v.boolean(),
+  isGuest: v.boolean(),
+})
+export type RawUser = v.InferOutput<typeof UserSchema>
+
+/** The user handed to hosts: the server's user plus one convenience field per account type. */
+export interface User extends RawUser {
+  linkedAccounts: LinkedAccount[]
+  email?: EmailAccount
+  phone?: LinkedAccount
+  wallet?: LinkedAccount
+  [convenience: string]: unknown
+}
+
+/** Convenience-field name for an account type (`google_oauth` → `google`, `sms` → `phone`). */
+export function convenienceKey(type: string): string {
+  if (type === 'sms') return 'phone'
+  if (type === 'siwe' || type === 'siws') return 'wallet'
+  if (type === 'custom_auth') return 'customAuth'
+  if (type === 'cross_app') return 'crossApp'
+  if (type === 'smart_wallet') return 'smartWallet'
+  return type.replace(/_oauth$/, '')
+}
+
+/** Adds the convenience fields: the first account of each type, as Privy does. */
+export function toUser(raw: RawUser): User {
+  const user: User = { ...raw, linkedAccounts: raw.linkedAccounts as LinkedAccount[] }
+  for (const account of user.linkedAccounts) {
+    const key = convenienceKey(account.type)
+    if (!(key in user)) user[key] = account
+  }
+  return user
+}

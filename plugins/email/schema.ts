@@ -1,0 +1,57 @@
+import * as v from 'valibot'
+import { ModeSchema } from '../../core/protocol/index.js'
+
+/** Texts of the e-mail validators (the spec's English). */
+export const emailTexts = {
+  invalidEmail: 'Please enter a valid email address.',
+  plusNotAllowed: "Please enter a valid email address without a '+'.",
+  emailRequired: 'Email required to send OTP code',
+  codeNumeric: 'Code should be numeric',
+  codeLength: 'Code must be exactly 6 digits',
+} as const
+
+/** Length of a verification code. */
+export const CODE_LENGTH = 6
+
+/** An e-mail address; with `disablePlusEmails` an address containing '+' is refused. */
+export function emailSchema(options: { disablePlusEmails?: boolean } = {}) {
+  return v.pipe(
+    v.string(emailTexts.emailRequired),
+    v.trim(),
+    v.nonEmpty(emailTexts.emailRequired),
+    v.maxLength(320, emailTexts.invalidEmail),
+    v.email(emailTexts.invalidEmail),
+    v.check((value) => !options.disablePlusEmails || !value.includes('+'), emailTexts.plusNotAllowed),
+    v.toLowerCase(),
+  )
+}
+
+/** A verification code: trimmed, numeric, exactly 6 digits. */
+export const CodeSchema = v.pipe(
+  v.string(emailTexts.codeNumeric),
+  v.trim(),
+  v.regex(/^\d*$/, emailTexts.codeNumeric),
+  v.length(CODE_LENGTH, emailTexts.codeLength),
+)
+
+const Email = emailSchema()
+const CaptchaToken = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096))))
+
+/** POST /api/v1/passwordless/init */
+export const InitInputSchema = v.object({ email: Email, token: CaptchaToken })
+/** POST /api/v1/passwordless/authenticate */
+export const AuthenticateInputSchema = v.object({ email: Email, code: CodeSchema, mode: ModeSchema })
+/** POST /api/v1/passwordless/link */
+export const LinkInputSchema = v.object({ email: Email, code: CodeSchema })
+/** POST /api/v1/passwordless/update */
+export const UpdateInputSchema = v.object({ oldAddress: Email, newAddress: Email, code: CodeSchema })
+/** POST /api/v1/passwordless/unlink */
+export const UnlinkInputSchema = v.object({ address: Email })
+/** Answer of init. */
+export const InitOutputSchema = v.object({ success: v.literal(true) })
+
+export type InitInput = v.InferInput<typeof InitInputSchema>
+export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
+export type LinkInput = v.InferInput<typeof LinkInputSchema>
+export type UpdateInput = v.InferInput<typeof UpdateInputSchema>
+export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>

@@ -1,0 +1,18 @@
+// Resolves the package's own subpath imports ('foyer', 'foyer/plugins/email', ...) to its sources,
+// so the example app, the tests and the benchmarks run the code in this tree without a build.
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Vite/Vitest `resolve.alias` entries for the `foyer` package's subpaths. */
+export const foyerAliases = [
+  { find: /^foyer\/plugins\/([^/]+)\/server$/, replacement: `${root}plugins/$1/server.ts` },
+  { find: /^foyer\/plugins\/([^/]+)$/, replacement: `${root}plugins/$1/index.ts` },
+  { find: /^foyer\/server$/, replacement: `${root}core/server/index.ts` },
+  { find: /^foyer\/core$/, replacement: `${root}core/client/index.ts` },
+  { find: /^foyer\/protocol$/, replacement: `${root}core/protocol/index.ts` },
+  { find: /^foyer\/ui$/, replacement: `${root}ui/index.ts` },
+  { find: /^foyer$/, replacement: `${root}ui/index.ts` },
+]
+
+export const repoRoot = root
