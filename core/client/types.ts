@@ -1,6 +1,6 @@
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import type { BaseError } from '../errors/index.js'
-import type { LinkedAccount, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
+import type { LinkedAccount, RawUser, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
 import type { FoyerPlugin } from './plugin.js'
 import type { Registry } from './registry.js'
 
@@ -157,6 +157,8 @@ export interface ModalController {
   /** Answers the pending `FlowContext.prompt`. */
   resolvePrompt(value?: unknown): void
   rejectPrompt(error: unknown): void
+  /** For code screens: the inline error text, or null after moving to the failure screen the error maps to. */
+  otpError(error: unknown): string | null
 }
 
 /** createFoyer's parameters. */
@@ -170,6 +172,8 @@ export interface CreateFoyerParameters {
   storage?: FoyerStorage
   /** Injected fetch, for tests. */
   fetch?: typeof globalThis.fetch
+  /** Extra i18n defaults (the ui layer's English table); plugin texts and host overrides win. */
+  texts?: Record<string, string>
 }
 
 /** The kernel: signals, registry, http, session, modal. One per host page. */
@@ -190,7 +194,10 @@ export interface Foyer {
   /** Calls a plugin's api entry `pluginId.name`: input validated, token attached, output validated. */
   call<O = unknown>(id: string, input?: unknown, options?: CallOptions): Promise<O>
   /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */
-  completeAuth(response: TokenResponse, info: { loginMethod: string; account?: LinkedAccount | null }): Promise<AuthResult>
+  completeAuth(
+    response: TokenResponse | { user: RawUser },
+    info: { loginMethod: string; account?: LinkedAccount | null; intent?: Intent },
+  ): Promise<AuthResult>
   /** Reports a failed flow to the host callbacks of the current intent (and plugin onError hooks). */
   failAuth(error: unknown): void
   /** Registers host callbacks for an intent; returns the unregister function. */

@@ -1,0 +1,201 @@
+import * as v from 'valibot'
+import { ApiError, BaseError, FlowError, flowErrorCodes, ValidationError } from '../errors/index.js'
+import { APP_ID_LENGTH, paths, ServerAppConfigSchema, toUser, type LinkedAccount } from '../protocol/index.js'
+import { clientAnalyticsId } from './clientAnalyticsId.js'
+import { createEmitter } from './emitter.js'
+import { createHttp } from './http.js'
+import { createTranslator } from './i18n/createTranslator.js'
+import { en } from './i18n/en.js'
+import { createModal, type Modal } from './modal.js'
+import { createRegistry } from './registry.js'
+import { createSession } from './session.js'
+import { createState } from './state/createState.js'
+import { resolveConfig } from './state/resolveConfig.js'
+import { createStorage } from './storage.js'
+import type { AuthResult, CreateFoyerParameters, Foyer, FlowCallbacks, Intent } from './types.js'
+import { SDK_VERSION } from './version.js'
+
+/** Thrown for an app id that is not a 25-character string. */
+export class InvalidAppIdError extends BaseError {
+  override name = 'InvalidAppIdError'
+  constructor() {
+    super('Invalid app ID', { code: 'INVALID_APP_ID' })
+  }
+}
+
+/** Builds the kernel: signals, plugin registry, http, session and modal. Call `init()` to start. */
+export function createFoyer(params: CreateFoyerParameters): Foyer {
+  if (typeof params.appId !== 'string' || params.appId.length !== APP_ID_LENGTH) throw new InvalidAppIdError()
+  if (typeof params.apiUrl !== 'string' || !/^https?:\/\//.test(params.apiUrl)) {
+    throw new BaseError('apiUrl must be an http(s) URL', { code: 'INVALID_API_URL' })
+  }
+  const plugins = params.plugins ?? []
+  const registry = createRegistry(plugins)
+  const state = createState()
+  const storage = params.storage ?? createStorage()
+  const emitter = createEmitter()
+  const t = createTranslator(en, params.texts, registry.texts, params.config?.intl?.textLocalization)
+  const http = createHttp({
+    apiUrl: params.apiUrl,
+    appId: params.appId,
+    ...(params.clientId ? { clientId: params.clientId } : {}),
+    caId: clientAnalyticsId(storage),
+    sdkVersion: SDK_VERSION,
+    ...(params.fetch ? { fetch: params.fetch } : {}),
+    onBeforeRequest: async (request) => {
+      for (const hook of registry.hooks('onBeforeRequest')) await hook(request)
+    },
+  })
+  const session = createSession({ appId: params.appId, http, storage, state, emitter })
+
+  const callbacks = new Map<Intent, Set<FlowCallbacks>>()
+  let flowCallbacks: FlowCallbacks | null = null
+  const callbacksFor = (intent: Intent) => [...(callbacks.get(intent) ?? []), ...(flowCallbacks ? [flowCallbacks] : [])]
+
+  function failAuth(error: unknown, intentOverride?: Intent | null) {
+    const intent = intentOverride ?? state.$modal.peek().intent ?? 'login'
+    const code = error instanceof BaseError ? error.code : flowErrorCodes.unknownAuth
+    for (const cb of callbacksFor(intent)) cb.onError?.(code)
+    if (!(error instanceof FlowError)) emitter.emit('error', error)
+  }
+
+  const modal: Modal & { bind(foyer: unknown): void } = createModal({
+    state,
+    registry,
+    t,
+    fail: failAuth,
+    setFlowCallbacks: (cbs) => (flowCallbacks = cbs),
+  }) as Modal & { bind(foyer: unknown): void }
+
+  let initPromise: Promise<void> | null = null
+  const teardowns: Array<() => void> = []
+
+  const foyer: Foyer = {
+    appId: params.appId,
+    clientId: params.clientId,
+    apiUrl: params.apiUrl,
+    $config: state.$config,
+    $session: state.$session,
+    $modal: state.$modal,
+    $ready: state.$ready,
+    registry,
+    storage,
+    emitter,
+    session,
+    modal,
+    t,
+
+    async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {
+      const def = registry.api.get(id)
+      if (!def) throw new BaseError(`Unknown API call "${id}"`, { code: 'PLUGIN_ERROR' })
+      let body = input
+      if (def.input) {
+        const parsed = v.safeParse(def.input, input)
+        if (!parsed.success) {
+          const issues = Object.fromEntries(parsed.issues.map((i) => [v.getDotPath(i) ?? '', i.message]))
+          throw new ValidationError(parsed.issues[0]!.message, issues)
+        }
+        body = parsed.output
+      }
+      const token = state.$session.peek().status === 'authenticated' ? await session.getAccessToken() : null
+      const method = def.method ?? 'POST'
+      const result = await http.request<unknown>({
+        path: def.path,
+        method,
+        ...(method === 'GET' ? {} : { body: body ?? {} }),
+        token,
+        ...(def.retry === false ? { retry: false } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+        ...(options.query ? { query: options.query } : {}),
+      })
+      if (!def.output) return result as O
+      const parsed = v.safeParse(def.output, result)
+      if (!parsed.success) throw new ApiError('The server sent an unexpected answer', { status: 200, serverCode: 'invalid_response' })
+      return parsed.output as O
+    },
+
+    async completeAuth(response, info) {
+      const before = state.$session.peek()
+      const intent: Intent = info.intent ?? state.$modal.peek().intent ?? ('token' in response ? 'login' : 'link')
+      if ('token' in response) session.handleTokenResponse(response)
+      else state.$session.value = { ...before, user: toUser(response.user) }
+      const user = state.$session.peek().user ?? toUser(response.user)
+      const isNewUser = 'is_new_user' in response ? Boolean(response.is_new_user) : false
+      const account = info.account ?? null
+      try {
+        for (const hook of registry.hooks('onLoginSuccess')) {
+          await hook({ foyer, intent, user, isNewUser, loginMethod: info.loginMethod, prompt: (s, p) => modal.prompt(s, p) })
+        }
+      } catch (error) {
+        failAuth(error, intent)
+        throw error
+      }
+      const result: AuthResult = {
+        user: state.$session.peek().user ?? user,
+        isNewUser,
+        wasAlreadyAuthenticated: before.status === 'authenticated' && intent === 'login',
+        loginMethod: info.loginMethod,
+        loginAccount: intent === 'login' ? (account as LinkedAccount | null) : null,
+        linkedAccount: intent === 'login' ? null : (account as LinkedAccount | null),
+        oAuthTokens: 'oauth_tokens' in response ? (response.oauth_tokens ?? null) : null,
+      }
+      modal.markCompleted()
+      for (const cb of callbacksFor(intent)) {
+        cb.onComplete?.(result)
+        cb.onSuccess?.(result)
+      }
+      emitter.emit(intent, result)
+      if (state.$modal.peek().open) {
+        if (registry.screens.has('foyer/success')) modal.push('foyer/success', { title: t('success.title') })
+        setTimeout(() => modal.close(), state.$config.peek()?.successDelayMs ?? 0)
+      }
+      return result
+    },
+
+    failAuth: (error) => failAuth(error),
+
+    registerCallbacks(intent, cbs) {
+      let set = callbacks.get(intent)
+      if (!set) callbacks.set(intent, (set = new Set()))
+      set.add(cbs)
+      return () => void set.delete(cbs)
+    },
+
+    track(eventName, payload = {}) {
+      http
+        .request({
+          path: paths.analyticsEvents,
+          body: { event_name: eventName, client_id: params.clientId ?? null, payload: { ...payload, clientTimestamp: new Date().toISOString() } },
+          retry: false,
+        })
+        .catch(() => {})
+    },
+
+    init() {
+      initPromise ??= (async () => {
+        for (const plugin of plugins) {
+          const teardown = plugin.setup?.(foyer)
+          if (typeof teardown === 'function') teardowns.push(teardown)
+        }
+        const loadConfig = http.request<unknown>({ path: paths.app(params.appId) }).then((raw) => {
+          const server = v.parse(ServerAppConfigSchema, raw)
+          state.$config.value = resolveConfig(server, params.config ?? {}, registry)
+        })
+        // Both requests go out together: `ready` after one round trip.
+        const results = await Promise.allSettled([loadConfig, session.restore()])
+        state.$configLoaded.value = true
+        if (results[0].status === 'rejected') emitter.emit('error', results[0].reason)
+      })()
+      return initPromise
+    },
+
+    destroy() {
+      session.destroy()
+      modal.destroy()
+      for (const teardown of teardowns.splice(0)) teardown()
+    },
+  }
+  modal.bind(foyer)
+  return foyer
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { PluginError } from '../errors/index.js'
+import { definePlugin } from './plugin.js'
+import { createRegistry } from './registry.js'
+
+const load = async () => ({ default: () => null })
+
+describe('createRegistry', () => {
+  it('indexes screens as pluginId/key and api calls as pluginId.name', () => {
+    const registry = createRegistry([
+      definePlugin({ id: 'email', kind: 'login', screens: { code: { load } }, api: { init: { path: '/api/v1/passwordless/init' } } }),
+    ])
+    expect(registry.screen('email/code').pluginId).toBe('email')
+    expect(registry.api.get('email.init')?.path).toBe('/api/v1/passwordless/init')
+  })
+
+  it('rejects duplicate plugin ids with a PluginError naming the plugin', () => {
+    const p = definePlugin({ id: 'email', kind: 'login' })
+    expect(() => createRegistry([p, p])).toThrow(PluginError)
+    expect(() => createRegistry([p, p])).toThrow(/Plugin "email": is registered twice/)
+  })
+
+  it('rejects a missing screen with the list of known screens', () => {
+    const registry = createRegistry([definePlugin({ id: 'email', kind: 'login', screens: { code: { load } } })])
+    expect(() => registry.screen('sms/code')).toThrow(/No screen "sms\/code" is registered \(known screens: email\/code\)/)
+  })
+
+  it('rejects non-kebab ids, factories passed uncalled, entries without meta and duplicate login methods', () => {
+    expect(() => createRegistry([{ id: 'Email', kind: 'login' }])).toThrow(/kebab-case/)
+    expect(() => createRegistry([(() => ({})) as never])).toThrow(/did you pass the factory/)
+    expect(() => createRegistry([{ id: 'a', kind: 'login', entry: { load } }])).toThrow(/no meta/)
+    const a = { id: 'a', kind: 'login' as const, meta: { label: 'A', loginMethod: 'x' }, entry: { load } }
+    expect(() => createRegistry([a, { ...a, id: 'b' }])).toThrow(/login method "x" is already provided by plugin "a"/)
+  })
+
+  it('orders landing entries by meta.order and collects hooks in plugin order', () => {
+    const calls: string[] = []
+    const registry = createRegistry([
+      { id: 'a', kind: 'login', meta: { label: 'A', order: 2 }, entry: { load }, hooks: { onLoginSuccess: () => void calls.push('a') } },
+      { id: 'b', kind: 'login', meta: { label: 'B', order: 1 }, entry: { load }, hooks: { onLoginSuccess: () => void calls.push('b') } },
+    ])
+    expect(registry.entries.map((e) => e.pluginId)).toEqual(['b', 'a'])
+    for (const hook of registry.hooks('onLoginSuccess')) void hook({} as never)
+    expect(calls).toEqual(['a', 'b'])
+  })
+})

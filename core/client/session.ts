@@ -1,0 +1,215 @@
+import { batch } from '@preact/signals-core'
+import { ApiError } from '../errors/index.js'
+import { paths, toUser, type RawUser, type TokenResponse, type User } from '../protocol/index.js'
+import { withCrossTabLock } from './crossTabLock.js'
+import type { Http } from './http.js'
+import { hasAudience, isTokenActive } from './jwt.js'
+import type { FoyerState } from './state/createState.js'
+import type { Emitter, FoyerStorage, SessionManager } from './types.js'
+
+/** The refresh-marker cookie lives 30 days (lets a host's server know a session may exist). */
+export const REFRESH_MARKER_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+export const REFRESH_MARKER_COOKIE = 'foyer-session'
+
+interface SessionDeps {
+  appId: string
+  http: Http
+  storage: FoyerStorage
+  state: FoyerState
+  emitter: Emitter
+}
+
+/** Storage keys of one app's session. */
+export function sessionKeys(appId: string) {
+  return {
+    token: `foyer:${appId}:token`,
+    refreshToken: `foyer:${appId}:refresh_token`,
+    identityToken: `foyer:${appId}:identity_token`,
+  }
+}
+
+/** The session manager with `restore()` for start-up. */
+export type Session = SessionManager & { restore(): Promise<void>; clear(): void; destroy(): void }
+
+/** Builds the session manager over the kernel's http, storage and `$session`. */
+export function createSession({ appId, http, storage, state, emitter }: SessionDeps): Session {
+  const keys = sessionKeys(appId)
+  const { $session } = state
+  let inFlight: Promise<void> | null = null
+
+  function setMarker(on: boolean) {
+    if (typeof document === 'undefined') return
+    document.cookie = on
+      ? `${REFRESH_MARKER_COOKIE}=t; path=/; max-age=${REFRESH_MARKER_MAX_AGE_SECONDS}; SameSite=Lax`
+      : `${REFRESH_MARKER_COOKIE}=; path=/; max-age=0; SameSite=Lax`
+  }
+
+  function clear() {
+    const wasAuthenticated = $session.peek().status === 'authenticated'
+    storage.remove(keys.token)
+    storage.remove(keys.refreshToken)
+    storage.remove(keys.identityToken)
+    setMarker(false)
+    $session.value = { status: 'unauthenticated', user: null, accessToken: null, identityToken: null }
+    if (wasAuthenticated) emitter.emit('logout')
+  }
+
+  function setAuthenticated(user: User | null, accessToken: string | null, identityToken: string | null) {
+    const current = $session.peek()
+    $session.value = {
+      status: user ?? current.user ? 'authenticated' : current.status,
+      user: user ?? current.user,
+      accessToken,
+      identityToken,
+    }
+  }
+
+  function store(key: string, value: string | null | undefined) {
+    if (value) storage.set(key, value)
+    else storage.remove(key)
+  }
+
+  function handleTokenResponse(response: TokenResponse) {
+    const action = response.session_update_action ?? 'set'
+    if (action === 'clear') return clear()
+    if (response.token && !hasAudience(response.token, appId)) return clear()
+    const user = toUser(response.user)
+    batch(() => {
+      if (action === 'set') {
+        store(keys.token, response.token)
+        store(keys.refreshToken, response.refresh_token)
+        store(keys.identityToken, response.identity_token)
+        setMarker(Boolean(response.refresh_token))
+        setAuthenticated(user, response.token, response.identity_token ?? null)
+      } else {
+        // 'ignore': only the access and identity tokens, if present; the refresh token stays as it is.
+        if (response.token) storage.set(keys.token, response.token)
+        if (response.identity_token) storage.set(keys.identityToken, response.identity_token)
+        const current = $session.peek()
+        setAuthenticated(user, response.token ?? current.accessToken, response.identity_token ?? current.identityToken)
+      }
+    })
+  }
+
+  /** A refresh failing because the token is missing or invalid ends the session; a network error doesn't. */
+  function isInvalidTokenError(error: unknown) {
+    return error instanceof ApiError && (error.serverCode === 'invalid_refresh_token' || [400, 401, 403, 404].includes(error.status))
+  }
+
+  async function rotate(): Promise<void> {
+    const seen = storage.get(keys.refreshToken)
+    await withCrossTabLock(`foyer:refresh:${appId}`, async () => {
+      const current = storage.get(keys.refreshToken)
+      if (!current) return clear()
+      const storedAccess = storage.get(keys.token)
+      if (current !== seen && isTokenActive(storedAccess) && storedAccess && hasAudience(storedAccess, appId)) {
+        // Another tab rotated while we waited for the lock: adopt its tokens instead of rotating again.
+        setAuthenticated(null, storedAccess, storage.get(keys.identityToken))
+        if (!$session.peek().user) await refreshUser()
+        return
+      }
+      try {
+        const response = await http.request<TokenResponse>({ path: paths.sessions, body: { refresh_token: current } })
+        handleTokenResponse(response)
+      } catch (error) {
+        if (isInvalidTokenError(error)) return clear()
+        throw error
+      }
+    })
+  }
+
+  async function refresh(): Promise<void> {
+    // Single flight inside the tab; the lock makes it single flight across tabs.
+    inFlight ??= rotate().finally(() => (inFlight = null))
+    return inFlight
+  }
+
+  async function getAccessToken(): Promise<string | null> {
+    const token = $session.peek().accessToken ?? storage.get(keys.token)
+    if (token && isTokenActive(token)) {
+      if (!hasAudience(token, appId)) {
+        clear()
+        return null
+      }
+      return token
+    }
+    if (!storage.get(keys.refreshToken)) return null
+    await refresh()
+    const next = $session.peek().accessToken
+    return next && isTokenActive(next) ? next : null
+  }
+
+  async function refreshUser(): Promise<User | null> {
+    const token = $session.peek().accessToken ?? storage.get(keys.token)
+    if (!token) return null
+    const { user } = await http.request<{ user: RawUser }>({ path: paths.usersMe, token })
+    const next = toUser(user)
+    const current = $session.peek()
+    $session.value = { ...current, status: 'authenticated', user: next, accessToken: current.accessToken ?? token }
+    return next
+  }
+
+  async function restore(): Promise<void> {
+    const access = storage.get(keys.token)
+    if (!storage.get(keys.refreshToken)) {
+      if (access) clear()
+      else $session.value = { ...$session.peek(), status: 'unauthenticated' }
+      return
+    }
+    try {
+      if (access && isTokenActive(access) && hasAudience(access, appId)) {
+        setAuthenticated(null, access, storage.get(keys.identityToken))
+        try {
+          await refreshUser()
+          return
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 401)) throw error
+        }
+      }
+      await refresh()
+    } catch {
+      // Server unreachable: show signed out for now but keep the tokens for the next load.
+    } finally {
+      if ($session.peek().status === 'loading' || !$session.peek().user) {
+        $session.value = { status: 'unauthenticated', user: null, accessToken: null, identityToken: null }
+      }
+    }
+  }
+
+  async function logout(): Promise<void> {
+    const refreshToken = storage.get(keys.refreshToken)
+    try {
+      if (refreshToken) {
+        await http.request({ path: paths.sessionsLogout, body: { refresh_token: refreshToken }, retry: false })
+      }
+    } catch {
+      // Logout is best effort on the server; local state is always cleared below.
+    } finally {
+      clear()
+    }
+  }
+
+  // Another tab logged out or rotated: follow it, so tabs never disagree about the session.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === keys.refreshToken && event.newValue === null && $session.peek().status === 'authenticated') clear()
+    if (event.key === keys.token && event.newValue && $session.peek().status === 'authenticated') {
+      if (hasAudience(event.newValue, appId)) setAuthenticated(null, event.newValue, storage.get(keys.identityToken))
+    }
+  }
+  globalThis.addEventListener?.('storage', onStorage as EventListener)
+
+  return {
+    getAccessToken,
+    async getIdentityToken() {
+      await getAccessToken()
+      return $session.peek().identityToken ?? storage.get(keys.identityToken)
+    },
+    handleTokenResponse,
+    refresh,
+    logout,
+    refreshUser,
+    restore,
+    clear,
+    destroy: () => globalThis.removeEventListener?.('storage', onStorage as EventListener),
+  }
+}

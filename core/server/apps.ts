@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs'
+import * as v from 'valibot'
+import { APP_ID_LENGTH, ServerAppConfigSchema } from '../protocol/index.js'
+import type { ServerAppConfig } from '../protocol/index.js'
+import { formatIssuePath } from './http/parse.js'
+
+const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, ...configurable } =
+  ServerAppConfigSchema.entries
+
+/** One app as a config file or `createServer({ apps })` declares it. Unknown fields are errors (typos). */
+export const AppInputSchema = v.strictObject({
+  id: v.pipe(v.string(), v.length(APP_ID_LENGTH, `Must be exactly ${APP_ID_LENGTH} characters`)),
+  name: v.pipe(v.string(), v.nonEmpty()),
+  allowed_origins: v.array(v.pipe(v.string(), v.url())),
+  disable_signup: v.optional(v.boolean()),
+  ...v.partial(v.object(configurable)).entries,
+})
+export type AppInput = v.InferInput<typeof AppInputSchema>
+
+/** The config file: `{ "apps": [...] }`. */
+export const ConfigFileSchema = v.strictObject({ apps: v.array(AppInputSchema) })
+
+/** An app as the server uses it: its public config plus server-only settings. */
+export interface App {
+  id: string
+  name: string
+  allowedOrigins: Set<string>
+  disableSignup: boolean
+  /** Everything but verification_key, which the token module supplies. */
+  config: Omit<ServerAppConfig, 'verification_key'>
+}
+
+/** Origins compare without a trailing slash and case-insensitively in scheme and host. */
+export const normalizeOrigin = (origin: string) => origin.replace(/\/+$/, '').toLowerCase()
+
+/** Every ServerAppConfig field a config may leave out, with its default. */
+function defaults(): Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'> {
+  return {
+    logo_url: null, accent_color: null, show_wallet_login_first: false,
+    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
+    wallet_auth: false, solana_wallet_auth: false, email_auth: false, sms_auth: false, google: false,
+    twitter: false, discord: false, github: false, spotify: false, instagram: false, tiktok: false,
+    linkedin: false, apple: false, farcaster: false, passkey: false, telegram: false,
+    disable_plus_emails: false, terms_and_conditions_url: null, privacy_policy_url: null,
+    require_users_accept_terms: false, custom_api_url: null, wallet_connect_cloud_project_id: null,
+    fiat_on_ramp_enabled: false, captcha_enabled: false, captcha_site_key: null, mfa_methods: [],
+    enforce_wallet_uis: false, legacy_wallet_ui_config: false,
+    embedded_wallet_config: { create_on_login: 'off', user_owned_recovery_options: [], require_user_owned_recovery_on_create: false },
+    telegram_auth_config: null, funding_config: null,
+  }
+}
+
+/** Validates app inputs; errors name the field path and, when given, the file. */
+export function parseApps(input: unknown, source: string, wrap: boolean): v.InferOutput<typeof AppInputSchema>[] {
+  const result = v.safeParse(wrap ? ConfigFileSchema : v.array(AppInputSchema), input)
+  if (result.success) return 'apps' in result.output ? result.output.apps : result.output
+  const issue = result.issues[0]
+  const path = formatIssuePath(issue.path, wrap ? '' : 'apps')
+  throw new Error(`${source}: ${path || '(root)'}: ${issue.message}`)
+}
+
+/** Reads and validates a JSON config file. */
+export function readConfigFile(file: string) {
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`${file}: cannot read config: ${(error as Error).message}`)
+  }
+  return parseApps(json, file, true)
+}
+
+/** Builds the runtime apps; the first declaration of an id wins. */
+export function buildApps(inputs: v.InferOutput<typeof AppInputSchema>[], createdAt: number): Map<string, App> {
+  const apps = new Map<string, App>()
+  for (const { id, name, allowed_origins, disable_signup, ...rest } of inputs) {
+    if (apps.has(id)) throw new Error(`Duplicate app id ${id}`)
+    const clean = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
+    apps.set(id, {
+      id,
+      name,
+      allowedOrigins: new Set(allowed_origins.map(normalizeOrigin)),
+      disableSignup: disable_signup ?? false,
+      config: { ...defaults(), ...clean, id, name, created_at: createdAt, updated_at: createdAt },
+    })
+  }
+  return apps
+}

@@ -1,0 +1,74 @@
+import type { Context } from 'hono'
+import type { Accounts } from './accounts.js'
+import type { Db } from './db/Db.js'
+import { HttpError } from './HttpError.js'
+import type { Sessions } from './sessions.js'
+import type { Tokens } from './tokens.js'
+import type { Apps, Auth } from './types.js'
+import type { Users } from './users.js'
+
+/** Builds the login service and the bearer check. */
+export function createAuth(deps: {
+  db: Db
+  apps: Apps
+  users: Users
+  accounts: Accounts
+  sessions: Sessions
+  tokens: Tokens
+  now: () => number
+}): Auth {
+  const { db: root, apps, users, sessions, tokens, now } = deps
+  return {
+    async login(c, { account, mode = 'login-or-sign-up', db = root }) {
+      const app = apps.of(c)
+      const attempt = () => db.tx(async (tx) => {
+        const at = new Date(now())
+        let userId = await users.findAccountOwner(app.id, account.type, account.identifier, tx)
+        const isNewUser = !userId
+        if (userId) {
+          await tx.query(
+            'UPDATE linked_accounts SET latest_verified_at = $4 WHERE app_id = $1 AND type = $2 AND identifier = $3',
+            [app.id, account.type, account.identifier, at],
+          )
+        } else {
+          if (mode === 'no-signup' || app.disableSignup) {
+            throw new HttpError(404, 'user_does_not_exist', 'User does not exist')
+          }
+          userId = await users.create(app.id, tx, at)
+          await tx.query(
+            `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $6, $6)`,
+            [userId, app.id, account.type, account.identifier, JSON.stringify(account.data ?? {}), at],
+          )
+        }
+        const session = await sessions.create({ userId, appId: app.id }, tx)
+        const user = await users.get(userId, tx)
+        return {
+          user,
+          token: await tokens.signAccessToken({ userId, appId: app.id, sessionId: session.sessionId }),
+          refresh_token: session.refreshToken,
+          identity_token: await tokens.signIdentityToken({ userId, appId: app.id, linkedAccounts: user.linkedAccounts }),
+          is_new_user: isNewUser,
+          session_update_action: 'set' as const,
+        }
+      })
+      try {
+        return await attempt()
+      } catch (error) {
+        // Two first logins of one new account raced on PostgreSQL: the loser retries and finds the user.
+        if (db === root && (error as { code?: string }).code === '23505') return attempt()
+        throw error
+      }
+    },
+
+    async requireUser(c: Context) {
+      const header = c.req.header('authorization') ?? ''
+      const match = /^Bearer\s+(\S+)$/i.exec(header)
+      if (!match) throw new HttpError(401, 'unauthorized', 'Missing access token')
+      const app = apps.of(c)
+      const claims = await tokens.verifyAccessToken(match[1]!, app.id)
+      if (!(await sessions.isActive(claims.sessionId))) throw new HttpError(401, 'unauthorized', 'Session has ended')
+      return { userId: claims.userId, appId: app.id, sessionId: claims.sessionId }
+    },
+  }
+}

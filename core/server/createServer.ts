@@ -1,0 +1,184 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { headers } from '../protocol/index.js'
+import { createAccounts } from './accounts.js'
+import { buildApps, parseApps, readConfigFile } from './apps.js'
+import type { AppInputSchema } from './apps.js'
+import { createAuth } from './auth.js'
+import { coreMigrations } from './db/coreMigrations.js'
+import { createPgliteDb } from './db/createPgliteDb.js'
+import { createPostgresDb } from './db/createPostgresDb.js'
+import type { Db } from './db/Db.js'
+import { runMigrations } from './db/runMigrations.js'
+import { HttpError } from './HttpError.js'
+import { appGuard } from './http/appGuard.js'
+import { clientIp } from './http/clientIp.js'
+import { createErrorHandler, errorResponse } from './http/errorHandler.js'
+import { parse, readBody } from './http/parse.js'
+import { createDevOutbox, createSmtpMailer } from './mailer.js'
+import type { Mailer } from './mailer.js'
+import { createRateLimiter } from './rateLimit.js'
+import type { RateLimitRule } from './rateLimit.js'
+import { devRoutes } from './routes/devRoutes.js'
+import { kernelRoutes } from './routes/kernelRoutes.js'
+import { createSecrets } from './secrets.js'
+import { createSessions } from './sessions.js'
+import { createTokens } from './tokens.js'
+import type { Apps, CreateServerOptions, FoyerServer, Logger, ResolvedConfig, ServerContext } from './types.js'
+import { createUsers } from './users.js'
+import type * as v from 'valibot'
+
+/** Largest accepted request body. */
+export const BODY_LIMIT_BYTES = 100 * 1024
+
+const kernelRateLimits: Record<string, RateLimitRule> = {
+  'sessions.ip': { limit: 600, windowSeconds: 60 },
+  'analytics.ip': { limit: 600, windowSeconds: 60 },
+}
+
+const consoleLogger: Logger = {
+  info: (msg) => console.log(msg),
+  warn: (msg) => console.warn(msg),
+  error: (msg) => console.error(msg),
+}
+
+/** Builds the Foyer server: database, migrations, keys, apps and the plugins' routes. */
+export async function createServer(options: CreateServerOptions = {}): Promise<FoyerServer> {
+  const env = process.env
+  const logger = options.logger ?? consoleLogger
+  const now = options.now ?? Date.now
+  const plugins = options.plugins ?? []
+  const dev = options.dev ?? env.NODE_ENV !== 'production'
+  const devAppId = options.devAppId ?? env.FOYER_DEV_APP_ID ?? 'foyer_dev_app_00000000001'
+  const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? 3600
+  const refreshGraceSeconds = options.refreshGraceSeconds ?? 30
+  if (!(accessTokenTtlSeconds > 0 && accessTokenTtlSeconds <= 3600)) throw new Error('accessTokenTtlSeconds must be in 1..3600')
+  if (!(refreshGraceSeconds >= 0 && refreshGraceSeconds <= 30)) throw new Error('refreshGraceSeconds must be in 0..30')
+
+  const ids = new Set<string>()
+  for (const plugin of plugins) {
+    if (ids.has(plugin.id)) throw new Error(`Server plugin "${plugin.id}" is registered twice`)
+    ids.add(plugin.id)
+  }
+
+  // Configuration errors surface before any database is opened.
+  const appInputs: v.InferOutput<typeof AppInputSchema>[] = []
+  if (options.configFile) appInputs.push(...readConfigFile(options.configFile))
+  if (options.apps) appInputs.push(...parseApps(options.apps, 'createServer({ apps })', false))
+  if (dev && !appInputs.some((a) => a.id === devAppId)) {
+    appInputs.push(...parseApps([{ id: devAppId, name: 'Foyer dev app', allowed_origins: options.devOrigins ?? [], email_auth: true }], 'dev app', false))
+  }
+  const appMap = buildApps(appInputs, Math.floor(now() / 1000))
+
+  const smtpUrl = options.smtpUrl ?? env.SMTP_URL
+  if (!smtpUrl && !dev) throw new Error('SMTP_URL (or smtpUrl) is required in production: there is no dev outbox there')
+
+  const rateLimits: Record<string, RateLimitRule> = { ...kernelRateLimits }
+  for (const plugin of plugins) Object.assign(rateLimits, plugin.rateLimits)
+  for (const [name, rule] of Object.entries(options.rateLimits ?? {})) {
+    const merged = { ...rateLimits[name], ...rule }
+    if (merged.limit === undefined || merged.windowSeconds === undefined) throw new Error(`rateLimits.${name}: unknown rule`)
+    rateLimits[name] = merged as RateLimitRule
+  }
+
+  const databaseUrl = options.databaseUrl ?? env.DATABASE_URL
+  const db: Db = databaseUrl
+    ? await createPostgresDb(databaseUrl)
+    : await createPgliteDb(options.dataDir ?? env.FOYER_DATA_DIR ?? './.foyer-data')
+
+  try {
+    await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
+    const secrets = await createSecrets(db)
+    const issuer = options.issuer ?? 'foyer'
+    const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now })
+    const users = createUsers(db)
+    const accounts = createAccounts(db, users, now)
+    const sessions = createSessions(db, secrets, { graceSeconds: refreshGraceSeconds, now })
+    const apps: Apps = {
+      get: (id) => appMap.get(id),
+      of(c) {
+        const app = appMap.get(c.req.header(headers.appId) ?? '')
+        if (!app) throw new HttpError(400, 'invalid_app_id', 'Invalid app ID')
+        return app
+      },
+      list: () => [...appMap.values()],
+    }
+    const auth = createAuth({ db, apps, users, accounts, sessions, tokens, now })
+    const outbox = smtpUrl ? null : createDevOutbox(db, logger, now)
+    const mailer: Mailer = smtpUrl ? createSmtpMailer(smtpUrl, options.mailFrom ?? env.MAIL_FROM ?? 'Foyer <no-reply@localhost>') : outbox!
+    const rateLimit = createRateLimiter(db, now)
+    const trustProxy = options.trustProxy ?? false
+    const config: ResolvedConfig = {
+      dev,
+      devAppId: dev ? devAppId : null,
+      issuer,
+      accessTokenTtlSeconds,
+      refreshGraceSeconds,
+      trustProxy,
+      rateLimits,
+    }
+
+    const ctx: ServerContext = {
+      db, config, apps, tokens, sessions, auth, users, accounts, rateLimit, mailer, secrets, logger, now, HttpError,
+      requireUser: (c) => auth.requireUser(c),
+      async enforceRateLimit(name, key) {
+        const rule = rateLimits[name]
+        if (!rule) throw new Error(`Unknown rate limit rule ${name}`)
+        if (!(await rateLimit(`${name}:${key}`, rule.limit, rule.windowSeconds))) {
+          throw new HttpError(429, 'too_many_requests', 'Too many attempts.')
+        }
+      },
+      parse: (schema, value) => parse(schema, value),
+      body: (c, schema) => readBody(c, schema),
+      clientIp: (c) => clientIp(c, trustProxy),
+      getUser: (userId) => users.get(userId),
+    }
+
+    const app = new Hono()
+    app.onError(createErrorHandler(logger))
+    app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
+    app.use('/api/v1/*', appGuard(appMap))
+    app.use(
+      '*',
+      bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', 'Payload too large') }),
+    )
+    kernelRoutes(app, ctx)
+    for (const plugin of plugins) plugin.routes(app, ctx)
+    if (dev) devRoutes(app, outbox)
+
+    const listeners = new Set<() => Promise<void>>()
+    let closed = false
+    return {
+      app,
+      db,
+      ctx,
+      listen(port = 0, hostname) {
+        return new Promise((resolve, reject) => {
+          const server = serve({ fetch: app.fetch, port, ...(hostname ? { hostname } : {}) }, (info: AddressInfo) => {
+            const host = !hostname || hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
+            const close = () =>
+              new Promise<void>((done) => {
+                listeners.delete(close)
+                if ('closeAllConnections' in server) server.closeAllConnections()
+                server.close(() => done())
+              })
+            listeners.add(close)
+            resolve({ url: `http://${host}:${info.port}`, port: info.port, close })
+          })
+          server.once('error', reject)
+        })
+      },
+      async close() {
+        if (closed) return
+        closed = true
+        await Promise.all([...listeners].map((close) => close()))
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close().catch(() => {})
+    throw error
+  }
+}

@@ -1,0 +1,80 @@
+import type { Migration } from './runMigrations.js'
+
+/** Tables of the kernel. Everything a second instance would need lives here, not in memory. */
+export const coreMigrations: Migration[] = [
+  {
+    id: 'core/001_init',
+    sql: `
+CREATE TABLE server_secrets (
+  name text PRIMARY KEY,
+  value text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE signing_keys (
+  kid text PRIMARY KEY,
+  private_jwk jsonb NOT NULL,
+  public_jwk jsonb NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE users (
+  id text PRIMARY KEY,
+  app_id text NOT NULL,
+  created_at timestamptz NOT NULL,
+  has_accepted_terms boolean NOT NULL DEFAULT false,
+  is_guest boolean NOT NULL DEFAULT false
+);
+CREATE TABLE linked_accounts (
+  id bigserial PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  app_id text NOT NULL,
+  type text NOT NULL,
+  identifier text NOT NULL,
+  data jsonb NOT NULL DEFAULT '{}'::jsonb,
+  verified_at timestamptz NOT NULL,
+  first_verified_at timestamptz,
+  latest_verified_at timestamptz,
+  UNIQUE (app_id, type, identifier)
+);
+CREATE INDEX linked_accounts_user ON linked_accounts (user_id);
+CREATE TABLE sessions (
+  id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  app_id text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz
+);
+CREATE INDEX sessions_user ON sessions (user_id);
+CREATE TABLE refresh_tokens (
+  token_hash text PRIMARY KEY,
+  session_id text NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL,
+  rotated_at timestamptz,
+  successor_hash text
+);
+CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+CREATE TABLE rate_limits (
+  key text PRIMARY KEY,
+  count integer NOT NULL,
+  window_start timestamptz NOT NULL
+);
+CREATE TABLE dev_outbox (
+  id bigserial PRIMARY KEY,
+  app_id text NOT NULL,
+  recipient text NOT NULL,
+  subject text NOT NULL,
+  body text NOT NULL,
+  code text,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE analytics_events (
+  id bigserial PRIMARY KEY,
+  app_id text NOT NULL,
+  event_name text NOT NULL,
+  client_id text,
+  payload jsonb,
+  created_at timestamptz NOT NULL
+);
+`,
+  },
+]

@@ -1,0 +1,58 @@
+import type { MiddlewareHandler } from 'hono'
+import { APP_ID_LENGTH, headers } from '../../protocol/index.js'
+import { normalizeOrigin } from '../apps.js'
+import type { App } from '../apps.js'
+import { errorResponse } from './errorHandler.js'
+
+/** Headers a browser client may send. */
+export const allowedRequestHeaders = [
+  'content-type', 'authorization', headers.appId, headers.clientId, headers.caId, headers.client, 'farcaster-channel-token',
+]
+
+/**
+ * CORS plus the app check for /api/v1. The app comes from the foyer-app-id header, or from the
+ * path for the public app-config and JWKS calls. An Origin the app doesn't allow is refused before
+ * the route runs, so nothing changes; requests without Origin (server to server) pass.
+ */
+export function appGuard(apps: Map<string, App>): MiddlewareHandler {
+  const anyOrigin = () => new Set([...apps.values()].flatMap((app) => [...app.allowedOrigins]))
+  return async (c, next) => {
+    const origin = c.req.header('origin')
+    const normalized = origin ? normalizeOrigin(origin) : null
+    const allowCors = () => {
+      c.header('Access-Control-Allow-Origin', origin!)
+      c.header('Access-Control-Allow-Credentials', 'true')
+      c.header('Vary', 'Origin')
+    }
+
+    if (c.req.method === 'OPTIONS') {
+      // A preflight carries no header values, so any app's origin may ask.
+      if (!normalized || !anyOrigin().has(normalized)) return c.body(null, 403)
+      allowCors()
+      c.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS')
+      c.header('Access-Control-Allow-Headers', allowedRequestHeaders.join(', '))
+      c.header('Access-Control-Max-Age', '600')
+      return c.body(null, 204)
+    }
+
+    const publicMatch = /^\/api\/v1\/apps\/([^/]+)(\/jwks\.json)?$/.exec(c.req.path)
+    if (publicMatch?.[2]) {
+      // Keys are public; host back-ends and any page may fetch them.
+      c.header('Access-Control-Allow-Origin', '*')
+      return next()
+    }
+    const appId = publicMatch ? decodeURIComponent(publicMatch[1]!) : c.req.header(headers.appId)
+    if (!appId || appId.length !== APP_ID_LENGTH) return errorResponse(c, 400, 'invalid_app_id', 'Invalid app ID')
+    const app = apps.get(appId)
+    if (!app) {
+      return publicMatch
+        ? errorResponse(c, 404, 'not_found', 'App not found')
+        : errorResponse(c, 400, 'invalid_app_id', 'Invalid app ID')
+    }
+    if (normalized) {
+      if (!app.allowedOrigins.has(normalized)) return errorResponse(c, 403, 'invalid_origin', 'Origin not allowed for this app')
+      allowCors()
+    }
+    return next()
+  }
+}

@@ -1,0 +1,27 @@
+/** The Foyer server: createServer, the plugin contract and the helpers plugins use. */
+export { createServer, BODY_LIMIT_BYTES } from './createServer.js'
+export { defineServerPlugin } from './defineServerPlugin.js'
+export { HttpError } from './HttpError.js'
+export { AppInputSchema, ConfigFileSchema, type App, type AppInput } from './apps.js'
+export type { Db } from './db/Db.js'
+export type { Migration } from './db/runMigrations.js'
+export type { Mailer, MailMessage, OutboxEntry } from './mailer.js'
+export type { RateLimitRule, RateLimiter } from './rateLimit.js'
+export type { Secrets } from './secrets.js'
+export type { Sessions, RefreshResult } from './sessions.js'
+export { SESSION_LIFETIME_SECONDS } from './sessions.js'
+export type { Tokens, VerifiedAccessToken } from './tokens.js'
+export type { AccountInput, Users } from './users.js'
+export type { Accounts } from './accounts.js'
+export type {
+  Apps,
+  Auth,
+  AuthedUser,
+  CreateServerOptions,
+  FoyerServer,
+  LoginInput,
+  Logger,
+  ResolvedConfig,
+  ServerContext,
+  ServerPlugin,
+} from './types.js'

@@ -1,0 +1,142 @@
+import type { Context, Hono } from 'hono'
+import type { GenericSchema, InferOutput } from 'valibot'
+import type { Mode, RawUser, TokenResponse } from '../protocol/index.js'
+import type { Accounts } from './accounts.js'
+import type { App } from './apps.js'
+import type { Db } from './db/Db.js'
+import type { Migration } from './db/runMigrations.js'
+import type { HttpError } from './HttpError.js'
+import type { Mailer } from './mailer.js'
+import type { RateLimiter, RateLimitRule } from './rateLimit.js'
+import type { Secrets } from './secrets.js'
+import type { Sessions } from './sessions.js'
+import type { Tokens } from './tokens.js'
+import type { AccountInput, Users } from './users.js'
+
+/** Where the server writes its few log lines. Never given codes, tokens, keys or bodies. */
+export interface Logger {
+  info(msg: string): void
+  warn(msg: string): void
+  error(msg: string): void
+}
+
+/** The caller a valid bearer access token names. */
+export interface AuthedUser {
+  userId: string
+  appId: string
+  sessionId: string
+}
+
+/** Input of `ctx.auth.login`. */
+export interface LoginInput {
+  account: AccountInput
+  /** 'no-signup' refuses unknown accounts (404 user_does_not_exist), as does the app's disable_signup. */
+  mode?: Mode
+  /** Join an outer transaction (e.g. the one consuming a verification code). */
+  db?: Db
+}
+
+/** The generic login service every login plugin ends in. */
+export interface Auth {
+  /** Find-or-create user + account, start a session, sign tokens; one transaction. */
+  login(c: Context, input: LoginInput): Promise<TokenResponse>
+  /** Verifies the bearer token for the request's app and that its session is live; else 401. */
+  requireUser(c: Context): Promise<AuthedUser>
+}
+
+/** The apps the server serves. */
+export interface Apps {
+  get(appId: string): App | undefined
+  /** The app named by the request's `foyer-app-id` header (the middleware already checked it). */
+  of(c: Context): App
+  list(): App[]
+}
+
+/** Settings the server resolved from its options and the environment. */
+export interface ResolvedConfig {
+  dev: boolean
+  devAppId: string | null
+  issuer: string
+  accessTokenTtlSeconds: number
+  refreshGraceSeconds: number
+  trustProxy: boolean
+  rateLimits: Record<string, RateLimitRule>
+}
+
+/** What a server plugin's routes get. */
+export interface ServerContext {
+  db: Db
+  config: ResolvedConfig
+  apps: Apps
+  tokens: Tokens
+  sessions: Sessions
+  auth: Auth
+  /** Same as `auth.requireUser`. */
+  requireUser(c: Context): Promise<AuthedUser>
+  users: Users
+  accounts: Accounts
+  /** Counts a hit on `key`; false when over `limit` in the window. */
+  rateLimit: RateLimiter
+  /** Counts a hit on `key` under the named rule (plugin default, overridable); throws 429 too_many_requests. */
+  enforceRateLimit(rule: string, key: string): Promise<void>
+  mailer: Mailer
+  /** Validates a value; throws 400 invalid_data naming the field. */
+  parse<S extends GenericSchema>(schema: S, value: unknown): InferOutput<S>
+  /** Reads and validates the JSON body. */
+  body<S extends GenericSchema>(c: Context, schema: S): Promise<InferOutput<S>>
+  HttpError: typeof HttpError
+  secrets: Secrets
+  /** The client's IP: the socket address, or x-forwarded-for with trustProxy; 'unknown' when absent. */
+  clientIp(c: Context): string
+  logger: Logger
+  /** The server clock in epoch milliseconds (tests move it). */
+  now(): number
+  /** A user as the wire sends it. */
+  getUser(userId: string): Promise<RawUser>
+}
+
+/** A server plugin: routes, migrations and default rate limits. */
+export interface ServerPlugin {
+  id: string
+  migrations?: Migration[]
+  /** Named rules with defaults; `createServer({ rateLimits })` overrides them by name. */
+  rateLimits?: Record<string, RateLimitRule>
+  routes(app: Hono, ctx: ServerContext): void
+}
+
+/** Options of `createServer`. Every option has an environment-variable or built-in default. */
+export interface CreateServerOptions {
+  plugins?: ServerPlugin[]
+  /** JSON file `{ "apps": [...] }`. */
+  configFile?: string
+  apps?: unknown[]
+  /** PGlite folder; ':memory:' for tests. Default FOYER_DATA_DIR or ./.foyer-data. */
+  dataDir?: string
+  /** PostgreSQL URL; default DATABASE_URL. When set, PGlite is not used. */
+  databaseUrl?: string
+  /** Dev mode: dev outbox, dev app, /dev routes. Default NODE_ENV !== 'production'. */
+  dev?: boolean
+  devAppId?: string
+  devOrigins?: string[]
+  smtpUrl?: string
+  mailFrom?: string
+  issuer?: string
+  /** At most 3600. */
+  accessTokenTtlSeconds?: number
+  /** At most 30. */
+  refreshGraceSeconds?: number
+  trustProxy?: boolean
+  rateLimits?: Record<string, Partial<RateLimitRule>>
+  logger?: Logger
+  /** Clock in epoch ms; tests inject one to move time. */
+  now?: () => number
+}
+
+/** A running (or ready to run) server. */
+export interface FoyerServer {
+  app: Hono
+  db: Db
+  ctx: ServerContext
+  listen(port?: number, hostname?: string): Promise<{ url: string; port: number; close(): Promise<void> }>
+  close(): Promise<void>
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto'
+import type { LinkedAccount, RawUser } from '../protocol/index.js'
+import type { Db } from './db/Db.js'
+import { HttpError } from './HttpError.js'
+
+/** An account a login method proves: `identifier` is normalized (e.g. a lower-cased e-mail). */
+export interface AccountInput {
+  type: string
+  identifier: string
+  /** Spec fields sent with the account (e.g. `{ address }`); stored as jsonb. */
+  data?: Record<string, unknown>
+}
+
+interface AccountRow {
+  user_id: string
+  type: string
+  identifier: string
+  data: Record<string, unknown>
+  verified_at: Date
+  first_verified_at: Date | null
+  latest_verified_at: Date | null
+}
+
+const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null)
+
+/** Reads users and their accounts in the User JSON shape. */
+export interface Users {
+  /** The user as the wire sends it; 401 unauthorized when gone (deleted while a token lived). */
+  get(userId: string, db?: Db): Promise<RawUser>
+  /** Creates a user row; callers create its first account in the same transaction. */
+  create(appId: string, db: Db, now: Date): Promise<string>
+  /** Finds the owner of an account in an app. */
+  findAccountOwner(appId: string, type: string, identifier: string, db?: Db): Promise<string | null>
+}
+
+/** Creates the users service over `db`. */
+export function createUsers(root: Db): Users {
+  return {
+    async get(userId, db = root) {
+      const [user] = await db.query<{ id: string; created_at: Date; has_accepted_terms: boolean; is_guest: boolean }>(
+        'SELECT id, created_at, has_accepted_terms, is_guest FROM users WHERE id = $1',
+        [userId],
+      )
+      if (!user) throw new HttpError(401, 'unauthorized', 'User not found')
+      const accounts = await db.query<AccountRow>(
+        `SELECT user_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at
+         FROM linked_accounts WHERE user_id = $1 ORDER BY id`,
+        [userId],
+      )
+      return {
+        id: user.id,
+        createdAt: seconds(user.created_at)!,
+        linkedAccounts: accounts.map(toLinkedAccount),
+        mfaMethods: [],
+        hasAcceptedTerms: user.has_accepted_terms,
+        isGuest: user.is_guest,
+      }
+    },
+    async create(appId, db, now) {
+      const id = `did:foyer:${randomBytes(15).toString('hex')}`
+      await db.query('INSERT INTO users (id, app_id, created_at) VALUES ($1, $2, $3)', [id, appId, now])
+      return id
+    },
+    async findAccountOwner(appId, type, identifier, db = root) {
+      const [row] = await db.query<{ user_id: string }>(
+        'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identifier = $3',
+        [appId, type, identifier],
+      )
+      return row?.user_id ?? null
+    },
+  }
+}
+
+function toLinkedAccount(row: AccountRow): LinkedAccount {
+  return {
+    type: row.type,
+    ...row.data,
+    verifiedAt: seconds(row.verified_at)!,
+    firstVerifiedAt: seconds(row.first_verified_at),
+    latestVerifiedAt: seconds(row.latest_verified_at),
+  }
+}
