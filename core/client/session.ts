@@ -3,7 +3,7 @@ import { ApiError } from '../errors/index.js'
 import { paths, toUser, type RawUser, type TokenResponse, type User } from '../protocol/index.js'
 import { withCrossTabLock } from './crossTabLock.js'
 import type { Http } from './http.js'
-import { hasAudience, isTokenActive } from './jwt.js'
+import { decodeJwt, EXPIRY_MARGIN_SECONDS, hasAudience, isTokenActive } from './jwt.js'
 import type { FoyerState } from './state/createState.js'
 import type { Emitter, FoyerStorage, SessionManager } from './types.js'
 
@@ -36,6 +36,18 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
   const keys = sessionKeys(appId)
   const { $session } = state
   let inFlight: Promise<void> | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  /** Refreshes as the access token enters its expiry margin, so an open page never holds a stale token. */
+  function schedule(token: string | null) {
+    clearTimeout(timer)
+    const exp = token ? decodeJwt(token)?.exp : undefined
+    if (!exp) return
+    const delay = Math.max(0, exp * 1000 - EXPIRY_MARGIN_SECONDS * 1000 - Date.now() + 50)
+    timer = setTimeout(() => {
+      if ($session.peek().status === 'authenticated') getAccessToken().catch(() => {})
+    }, Math.min(delay, 2 ** 31 - 1))
+  }
 
   function setMarker(on: boolean) {
     if (typeof document === 'undefined') return
@@ -45,6 +57,7 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
   }
 
   function clear() {
+    clearTimeout(timer)
     const wasAuthenticated = $session.peek().status === 'authenticated'
     storage.remove(keys.token)
     storage.remove(keys.refreshToken)
@@ -55,6 +68,7 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
   }
 
   function setAuthenticated(user: User | null, accessToken: string | null, identityToken: string | null) {
+    schedule(accessToken)
     const current = $session.peek()
     $session.value = {
       status: user ?? current.user ? 'authenticated' : current.status,
@@ -102,8 +116,10 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
       const current = storage.get(keys.refreshToken)
       if (!current) return clear()
       const storedAccess = storage.get(keys.token)
-      if (current !== seen && isTokenActive(storedAccess) && storedAccess && hasAudience(storedAccess, appId)) {
-        // Another tab rotated while we waited for the lock: adopt its tokens instead of rotating again.
+      const mine = $session.peek().accessToken
+      const rotatedElsewhere = current !== seen || storedAccess !== mine
+      if (rotatedElsewhere && storedAccess && isTokenActive(storedAccess) && hasAudience(storedAccess, appId)) {
+        // Another tab rotated before or while we waited for the lock: adopt its tokens, don't rotate again.
         setAuthenticated(null, storedAccess, storage.get(keys.identityToken))
         if (!$session.peek().user) await refreshUser()
         return
@@ -210,6 +226,9 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
     refreshUser,
     restore,
     clear,
-    destroy: () => globalThis.removeEventListener?.('storage', onStorage as EventListener),
+    destroy: () => {
+      clearTimeout(timer)
+      globalThis.removeEventListener?.('storage', onStorage as EventListener)
+    },
   }
 }

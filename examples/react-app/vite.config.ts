@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+// @ts-expect-error plain ESM helper without types
+import { foyerAliases } from '../../scripts/aliases.mjs'
+
+/** The example host app. `foyer` imports resolve to this repo's sources. */
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  resolve: { alias: foyerAliases },
+  server: { port: Number(process.env.APP_PORT ?? 5173), strictPort: true, host: 'localhost' },
+  preview: { port: Number(process.env.APP_PORT ?? 5173), strictPort: true, host: 'localhost' },
+  define: {
+    'import.meta.env.VITE_FOYER_API_URL': JSON.stringify(process.env.FOYER_API_URL ?? `http://localhost:${process.env.PORT ?? 8787}`),
+    'import.meta.env.VITE_FOYER_APP_ID': JSON.stringify(process.env.FOYER_DEV_APP_ID ?? 'foyer_dev_app_00000000001'),
+  },
+})

@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { codeFromOutbox, launchChromium } from './kit/browser.js'
+import { startStack, type Stack } from './kit/startStack.js'
+
+// Access tokens live 40 s, so they enter the 30 s expiry margin 10 s after issue: the two-tab
+// test below crosses a real expiry in seconds.
+const ACCESS_TTL = 40
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let stack: Stack
+let browser: Browser
+
+beforeAll(async () => {
+  stack = await startStack({ FOYER_ACCESS_TOKEN_TTL: String(ACCESS_TTL) })
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.stop()
+})
+
+/** Opens the modal and returns the e-mail input (expanding the e-mail option if it is collapsed). */
+async function openEmailInput(page: Page) {
+  await page.goto(stack.appUrl)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  const input = dialog.locator('input[type="email"]')
+  const option = dialog.getByRole('button', { name: /email/i })
+  await input.or(option).first().waitFor()
+  if (!(await input.isVisible())) await option.click()
+  return { dialog, input }
+}
+
+async function signIn(page: Page, email: string) {
+  const { dialog, input } = await openEmailInput(page)
+  await input.fill(email)
+  await input.press('Enter')
+  await dialog.getByText('Enter confirmation code').waitFor()
+  const code = await codeFromOutbox(stack.apiUrl, email)
+  await dialog.getByLabel('Digit 1').click()
+  await page.keyboard.type(code)
+  await page.getByTestId('signed-in').waitFor({ timeout: 15_000 })
+}
+
+const refreshToken = (page: Page) => page.evaluate((appId) => localStorage.getItem(`foyer:${appId}:refresh_token`), stack.appId)
+
+describe('e-mail sign-in in Chromium against the real server', () => {
+  it('a new user signs in with the code from the dev outbox, stays signed in after reload, and logs out', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signIn(page, 'new.user@example.com')
+    expect(await page.getByTestId('user-email').textContent()).toBe('new.user@example.com')
+    expect(await page.getByTestId('linked-accounts').textContent()).toContain('email: new.user@example.com')
+    // The modal closed by itself after the success delay.
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 })
+
+    await page.reload()
+    await page.getByTestId('signed-in').waitFor()
+    expect(await page.getByTestId('user-email').textContent()).toBe('new.user@example.com')
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    expect(await refreshToken(page)).toBeNull()
+    await page.reload()
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    await context.close()
+  })
+
+  it('a wrong code shows the spec text and resets the input; closing reports the exit', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const { dialog, input } = await openEmailInput(page)
+    await input.fill('wrong.code@example.com')
+    await input.press('Enter')
+    const code = await codeFromOutbox(stack.apiUrl, 'wrong.code@example.com')
+    const wrong = code === '000000' ? '111111' : '000000'
+    await dialog.getByLabel('Digit 1').click()
+    await page.keyboard.type(wrong)
+    await dialog.getByText('Invalid or expired verification code').waitFor()
+    await page.waitForFunction(() => (document.querySelector('input[aria-label="Digit 1"]') as HTMLInputElement)?.value === '', null, { timeout: 5_000 })
+
+    const messages: string[] = []
+    page.on('console', (m) => messages.push(m.text()))
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => messages.join('\n')).toContain('EXITED_AUTH_FLOW')
+    await context.close()
+  })
+
+  it('two tabs stay signed in across access-token expiries and a simultaneous reload', async () => {
+    const context = await browser.newContext()
+    const first = await context.newPage()
+    await signIn(first, 'two.tabs@example.com')
+    const second = await context.newPage()
+    await second.goto(stack.appUrl)
+    await second.getByTestId('signed-in').waitFor()
+    const before = await refreshToken(first)
+
+    // Two expiry margins pass while both tabs are open: each tab's timer fires and they race.
+    await new Promise((r) => setTimeout(r, 2 * (ACCESS_TTL - 30) * 1000 + 3000))
+    const after = await refreshToken(first)
+    expect(after).not.toBe(before) // it rotated...
+    expect(await refreshToken(second)).toBe(after) // ...and both tabs hold the same token
+
+    await Promise.all([first.reload(), second.reload()])
+    await Promise.all([first.getByTestId('signed-in').waitFor(), second.getByTestId('signed-in').waitFor()])
+    expect(await second.getByTestId('user-email').textContent()).toBe('two.tabs@example.com')
+
+    // The session is still alive on the server: a fresh access token is accepted.
+    const token = await first.evaluate((appId) => localStorage.getItem(`foyer:${appId}:token`), stack.appId)
+    const me = await fetch(`${stack.apiUrl}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}`, 'foyer-app-id': stack.appId } })
+    expect(me.status).toBe(200)
+    await context.close()
+  })
+
+  it('the modal is an accessible dialog (axe: no serious or critical violations)', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(stack.appUrl)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await dialog.getAttribute('aria-modal')).toBe('true')
+    await page.addScriptTag({ content: axeSource })
+    const violations = await page.evaluate(async () => {
+      const result = await (window as any).axe.run('[role="dialog"]')
+      return result.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.help}`)
+    })
+    expect(violations).toEqual([])
+    await context.close()
+  })
+
+  it('on a 400 px wide screen the modal is a bottom drawer; on a wide screen it is 360 px wide', async () => {
+    for (const [width, expectBottom] of [[400, true], [1200, false]] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } })
+      const page = await context.newPage()
+      await page.goto(stack.appUrl)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      const box = (await page.getByRole('dialog').boundingBox())!
+      if (expectBottom) {
+        expect(Math.round(box.y + box.height)).toBe(800)
+        expect(Math.round(box.width)).toBe(400)
+      } else {
+        expect(Math.round(box.width)).toBe(360)
+      }
+      await context.close()
+    }
+  })
+})
