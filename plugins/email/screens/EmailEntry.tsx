@@ -1,0 +1,85 @@
+import { useComputed, useSignals } from '@preact/signals-react/runtime'
+import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
+import * as v from 'valibot'
+import { Button, TextInput, useFoyerKernel, useT, type LandingEntryProps } from '../../../ui/index.js'
+import { emailSchema, emailTexts } from '../schema.js'
+
+/**
+ * The e-mail option on the landing list: a 'Continue with email' button that expands into the
+ * input, or the input directly when it is the first web2 option.
+ */
+export default function EmailEntry({ inline }: Partial<LandingEntryProps>) {
+  useSignals()
+  const foyer = useFoyerKernel()
+  const t = useT()
+  const disablePlusEmails = useComputed(() => foyer.$config.value?.disablePlusEmails === true).value
+  const [value, setValue] = useState(() => {
+    const prefill = foyer.$modal.peek().options.prefill
+    return prefill?.type === 'email' ? prefill.value : ''
+  })
+  const [expanded, setExpanded] = useState(inline === true || value !== '')
+  const [submitting, setSubmitting] = useState(false)
+  const [attempted, setAttempted] = useState(false)
+
+  const schema = useMemo(() => emailSchema({ disablePlusEmails }), [disablePlusEmails])
+  const result = v.safeParse(schema, value)
+  const issue = result.success ? null : result.issues[0].message
+  // The '+' rule is explained at once; other problems only after the user tried to submit.
+  const error = issue && (issue === emailTexts.plusNotAllowed || attempted) ? t(issue) : null
+
+  const submit = async () => {
+    setAttempted(true)
+    if (!result.success || submitting) return
+    const email = result.output
+    setSubmitting(true)
+    try {
+      await foyer.call('email.init', { email, token: null })
+      foyer.modal.push('email/code', { email })
+    } catch (err) {
+      // The error screen's button returns here.
+      foyer.modal.showError(err)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  if (!expanded) {
+    return (
+      <Button variant="option" icon={foyer.registry.plugin('email')?.meta?.icon} onClick={() => setExpanded(true)}>
+        {t('email.continue')}
+      </Button>
+    )
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void submit()
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    void submit()
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <TextInput
+        label={t('email.inputLabel')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder={t('email.placeholder')}
+        value={value}
+        autoFocus={!inline}
+        disabled={submitting}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        error={error}
+        action={
+          <Button type="submit" variant="primary" disabled={!result.success} loading={submitting}>
+            {t('email.submit')}
+          </Button>
+        }
+      />
+    </form>
+  )
+}

@@ -1,0 +1,35 @@
+// `npm run bench`: bundle size, render counts and server throughput. Figures are printed and
+// compared with the budgets; none of them is a pass/fail test.
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { bundleBench } from './bundle.mjs'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+// Vite's build() sets NODE_ENV=production in this process; the children must not inherit it.
+const childEnv = { ...process.env, NODE_ENV: 'test', FORCE_COLOR: '0' }
+const line = () => console.log('─'.repeat(72))
+
+line()
+await bundleBench()
+line()
+
+const renders = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/bench/vitest.config.ts'], {
+  cwd: root,
+  encoding: 'utf8',
+  env: childEnv,
+})
+const marked = /FOYER_RENDERS (\{.*\})/.exec(renders.stdout ?? '')
+if (renders.status === 0 && marked) {
+  const { fiveDigits, sixDigits } = JSON.parse(marked[1])
+  const row = (d) => `modal root ${d.modal}   e-mail code screen ${d.codeScreen}   OTP screen ${d.otpScreen}   code input ${d.codeInput}`
+  console.log('Renders while typing into the e-mail code screen (real screens, real server in-process)')
+  console.log(`  five digits:  ${row(fiveDigits)}`)
+  console.log(`  six digits:   ${row(sixDigits)}   (the sixth digit auto-submits: the screen shows 'submitting')`)
+} else {
+  console.log(`Renders: the render benchmark failed\n${renders.stdout}\n${renders.stderr}`)
+}
+line()
+
+const server = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/server.ts'], { cwd: root, stdio: 'inherit', env: { ...childEnv, NODE_ENV: 'development' } })
+line()
+process.exit(renders.status || server.status || 0)

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { createFoyer } from '../core/client/createFoyer.js'
+import type { FoyerPlugin } from '../core/client/plugin.js'
+import type { CreateFoyerParameters, FoyerClientConfig } from '../core/client/types.js'
+import { FoyerContext } from './FoyerContext.js'
+import { en } from './i18n/en.js'
+import { ModalMount } from './modal/ModalMount.js'
+import { uiPlugin } from './uiPlugin.js'
+
+/** FoyerProvider props (Privy's shape: appId, clientId, config; plus where the server is and the plugins). */
+export interface FoyerProviderProps {
+  appId: string
+  clientId?: string
+  /** Base URL of the Foyer server. */
+  apiUrl: string
+  /** Login methods and features (e.g. `[email()]`). */
+  plugins?: FoyerPlugin[]
+  config?: FoyerClientConfig
+  /** Injected fetch (tests, custom transports). */
+  fetch?: CreateFoyerParameters['fetch']
+  storage?: CreateFoyerParameters['storage']
+  children?: ReactNode
+}
+
+/** Creates the Foyer kernel once, starts it, and renders the modal when it opens. */
+export function FoyerProvider({ appId, clientId, apiUrl, plugins, config, fetch, storage, children }: FoyerProviderProps) {
+  // Made once: later prop changes are ignored, as with Privy (remount with a `key` to change apps).
+  const [foyer] = useState(() =>
+    createFoyer({
+      appId,
+      apiUrl,
+      plugins: [uiPlugin, ...(plugins ?? [])],
+      texts: en,
+      ...(clientId ? { clientId } : {}),
+      ...(config ? { config } : {}),
+      ...(fetch ? { fetch } : {}),
+      ...(storage ? { storage } : {}),
+    }),
+  )
+  const pendingDestroy = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => {
+    // StrictMode unmounts and remounts at once: only a real unmount destroys the kernel.
+    clearTimeout(pendingDestroy.current)
+    foyer.init().catch(() => {})
+    return () => {
+      pendingDestroy.current = setTimeout(() => foyer.destroy(), 0)
+    }
+  }, [foyer])
+
+  return (
+    <FoyerContext.Provider value={foyer}>
+      {children}
+      <ModalMount />
+    </FoyerContext.Provider>
+  )
+}

@@ -1,0 +1,19 @@
+import { useMemo, useRef } from 'react'
+import { useFoyerKernel } from './useFoyerKernel.js'
+
+/** Logs out: destroys the server session when possible and always clears local state. */
+export function useLogout(callbacks: { onSuccess?: () => void } = {}): { logout: () => Promise<void> } {
+  const foyer = useFoyerKernel()
+  const latest = useRef(callbacks)
+  latest.current = callbacks
+  return useMemo(
+    () => ({
+      logout: async () => {
+        if (!foyer.$ready.peek()) return
+        await foyer.session.logout()
+        latest.current.onSuccess?.()
+      },
+    }),
+    [foyer],
+  )
+}

@@ -1,0 +1,20 @@
+import { definePlugin } from '../core/client/plugin.js'
+
+/**
+ * The ui layer's own screens: landing, error, success and the failure screens the kernel's
+ * modal controller routes errors to. Every one is a lazy chunk.
+ */
+export const uiPlugin = definePlugin({
+  id: 'foyer',
+  kind: 'feature',
+  screens: {
+    landing: { load: () => import('./screens/LandingScreen.js'), title: 'landing.header', back: false },
+    error: { load: () => import('./screens/ErrorScreen.js') },
+    success: { load: () => import('./screens/SuccessScreen.js'), back: false },
+    'allowlist-rejected': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.AllowlistRejectedScreen })) },
+    'account-not-found': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.AccountNotFoundScreen })) },
+    'user-limit': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.UserLimitScreen })) },
+    'login-failed': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.LoginFailedScreen })) },
+    'in-app-browser': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.InAppBrowserScreen })) },
+  },
+})
