@@ -4,6 +4,7 @@ import { isTokenActive } from './jwt.js'
 import { sessionKeys } from './session.js'
 import { createMemoryStorage } from './storage.js'
 import type { FoyerStorage } from './types.js'
+import { testAppConfig } from '../../test/kit/renderWithFoyer.js'
 
 const APP = 'test_app_0000000000000001'
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
@@ -11,7 +12,6 @@ const jwt = (claims: object) => `${b64({ alg: 'ES256' })}.${b64(claims)}.sig`
 const now = () => Math.floor(Date.now() / 1000)
 const access = (ttl = 3600, aud = APP) => jwt({ sub: 'did:foyer:u1', aud, exp: now() + ttl, iss: 'foyer', sid: 's1' })
 const user = { id: 'did:foyer:u1', createdAt: 1, linkedAccounts: [{ type: 'email', address: 'a@b.co', verifiedAt: 1, firstVerifiedAt: 1, latestVerifiedAt: 1 }], mfaMethods: [], hasAcceptedTerms: false, isGuest: false }
-const appConfig = { id: APP, name: 'Test' }
 
 /** A fake API: routes by path, records calls. Rotation hands out rt-1, rt-2, ... */
 function fakeApi(overrides: Record<string, (body: any) => Response | Promise<Response>> = {}) {
@@ -24,7 +24,7 @@ function fakeApi(overrides: Record<string, (body: any) => Response | Promise<Res
     calls.push({ path: url.pathname, body })
     const handler = overrides[url.pathname]
     if (handler) return handler(body)
-    if (url.pathname === `/api/v1/apps/${APP}`) return json(fullConfig())
+    if (url.pathname === `/api/v1/apps/${APP}`) return json(testAppConfig({ id: APP }))
     if (url.pathname === '/api/v1/sessions') {
       await new Promise((r) => setTimeout(r, 5))
       generation += 1
@@ -37,15 +37,6 @@ function fakeApi(overrides: Record<string, (body: any) => Response | Promise<Res
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls, json }
 }
 
-function fullConfig() {
-  const flags = Object.fromEntries(['wallet_auth', 'solana_wallet_auth', 'email_auth', 'sms_auth', 'google', 'twitter', 'discord', 'github', 'spotify', 'instagram', 'tiktok', 'linkedin', 'apple', 'farcaster', 'passkey', 'telegram', 'show_wallet_login_first', 'disable_plus_emails', 'require_users_accept_terms', 'fiat_on_ramp_enabled', 'captcha_enabled', 'enforce_wallet_uis', 'legacy_wallet_ui_config'].map((k) => [k, false]))
-  const nulls = Object.fromEntries(['logo_url', 'accent_color', 'terms_and_conditions_url', 'privacy_policy_url', 'custom_api_url', 'wallet_connect_cloud_project_id', 'captcha_site_key', 'telegram_auth_config', 'funding_config'].map((k) => [k, null]))
-  return {
-    ...appConfig, ...flags, ...nulls, email_auth: true, verification_key: 'k', created_at: 1, updated_at: 1, mfa_methods: [],
-    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
-    embedded_wallet_config: { create_on_login: 'off', user_owned_recovery_options: [], require_user_owned_recovery_on_create: false },
-  }
-}
 
 function kernel(api = fakeApi(), storage: FoyerStorage = createMemoryStorage()) {
   return { foyer: createFoyer({ appId: APP, apiUrl: 'http://api.test', fetch: api.fetch, storage }), api, storage, keys: sessionKeys(APP) }

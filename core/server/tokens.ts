@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair, importJWK, jwtVerify } from 'jose'
 import type { JWK } from 'jose'
 import type { Db } from './db/Db.js'
@@ -34,7 +35,7 @@ export async function createTokens(
   )
   if (!row) {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true })
-    const kid = `k_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+    const kid = `k_${Date.now().toString(36)}_${randomBytes(6).toString('base64url')}`
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }
     await db.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2, $3, $4)', [
       kid,
