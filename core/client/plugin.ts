@@ -50,6 +50,13 @@ export interface PluginMeta {
   hidden?: (foyer: Foyer) => boolean
 }
 
+/** One landing entry of a plugin that has several. */
+export interface LandingEntryDef {
+  loginMethod: string
+  meta: PluginMeta
+  entry: ScreenDef
+}
+
 /** What a flow hook gets: the finished login and a way to ask the user something. */
 export interface FlowContext {
   foyer: Foyer
@@ -88,6 +95,11 @@ export interface FoyerPlugin<Id extends string = string> {
   screens?: Record<string, ScreenDef>
   /** Component shown for this plugin on the landing list (inline input, button, ...). */
   entry?: ScreenDef
+  /**
+   * Several landing entries from one plugin (OAuth: one per provider). Each names its login method
+   * and meta; the component gets `loginMethod` as a prop, so one component can serve them all.
+   */
+  entries?: LandingEntryDef[]
   hooks?: PluginHooks
   /** UPPER_SNAKE error code → text (i18n key or the spec's English). */
   errors?: Record<string, string>

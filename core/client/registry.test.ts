@@ -33,6 +33,26 @@ describe('createRegistry', () => {
     expect(() => createRegistry([a, { ...a, id: 'b' }])).toThrow(/login method "x" is already provided by plugin "a"/)
   })
 
+  it('takes several landing entries from one plugin, each with its login method', () => {
+    const registry = createRegistry([
+      {
+        id: 'oauth',
+        kind: 'login',
+        entries: [
+          { loginMethod: 'google', meta: { label: 'Google', group: 'social', serverFlag: 'google' }, entry: { load } },
+          { loginMethod: 'github', meta: { label: 'GitHub', group: 'social', serverFlag: 'github' }, entry: { load } },
+        ],
+      },
+    ])
+    expect(registry.entries.map((e) => [e.pluginId, e.loginMethod, e.meta.serverFlag])).toEqual([
+      ['oauth', 'google', 'google'],
+      ['oauth', 'github', 'github'],
+    ])
+    expect(() =>
+      createRegistry([{ id: 'a', kind: 'login', entries: [{ loginMethod: 'x', meta: { label: 'X' }, entry: { load } }, { loginMethod: 'x', meta: { label: 'X' }, entry: { load } }] }]),
+    ).toThrow(/login method "x" is already provided/)
+  })
+
   it('orders landing entries by meta.order and collects hooks in plugin order', () => {
     const calls: string[] = []
     const registry = createRegistry([

@@ -53,14 +53,17 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
       if (typeof def?.path !== 'string') throw new PluginError(`api call "${name}" has no path.`, { pluginId: plugin.id })
       api.set(`${plugin.id}.${name}`, { ...def, pluginId: plugin.id })
     }
-    if (plugin.entry) {
-      if (!plugin.meta) throw new PluginError('has a landing entry but no meta (label, group).', { pluginId: plugin.id })
-      if (typeof plugin.entry.load !== 'function') throw new PluginError('landing entry has no load() function.', { pluginId: plugin.id })
-      const loginMethod = plugin.meta.loginMethod ?? plugin.id
+    const own: Array<{ loginMethod: string; meta: PluginMeta | undefined; entry: ScreenDef }> = []
+    if (plugin.entry) own.push({ loginMethod: plugin.meta?.loginMethod ?? plugin.id, meta: plugin.meta, entry: plugin.entry })
+    for (const def of plugin.entries ?? []) own.push({ loginMethod: def.loginMethod ?? def.meta?.loginMethod, meta: def.meta, entry: def.entry })
+    for (const { loginMethod, meta, entry } of own) {
+      if (!meta) throw new PluginError('has a landing entry but no meta (label, group).', { pluginId: plugin.id })
+      if (typeof entry?.load !== 'function') throw new PluginError('landing entry has no load() function.', { pluginId: plugin.id })
+      if (typeof loginMethod !== 'string' || !loginMethod) throw new PluginError('landing entry has no loginMethod.', { pluginId: plugin.id })
       const owner = loginMethods.get(loginMethod)
       if (owner) throw new PluginError(`login method "${loginMethod}" is already provided by plugin "${owner}".`, { pluginId: plugin.id })
       loginMethods.set(loginMethod, plugin.id)
-      entries.push({ pluginId: plugin.id, loginMethod, meta: plugin.meta, entry: plugin.entry })
+      entries.push({ pluginId: plugin.id, loginMethod, meta: { ...meta, loginMethod }, entry })
     }
     Object.assign(errors, plugin.errors)
     Object.assign(texts, plugin.texts)

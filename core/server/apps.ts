@@ -7,18 +7,30 @@ import { formatIssuePath } from './http/parse.js'
 const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, ...configurable } =
   ServerAppConfigSchema.entries
 
-/** One app as a config file or `createServer({ apps })` declares it. Unknown fields are errors (typos). */
-export const AppInputSchema = v.strictObject({
+const baseEntries = {
   id: v.pipe(v.string(), v.length(APP_ID_LENGTH, `Must be exactly ${APP_ID_LENGTH} characters`)),
   name: v.pipe(v.string(), v.nonEmpty()),
   allowed_origins: v.array(v.pipe(v.string(), v.url())),
   disable_signup: v.optional(v.boolean()),
   ...v.partial(v.object(configurable)).entries,
-})
-export type AppInput = v.InferInput<typeof AppInputSchema>
+}
+
+/** One app as a config file or `createServer({ apps })` declares it. Unknown fields are errors (typos). */
+export const AppInputSchema = v.strictObject(baseEntries)
+export type AppInput = v.InferInput<typeof AppInputSchema> & Record<string, unknown>
+type ParsedApp = v.InferOutput<typeof AppInputSchema> & Record<string, unknown>
 
 /** The config file: `{ "apps": [...] }`. */
 export const ConfigFileSchema = v.strictObject({ apps: v.array(AppInputSchema) })
+
+/** Plugin-owned sections of an app entry: plugin id → schema of `app[pluginId]`. */
+export type AppSections = Record<string, v.GenericSchema>
+
+/** The app schema with each plugin's section (e.g. `"oauth": {...}`) validated by that plugin. */
+export function appInputSchema(sections: AppSections = {}) {
+  const extra = Object.fromEntries(Object.entries(sections).map(([id, schema]) => [id, v.optional(schema)]))
+  return v.strictObject({ ...baseEntries, ...extra })
+}
 
 /** An app as the server uses it: its public config plus server-only settings. */
 export interface App {
@@ -28,6 +40,8 @@ export interface App {
   disableSignup: boolean
   /** Everything but verification_key, which the token module supplies. */
   config: Omit<ServerAppConfig, 'verification_key'>
+  /** Validated plugin sections of the app entry, by plugin id (server-only: secrets may live here). */
+  plugins: Record<string, unknown>
 }
 
 /** Origins compare without a trailing slash and case-insensitively in scheme and host. */
@@ -51,38 +65,56 @@ function defaults(): Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 
 }
 
 /** Validates app inputs; errors name the field path and, when given, the file. */
-export function parseApps(input: unknown, source: string, wrap: boolean): v.InferOutput<typeof AppInputSchema>[] {
-  const result = v.safeParse(wrap ? ConfigFileSchema : v.array(AppInputSchema), input)
-  if (result.success) return 'apps' in result.output ? result.output.apps : result.output
+export function parseApps(input: unknown, source: string, wrap: boolean, sections: AppSections = {}): ParsedApp[] {
+  const app = appInputSchema(sections)
+  const result = v.safeParse(wrap ? v.strictObject({ apps: v.array(app) }) : v.array(app), input)
+  if (result.success) return ('apps' in result.output ? result.output.apps : result.output) as ParsedApp[]
   const issue = result.issues[0]
   const path = formatIssuePath(issue.path, wrap ? '' : 'apps')
   throw new Error(`${source}: ${path || '(root)'}: ${issue.message}`)
 }
 
 /** Reads and validates a JSON config file. */
-export function readConfigFile(file: string) {
+export function readConfigFile(file: string, sections: AppSections = {}) {
   let json: unknown
   try {
     json = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
     throw new Error(`${file}: cannot read config: ${(error as Error).message}`)
   }
-  return parseApps(json, file, true)
+  return parseApps(json, file, true, sections)
 }
 
-/** Builds the runtime apps; the first declaration of an id wins. */
-export function buildApps(inputs: v.InferOutput<typeof AppInputSchema>[], createdAt: number): Map<string, App> {
+/** A plugin's contribution to the public app config, computed from its section of the app entry. */
+export type PublicConfigFn = (section: unknown, app: { id: string; name: string }) => Partial<ServerAppConfig>
+
+/** Builds the runtime apps. Plugin sections stay server-side; `publicConfig` decides what of them is shown. */
+export function buildApps(
+  inputs: ParsedApp[],
+  createdAt: number,
+  plugins: { id: string; publicConfig?: PublicConfigFn }[] = [],
+): Map<string, App> {
   const apps = new Map<string, App>()
+  const pluginIds = new Set(plugins.map((p) => p.id))
   for (const { id, name, allowed_origins, disable_signup, ...rest } of inputs) {
     if (apps.has(id)) throw new Error(`Duplicate app id ${id}`)
-    const clean = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
+    const sections: Record<string, unknown> = {}
+    const clean: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(rest)) {
+      if (value === undefined) continue
+      if (pluginIds.has(key)) sections[key] = value
+      else clean[key] = value
+    }
+    const contributed = plugins.map((p) => (p.publicConfig && p.id in sections ? p.publicConfig(sections[p.id], { id, name }) : {}))
     apps.set(id, {
       id,
       name,
       allowedOrigins: new Set(allowed_origins.map(normalizeOrigin)),
       disableSignup: disable_signup ?? false,
-      config: { ...defaults(), ...clean, id, name, created_at: createdAt, updated_at: createdAt },
+      config: { ...defaults(), ...Object.assign({}, ...contributed), ...clean, id, name, created_at: createdAt, updated_at: createdAt },
+      plugins: sections,
     })
   }
   return apps
 }
+

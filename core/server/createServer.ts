@@ -5,7 +5,6 @@ import { bodyLimit } from 'hono/body-limit'
 import { headers } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
 import { buildApps, parseApps, readConfigFile } from './apps.js'
-import type { AppInputSchema } from './apps.js'
 import { createAuth } from './auth.js'
 import { coreMigrations } from './db/coreMigrations.js'
 import { createPgliteDb } from './db/createPgliteDb.js'
@@ -64,13 +63,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   }
 
   // Configuration errors surface before any database is opened.
-  const appInputs: v.InferOutput<typeof AppInputSchema>[] = []
-  if (options.configFile) appInputs.push(...readConfigFile(options.configFile))
-  if (options.apps) appInputs.push(...parseApps(options.apps, 'createServer({ apps })', false))
+  const sections = Object.fromEntries(plugins.flatMap((p) => (p.appConfig ? [[p.id, p.appConfig]] : [])))
+  const appInputs: ReturnType<typeof parseApps> = []
+  if (options.configFile) appInputs.push(...readConfigFile(options.configFile, sections))
+  if (options.apps) appInputs.push(...parseApps(options.apps, 'createServer({ apps })', false, sections))
   if (dev && !appInputs.some((a) => a.id === devAppId)) {
-    appInputs.push(...parseApps([{ id: devAppId, name: 'Foyer dev app', allowed_origins: options.devOrigins ?? [], email_auth: true }], 'dev app', false))
+    const devApp = { id: devAppId, name: 'Foyer dev app', allowed_origins: options.devOrigins ?? [], email_auth: true, ...options.devApp }
+    appInputs.push(...parseApps([devApp], 'dev app', false, sections))
   }
-  const appMap = buildApps(appInputs, Math.floor(now() / 1000))
+  const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins)
 
   const smtpUrl = options.smtpUrl ?? env.SMTP_URL
   if (!smtpUrl && !dev) throw new Error('SMTP_URL (or smtpUrl) is required in production: there is no dev outbox there')

@@ -2,7 +2,7 @@
 export { createServer, BODY_LIMIT_BYTES } from './createServer.js'
 export { defineServerPlugin } from './defineServerPlugin.js'
 export { HttpError } from './HttpError.js'
-export { AppInputSchema, ConfigFileSchema, type App, type AppInput } from './apps.js'
+export { AppInputSchema, ConfigFileSchema, appInputSchema, type App, type AppInput, type AppSections, type PublicConfigFn } from './apps.js'
 export type { Db } from './db/Db.js'
 export type { Migration } from './db/runMigrations.js'
 export type { Mailer, MailMessage, OutboxEntry } from './mailer.js'

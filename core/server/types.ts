@@ -1,3 +1,5 @@
+import type { PublicConfigFn } from './apps.js'
+import type * as v from 'valibot'
 import type { Context, Hono } from 'hono'
 import type { GenericSchema, InferOutput } from 'valibot'
 import type { Mode, RawUser, TokenResponse } from '../protocol/index.js'
@@ -95,10 +97,17 @@ export interface ServerContext {
   getUser(userId: string): Promise<RawUser>
 }
 
-/** A server plugin: routes, migrations and default rate limits. */
+/** A server plugin: routes, migrations, default rate limits and its own section of each app's config. */
 export interface ServerPlugin {
   id: string
   migrations?: Migration[]
+  /**
+   * Schema of the plugin's section of an app entry, keyed by the plugin id (`"oauth": {...}`). Validated
+   * at start like the rest of the config; read back with `ctx.apps.of(c).plugins[id]`. Server-only.
+   */
+  appConfig?: v.GenericSchema
+  /** Public app-config fields derived from the plugin's section (e.g. `telegram_auth_config`). */
+  publicConfig?: PublicConfigFn
   /** Named rules with defaults; `createServer({ rateLimits })` overrides them by name. */
   rateLimits?: Record<string, RateLimitRule>
   routes(app: Hono, ctx: ServerContext): void
@@ -118,6 +127,8 @@ export interface CreateServerOptions {
   dev?: boolean
   devAppId?: string
   devOrigins?: string[]
+  /** Fields of the dev app beyond its defaults (login-method flags, plugin sections). */
+  devApp?: Record<string, unknown>
   smtpUrl?: string
   mailFrom?: string
   issuer?: string

@@ -7,11 +7,19 @@ const port = Number(process.env.PORT ?? 8787)
 const appPort = Number(process.env.APP_PORT ?? 5173)
 const ttl = process.env.FOYER_ACCESS_TOKEN_TTL ? Number(process.env.FOYER_ACCESS_TOKEN_TTL) : undefined
 
+// The dev app `npm start` serves: the login methods that work on a laptop with no outside services.
+// FOYER_DEV_APP (JSON) adds or overrides fields, e.g. an OAuth provider section pointing at a test stand-in.
+const devApp: Record<string, unknown> = {
+  email_auth: true,
+  ...(process.env.FOYER_DEV_APP ? (JSON.parse(process.env.FOYER_DEV_APP) as Record<string, unknown>) : {}),
+}
+
 const server = await createServer({
   plugins: [emailServer()],
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],
+  devApp,
   ...(ttl ? { accessTokenTtlSeconds: ttl } : {}),
   trustProxy: process.env.FOYER_TRUST_PROXY === '1',
 })
