@@ -92,10 +92,12 @@ export type PublicConfigFn = (section: unknown, app: { id: string; name: string 
 export function buildApps(
   inputs: ParsedApp[],
   createdAt: number,
-  plugins: { id: string; publicConfig?: PublicConfigFn }[] = [],
+  plugins: { id: string; appConfig?: unknown; publicConfig?: PublicConfigFn }[] = [],
 ): Map<string, App> {
   const apps = new Map<string, App>()
-  const pluginIds = new Set(plugins.map((p) => p.id))
+  // Only plugins that declare a section own a key; others (e.g. a plugin without settings) don't.
+  const pluginIds = new Set(plugins.filter((p) => 'appConfig' in p && p.appConfig).map((p) => p.id))
+  const flags = defaults() as Record<string, unknown>
   for (const { id, name, allowed_origins, disable_signup, ...rest } of inputs) {
     if (apps.has(id)) throw new Error(`Duplicate app id ${id}`)
     const sections: Record<string, unknown> = {}
@@ -105,7 +107,12 @@ export function buildApps(
       if (pluginIds.has(key)) sections[key] = value
       else clean[key] = value
     }
-    const contributed = plugins.map((p) => (p.publicConfig && p.id in sections ? p.publicConfig(sections[p.id], { id, name }) : {}))
+    // A section named like a boolean flag (telegram, farcaster) turns that flag on; publicConfig may refine it.
+    const contributed = plugins.map((p) => {
+      if (!(p.id in sections)) return {}
+      const flag = typeof flags[p.id] === 'boolean' ? { [p.id]: true } : {}
+      return { ...flag, ...p.publicConfig?.(sections[p.id], { id, name }) }
+    })
     apps.set(id, {
       id,
       name,

@@ -15,6 +15,21 @@ const bot = defineServerPlugin({
 const base = { dataDir: ':memory:', databaseUrl: '', smtpUrl: '', dev: false, logger: { info() {}, warn() {}, error() {} } }
 
 describe('plugin sections of the app config', () => {
+  it('a section named like a boolean flag turns the flag on; plugins without appConfig own no key', async () => {
+    const telegram = defineServerPlugin({ id: 'telegram', appConfig: v.object({ bot_name: v.string() }), routes() {} })
+    const passkey = defineServerPlugin({ id: 'passkey', routes() {} })
+    const server = await createServer({
+      ...base,
+      smtpUrl: 'smtp://127.0.0.1:1',
+      plugins: [telegram, passkey],
+      apps: [{ id: APP, name: 'A', allowed_origins: [], telegram: { bot_name: 'b' }, passkey: true }],
+    })
+    const config = await (await server.app.request(`/api/v1/apps/${APP}`)).json()
+    expect(config.telegram).toBe(true)
+    expect(config.passkey).toBe(true)
+    await server.close()
+  })
+
   it('are validated by the plugin, kept server-side, and may add public fields', async () => {
     const server = await createServer({
       ...base,
