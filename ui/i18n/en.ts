@@ -29,6 +29,11 @@ export const en = {
   'otp.notNumeric': 'Passcode can only be numbers',
   'otp.tooLong': 'Passcode must be exactly 6 numbers',
   'otp.verifying': 'Verifying code',
+
+  'phone.country': 'Country',
+  'phone.inputLabel': 'Phone number',
+  'phone.invalid': 'Please enter a valid phone number.',
+  'phone.tooLong': 'Phone number is too long',
 } as const satisfies Record<string, string>
 
 /** A key of the ui layer's English table. */

@@ -1,0 +1,56 @@
+import * as v from 'valibot'
+import { ModeSchema } from '../../core/protocol/index.js'
+
+/** Texts of the SMS validators (the spec gives none for phone numbers: these are ours). */
+export const smsTexts = {
+  phoneRequired: 'Phone number required to send OTP code',
+  invalidPhone: 'Please enter a valid phone number.',
+  tooLong: 'Phone number is too long',
+  codeNumeric: 'Code should be numeric',
+  codeLength: 'Code must be exactly 6 digits',
+} as const
+
+/** Longest accepted phone input (the spec's input limit). */
+export const PHONE_INPUT_MAX_LENGTH = 250
+
+/**
+ * A phone number on the wire: a '+' and digits, spaces and punctuation allowed. Light on purpose (the
+ * client's initial JS can't carry libphonenumber's metadata); the server and the phone input check
+ * the number itself with libphonenumber-js.
+ */
+export const PhoneNumberSchema = v.pipe(
+  v.string(smsTexts.phoneRequired),
+  v.trim(),
+  v.nonEmpty(smsTexts.phoneRequired),
+  v.maxLength(PHONE_INPUT_MAX_LENGTH, smsTexts.tooLong),
+  v.regex(/^\+[\d\s().-]+$/, smsTexts.invalidPhone),
+)
+
+/** A verification code: trimmed, numeric, exactly 6 digits (the spec's rule for e-mail and SMS codes). */
+export const CodeSchema = v.pipe(
+  v.string(smsTexts.codeNumeric),
+  v.trim(),
+  v.regex(/^\d*$/, smsTexts.codeNumeric),
+  v.length(6, smsTexts.codeLength),
+)
+
+const CaptchaToken = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096))))
+
+/** POST /api/v1/passwordless_sms/init */
+export const SmsInitInputSchema = v.object({ phoneNumber: PhoneNumberSchema, token: CaptchaToken })
+/** POST /api/v1/passwordless_sms/authenticate */
+export const SmsAuthenticateInputSchema = v.object({ phoneNumber: PhoneNumberSchema, code: CodeSchema, mode: ModeSchema })
+/** POST /api/v1/passwordless_sms/link */
+export const SmsLinkInputSchema = v.object({ phoneNumber: PhoneNumberSchema, code: CodeSchema })
+/** POST /api/v1/passwordless_sms/update (the spec's snake_case fields) */
+export const SmsUpdateInputSchema = v.object({ old_phone_number: PhoneNumberSchema, new_phone_number: PhoneNumberSchema, code: CodeSchema })
+/** POST /api/v1/passwordless_sms/unlink */
+export const SmsUnlinkInputSchema = v.object({ phoneNumber: PhoneNumberSchema })
+/** Answer of init. */
+export const SmsInitOutputSchema = v.object({ success: v.literal(true) })
+
+export type SmsInitInput = v.InferInput<typeof SmsInitInputSchema>
+export type SmsAuthenticateInput = v.InferInput<typeof SmsAuthenticateInputSchema>
+export type SmsLinkInput = v.InferInput<typeof SmsLinkInputSchema>
+export type SmsUpdateInput = v.InferInput<typeof SmsUpdateInputSchema>
+export type SmsUnlinkInput = v.InferInput<typeof SmsUnlinkInputSchema>

@@ -1,0 +1,40 @@
+import { useState } from 'react'
+import { Button, PhoneInput, useFoyerKernel, useT, type LandingEntryProps, type PhoneValue } from '../../../ui/index.js'
+
+/**
+ * The SMS option on the landing list: a 'Continue with SMS' button that expands into the phone
+ * input, or the input directly when it is the first web2 option.
+ */
+export default function SmsEntry({ inline }: Partial<LandingEntryProps>) {
+  const foyer = useFoyerKernel()
+  const t = useT()
+  const [prefill] = useState(() => {
+    const value = foyer.$modal.peek().options.prefill
+    return value?.type === 'phone' ? value.value : ''
+  })
+  const [expanded, setExpanded] = useState(inline === true || prefill !== '')
+  const [submitting, setSubmitting] = useState(false)
+
+  const submit = async (phone: PhoneValue) => {
+    if (submitting) return
+    setSubmitting(true)
+    try {
+      await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
+      foyer.modal.push('sms/code', { phoneNumber: phone.e164, display: phone.international })
+    } catch (err) {
+      // The error screen's button returns here.
+      foyer.modal.showError(err)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  if (!expanded) {
+    return (
+      <Button variant="option" icon={foyer.registry.plugin('sms')?.meta?.icon} onClick={() => setExpanded(true)}>
+        {t('sms.continue')}
+      </Button>
+    )
+  }
+  return <PhoneInput onSubmit={submit} initialValue={prefill} submitting={submitting} autoFocus={!inline} submitLabel={t('sms.submit')} />
+}
