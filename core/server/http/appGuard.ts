@@ -4,19 +4,24 @@ import { normalizeOrigin } from '../apps.js'
 import type { App } from '../apps.js'
 import { errorResponse } from './errorHandler.js'
 
-/** Headers a browser client may send. */
-export const allowedRequestHeaders = [
-  'content-type', 'authorization', headers.appId, headers.clientId, headers.caId, headers.client, 'farcaster-channel-token',
-]
+/** Headers a browser client may send to every route; plugins add their own (ServerPlugin.requestHeaders). */
+export const allowedRequestHeaders = ['content-type', 'authorization', headers.appId, headers.clientId, headers.caId, headers.client]
 
 /**
  * CORS plus the app check for /api/v1. The app comes from the foyer-app-id header, or from the
  * path for the public app-config and JWKS calls. An Origin the app doesn't allow is refused before
  * the route runs, so nothing changes; requests without Origin (server to server) pass.
  */
-export function appGuard(apps: Map<string, App>): MiddlewareHandler {
+export function appGuard(
+  apps: Map<string, App>,
+  openPaths: ReadonlySet<string> = new Set(),
+  pluginHeaders: readonly string[] = [],
+): MiddlewareHandler {
+  const requestHeaders = [...new Set([...allowedRequestHeaders, ...pluginHeaders.map((h) => h.toLowerCase())])].join(', ')
   const anyOrigin = () => new Set([...apps.values()].flatMap((app) => [...app.allowedOrigins]))
   return async (c, next) => {
+    // A provider's redirect carries neither the app header nor an allowed Origin; no CORS headers either.
+    if (openPaths.has(c.req.path)) return next()
     const origin = c.req.header('origin')
     const normalized = origin ? normalizeOrigin(origin) : null
     const allowCors = () => {
@@ -30,7 +35,7 @@ export function appGuard(apps: Map<string, App>): MiddlewareHandler {
       if (!normalized || !anyOrigin().has(normalized)) return c.body(null, 403)
       allowCors()
       c.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS')
-      c.header('Access-Control-Allow-Headers', allowedRequestHeaders.join(', '))
+      c.header('Access-Control-Allow-Headers', requestHeaders)
       c.header('Access-Control-Max-Age', '600')
       return c.body(null, 204)
     }

@@ -1,0 +1,79 @@
+import { definePlugin, type LandingEntryDef } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import { oauthApi } from './api.js'
+import { oauthProviderIds, oauthProviders, type OAuthProviderId } from './providers.js'
+import { setDefaultFlowMode, type OAuthFlowMode } from './flowMode.js'
+import { readReturnParams } from './returnParams.js'
+
+/** How the provider's page opens: this tab navigates away and back, or a popup window. */
+export type OAuthFlowOption = OAuthFlowMode
+
+/** Options of the OAuth login plugin. */
+export interface OAuthPluginOptions {
+  /** Providers offered (each still needs its server flag). Default: all nine. */
+  providers?: OAuthProviderId[]
+  /** Default 'redirect'. A blocked popup falls back to the redirect. */
+  flow?: OAuthFlowOption
+  /** Position on the landing list among options of equal config order (lower first). */
+  order?: number
+  /** Overrides of the plugin's English texts. */
+  texts?: Record<string, string>
+}
+
+/** The OAuth plugin's English texts (spec §8 where it gives one; '{provider}' is the display name). */
+export const oauthPluginTexts = {
+  'oauth.loading.title': 'Logging in with {provider}',
+  'oauth.loading.popup': 'Continue in the {provider} window.',
+  'oauth.loading.redirect': 'Taking you to {provider}…',
+  'oauth.loading.return': 'Finishing your {provider} login…',
+  'oauth.error.title': 'Could not log in with {provider}',
+  'oauth.error.denied': 'Retry and check {provider} to finish connecting your account.',
+  'oauth.error.rateLimit': 'Request limit reached for {provider}. Please wait a moment and try again.',
+  'oauth.error.suspended': 'Your {provider} account is suspended. Please try another login method.',
+  'oauth.error.cannotLinkMore': 'You cannot authorize more than one account for this user.',
+  'oauth.error.unexpected': 'Something went wrong. Please try again.',
+  'oauth.error.popup': 'Something went wrong. Try again.',
+  'oauth.retry': 'Retry',
+  'oauth.done': 'Success!',
+} as const
+
+const entryScreen = { load: () => import('./screens/OAuthEntry.js') }
+
+/** OAuth social login (google, discord, github, linkedin, twitter, spotify, instagram, tiktok, apple): `plugins={[oauth()]}`. */
+export function oauth(options: OAuthPluginOptions = {}) {
+  const ids = options.providers ?? [...oauthProviderIds]
+  const entries: LandingEntryDef[] = ids.map((id, index) => ({
+    loginMethod: id,
+    meta: {
+      label: oauthProviders[id].displayName,
+      icon: oauthProviders[id].icon,
+      group: 'social',
+      serverFlag: id,
+      ...(options.order !== undefined ? { order: options.order + index / 100 } : {}),
+    },
+    entry: entryScreen,
+  }))
+  return definePlugin({
+    id: 'oauth',
+    kind: 'login',
+    api: oauthApi,
+    entries,
+    screens: {
+      status: { load: () => import('./screens/OAuthStatusScreen.js'), title: 'oauth.loading.title' },
+    },
+    texts: { ...oauthPluginTexts, ...options.texts },
+    setup(foyer: Foyer) {
+      setDefaultFlowMode(foyer, options.flow ?? 'redirect')
+      const win = typeof window === 'undefined' ? null : window
+      // The flow code loads only when needed: on a return here, or with the entry on the landing list.
+      if (win && readReturnParams(win.location.href)) void import('./oauthFlow.js').then((m) => m.handleOAuthReturn(foyer, win))
+    },
+  })
+}
+
+export { useLoginWithOAuth, type UseLoginWithOAuthParameters, type UseLoginWithOAuthReturnType } from './useLoginWithOAuth.js'
+export { oauthApi, oauthPaths } from './api.js'
+export { oauthProviders, oauthProviderIds, providerDisplayName, isOAuthProvider, type OAuthProviderId, type OAuthProviderDef } from './providers.js'
+export { returnParams as oauthReturnParams, popupMessages as oauthPopupMessages } from './returnParams.js'
+export type { OAuthFlowState, OAuthStatus } from './oauthFlow.js'
+export * from './schema.js'

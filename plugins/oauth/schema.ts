@@ -1,0 +1,80 @@
+import * as v from 'valibot'
+import { ModeSchema, TokenResponseSchema, UserSchema, OAuthTokensSchema } from '../../core/protocol/index.js'
+import { oauthProviderIds } from './providers.js'
+
+/** Bytes of randomness in the PKCE code verifier and the state code (the spec). */
+export const OAUTH_RANDOM_BYTES = 36
+
+const base64url = (min: number, max: number) =>
+  v.pipe(v.string(), v.minLength(min), v.maxLength(max), v.regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url'))
+
+/** A supported provider id. */
+export const ProviderSchema = v.picklist(oauthProviderIds, 'Unknown OAuth provider')
+/** An S256 challenge: base64url of a SHA-256 digest (43 characters). */
+export const CodeChallengeSchema = v.pipe(base64url(43, 43))
+/** A state code: 36 random bytes are 48 base64url characters; other clients may send 32..128. */
+export const StateCodeSchema = base64url(32, 128)
+/** A PKCE code verifier (RFC 7636: 43..128 characters). */
+export const CodeVerifierSchema = base64url(43, 128)
+/** The one-time Foyer authorization code the callback hands the browser. */
+export const AuthorizationCodeSchema = base64url(16, 128)
+
+/** POST /api/v1/oauth/init */
+export const InitInputSchema = v.object({
+  provider: ProviderSchema,
+  redirect_to: v.pipe(v.string(), v.maxLength(2048), v.url('redirect_to must be a URL')),
+  token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096)))),
+  code_challenge: CodeChallengeSchema,
+  state_code: StateCodeSchema,
+})
+/** Answer of init: the provider's authorization URL. */
+export const InitOutputSchema = v.object({ url: v.string() })
+/** POST /api/v1/oauth/authenticate */
+export const AuthenticateInputSchema = v.object({
+  authorization_code: AuthorizationCodeSchema,
+  state_code: StateCodeSchema,
+  code_verifier: CodeVerifierSchema,
+  mode: ModeSchema,
+})
+/** POST /api/v1/oauth/link */
+export const LinkInputSchema = v.object({
+  authorization_code: AuthorizationCodeSchema,
+  state_code: StateCodeSchema,
+  code_verifier: CodeVerifierSchema,
+})
+/** Answer of link: the user, plus the provider's tokens for the host. */
+export const LinkOutputSchema = v.object({ user: UserSchema, oauth_tokens: v.optional(v.nullable(OAuthTokensSchema)) })
+/** POST /api/v1/oauth/unlink */
+export const UnlinkInputSchema = v.object({ provider: ProviderSchema, subject: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) })
+
+export { TokenResponseSchema }
+
+const Url = v.pipe(v.string(), v.url())
+/** One provider's part of the app's `oauth` section: credentials plus optional endpoint overrides. */
+export const ProviderConfigSchema = v.strictObject({
+  client_id: v.pipe(v.string(), v.nonEmpty()),
+  /** Apple: the ES256 client-secret JWT you generate with your key. */
+  client_secret: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  issuer: v.optional(Url),
+  authorization_endpoint: v.optional(Url),
+  token_endpoint: v.optional(Url),
+  userinfo_endpoint: v.optional(Url),
+  jwks_uri: v.optional(Url),
+  scopes: v.optional(v.array(v.pipe(v.string(), v.nonEmpty()))),
+})
+export type ProviderConfig = v.InferOutput<typeof ProviderConfigSchema>
+
+/** The app's `"oauth"` section (server-only: it holds client secrets). */
+export const OAuthAppConfigSchema = v.strictObject({
+  ...Object.fromEntries(oauthProviderIds.map((id) => [id, v.optional(ProviderConfigSchema)])),
+  /** Exact-match allowlist of `redirect_to`. */
+  redirect_urls: v.array(Url),
+} as Record<(typeof oauthProviderIds)[number], v.OptionalSchema<typeof ProviderConfigSchema, undefined>> & {
+  redirect_urls: v.ArraySchema<typeof Url, undefined>
+})
+export type OAuthAppConfig = v.InferOutput<typeof OAuthAppConfigSchema>
+
+export type InitInput = v.InferInput<typeof InitInputSchema>
+export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
+export type LinkInput = v.InferInput<typeof LinkInputSchema>
+export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>

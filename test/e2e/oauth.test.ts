@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startGithubStandin, type GithubStandin } from '../standins/githubStandin.js'
+import { startOidcStandin, type OidcStandin } from '../standins/oidcProvider.js'
+import { launchChromium } from './kit/browser.js'
+import { freePort, startStack, type Stack } from './kit/startStack.js'
+
+// The server only knows its callback URL once its port is known, and the OIDC provider must register
+// that URL: so the ports are chosen here and handed to the stack.
+let stack: Stack
+let browser: Browser
+let google: OidcStandin
+let github: GithubStandin
+let apiUrl: string
+let appUrl: string
+
+beforeAll(async () => {
+  const [port, appPort, googlePort] = [await freePort(), await freePort(), await freePort()]
+  apiUrl = `http://localhost:${port}`
+  appUrl = `http://localhost:${appPort}`
+  github = await startGithubStandin()
+  google = await startOidcStandin({ port: googlePort, redirectUris: [`${apiUrl}/api/v1/oauth/callback`] })
+  stack = await startStack({
+    PORT: String(port),
+    APP_PORT: String(appPort),
+    FOYER_DEV_APP: JSON.stringify({
+      // Keep the landing list short so both providers are on it.
+      sms_auth: false,
+      passkey: false,
+      oauth: { google: google.googleConfig(), github: github.githubConfig(), redirect_urls: [`${appUrl}/`] },
+    }),
+  })
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.stop()
+  await google?.close()
+  await github?.close()
+})
+beforeEach(() => {
+  google.mode = 'approve'
+  github.mode = 'approve'
+})
+
+/** Opens the modal and clicks the provider's option (behind 'More options' if the list overflows). */
+async function chooseProvider(page: Page, name: 'Google' | 'GitHub') {
+  // The first load compiles the app in Vite: generous on a shared machine.
+  await page.getByRole('button', { name: 'Log in' }).click({ timeout: 120_000 })
+  const dialog = page.getByRole('dialog')
+  const option = dialog.getByRole('button', { name, exact: true })
+  const more = dialog.getByRole('button', { name: 'More options' })
+  await option.or(more).first().waitFor({ timeout: 30_000 })
+  if (!(await option.isVisible())) await more.click()
+  await option.click()
+}
+
+const linked = (page: Page) => page.getByTestId('linked-accounts').textContent()
+
+describe('OAuth in Chromium against the real server and local providers', () => {
+  it('redirect flow with the OIDC provider ("google"): away, back, signed in, return parameters gone', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(appUrl)
+    await chooseProvider(page, 'Google')
+    await page.waitForURL((url) => url.href.startsWith(google.issuer), { timeout: 30_000 }).catch(() => {})
+    await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
+    expect(await linked(page)).toContain('google_oauth: google-user-1')
+    expect(page.url()).not.toContain('foyer_oauth_')
+    expect(new URL(page.url()).origin).toBe(appUrl)
+    await context.close()
+  })
+
+  it('popup flow with the OAuth 2.0 provider ("github"): the popup reports to the opener and closes', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${appUrl}/?oauth_flow=popup`)
+    const popupOpened = context.waitForEvent('page', { timeout: 30_000 })
+    await chooseProvider(page, 'GitHub')
+    const popup = await popupOpened
+    await popup.waitForEvent('close', { timeout: 60_000 })
+    await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
+    expect(await linked(page)).toContain('github_oauth: 4242')
+    // The opener never left the app.
+    expect(page.url()).toBe(`${appUrl}/?oauth_flow=popup`)
+    await context.close()
+  })
+
+  it("denial at the provider shows the spec's retry text", async () => {
+    github.mode = 'deny'
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(appUrl)
+    await chooseProvider(page, 'GitHub')
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Retry and check GitHub to finish connecting your account.').waitFor({ timeout: 60_000 })
+    expect(page.url()).not.toContain('foyer_oauth_')
+    // Retry works once the user approves.
+    github.mode = 'approve'
+    await dialog.getByRole('button', { name: 'Retry' }).click()
+    await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
+    expect(await linked(page)).toContain('github_oauth: 4242')
+    await context.close()
+  })
+
+  it('a tampered state on the way back is refused as phishing and nothing is signed in', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // An attacker's link: the real provider and callback answers, delivered with another state.
+    // (Playwright only intercepts the first request of a redirect chain, so the chain is walked here.)
+    await page.route((url) => url.href.startsWith(`${github.url}/login/oauth/authorize`), async (route) => {
+      const provider = await route.fetch({ maxRedirects: 0 })
+      const callback = await page.request.get(provider.headers().location!, { maxRedirects: 0 })
+      const location = new URL(callback.headers().location!)
+      location.searchParams.set('foyer_oauth_state', 'A'.repeat(48))
+      await route.fulfill({ status: 302, headers: { location: location.href } })
+    })
+    await page.goto(appUrl)
+    await chooseProvider(page, 'GitHub')
+    await page.getByRole('dialog').getByText('Unexpected auth flow. This may be a phishing attempt.').waitFor({ timeout: 60_000 })
+    expect(await page.getByTestId('signed-in').count()).toBe(0)
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':oauth')))
+    expect(stored).toEqual([])
+    await context.close()
+  })
+})
