@@ -1,0 +1,99 @@
+import type { AuthResult, Foyer } from '../../core/client/types.js'
+import { BaseError } from '../../core/errors/index.js'
+import type { LinkedAccount, RawUser, TokenResponse, User } from '../../core/protocol/index.js'
+import { passkeyTexts, type AuthenticationOptions, type RegistrationOptions } from './schema.js'
+import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from './wire.js'
+
+/** Error codes of the passkey client (the spec's PASSKEY_NOT_ALLOWED plus ours). */
+export const passkeyErrorCodes = {
+  notAllowed: 'PASSKEY_NOT_ALLOWED',
+  notSupported: 'WEBAUTHN_NOT_SUPPORTED',
+  unknown: 'PASSKEY_UNKNOWN_ERROR',
+} as const
+
+/** A step of a passkey ceremony (the hooks' statuses between 'initial' and 'done'). */
+export type PasskeyStep = 'generating-challenge' | 'awaiting-passkey' | 'submitting-response'
+
+/** Maps what WebAuthn threw to the spec's texts; Foyer errors (server answers) pass through. */
+export function toPasskeyError(error: unknown): BaseError {
+  if (error instanceof BaseError) return error
+  const name = (error as { name?: string } | null)?.name
+  const causeName = ((error as { cause?: { name?: string } } | null)?.cause)?.name
+  // @simplewebauthn wraps NotAllowedError (user cancelled, timed out, no user verification) in a WebAuthnError.
+  if (name === 'NotAllowedError' || causeName === 'NotAllowedError') {
+    return new BaseError(passkeyTexts.notAllowed, { code: passkeyErrorCodes.notAllowed, cause: error })
+  }
+  return new BaseError(passkeyTexts.unknown, { code: passkeyErrorCodes.unknown, cause: error })
+}
+
+/** @simplewebauthn/browser, loaded only when a ceremony starts; refuses browsers without WebAuthn. */
+async function webauthn() {
+  const lib = await import('@simplewebauthn/browser')
+  if (!lib.browserSupportsWebAuthn()) throw new BaseError(passkeyTexts.notSupported, { code: passkeyErrorCodes.notSupported })
+  return lib
+}
+
+/** The passkey account with `credentialId` in a user. */
+export function findPasskeyAccount(user: RawUser, credentialId: string): LinkedAccount | null {
+  return (user.linkedAccounts.find((a) => a.type === 'passkey' && a.credentialId === credentialId) as LinkedAccount | undefined) ?? null
+}
+
+type Step = (step: PasskeyStep) => void
+type RegInit = { relying_party: string; options: RegistrationOptions }
+
+async function register(foyer: Foyer, initCall: string, initInput: unknown, onStep: Step) {
+  const lib = await webauthn()
+  onStep('generating-challenge')
+  const init = await foyer.call<RegInit>(initCall, initInput)
+  onStep('awaiting-passkey')
+  const created = await lib.startRegistration({ optionsJSON: creationOptionsFromWire(init.options) }).catch((e: unknown) => {
+    throw toPasskeyError(e)
+  })
+  onStep('submitting-response')
+  return { relying_party: init.relying_party, authenticator_response: registrationResponseToWire(created) }
+}
+
+/** Logs in with an existing passkey (discoverable credential; no user name asked). */
+export async function loginWithPasskey(foyer: Foyer, onStep: Step = () => {}): Promise<AuthResult> {
+  const lib = await webauthn()
+  onStep('generating-challenge')
+  const init = await foyer.call<{ relying_party: string; options: AuthenticationOptions }>('passkey.authenticateInit', { token: null })
+  onStep('awaiting-passkey')
+  const asserted = await lib.startAuthentication({ optionsJSON: requestOptionsFromWire(init.relying_party, init.options) }).catch((e: unknown) => {
+    throw toPasskeyError(e)
+  })
+  onStep('submitting-response')
+  const response = await foyer.call<TokenResponse>('passkey.authenticate', {
+    relying_party: init.relying_party,
+    challenge: init.options.challenge,
+    authenticator_response: authenticationResponseToWire(asserted),
+  })
+  return foyer.completeAuth(response, { loginMethod: 'passkey', account: findPasskeyAccount(response.user, asserted.id), intent: 'login' })
+}
+
+/** Creates a new user with a new passkey (signup, no session needed). */
+export async function signupWithPasskey(foyer: Foyer, onStep: Step = () => {}): Promise<AuthResult> {
+  const body = await register(foyer, 'passkey.registerInit', { token: null }, onStep)
+  const response = await foyer.call<TokenResponse>('passkey.register', body)
+  return foyer.completeAuth(response, {
+    loginMethod: 'passkey',
+    account: findPasskeyAccount(response.user, body.authenticator_response.id),
+    intent: 'login',
+  })
+}
+
+/** Adds a passkey to the logged-in user (up to 5). */
+export async function linkPasskey(foyer: Foyer, onStep: Step = () => {}, successTitle?: string): Promise<AuthResult> {
+  const body = await register(foyer, 'passkey.linkInit', {}, onStep)
+  const user = await foyer.call<RawUser>('passkey.link', body)
+  return foyer.completeAuth(
+    { user },
+    { loginMethod: 'passkey', account: findPasskeyAccount(user, body.authenticator_response.id), intent: 'link', ...(successTitle ? { successTitle } : {}) },
+  )
+}
+
+/** Removes one of the user's passkeys; answers the updated user (also set on the session). */
+export async function unlinkPasskey(foyer: Foyer, credentialId: string): Promise<User | null> {
+  await foyer.call<RawUser>('passkey.unlink', { credential_id: credentialId })
+  return foyer.session.refreshUser()
+}

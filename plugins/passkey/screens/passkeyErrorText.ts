@@ -1,0 +1,28 @@
+import type { Foyer } from '../../../core/client/types.js'
+import { ApiError, ValidationError } from '../../../core/errors/index.js'
+import { passkeyErrorCodes, toPasskeyError } from '../passkeyCeremonies.js'
+import { passkeyTexts } from '../schema.js'
+
+// Errors with a screen of their own in the kernel's catalogue (§8 table) go there, not inline.
+const SCREEN_CODES = new Set([
+  'TOO_MANY_REQUESTS', 'USER_DOES_NOT_EXIST', 'USER_LIMIT_REACHED', 'ALLOWLIST_REJECTED', 'DISALLOWED_LOGIN_METHOD',
+  'LINKED_TO_ANOTHER_USER', 'CLIENT_REQUEST_TIMEOUT',
+])
+
+/**
+ * What a passkey screen shows for a failure: the spec's passkey texts, the server's message for a
+ * 4xx it explains (e.g. 'Cannot link more passkeys to account.'), else 'Unknown error occurred.'.
+ * Returns null after moving to the kernel's failure screen for the codes that have one.
+ */
+export function passkeyErrorText(foyer: Foyer, error: unknown): string | null {
+  const e = toPasskeyError(error)
+  if (SCREEN_CODES.has(e.code)) {
+    foyer.modal.showError(e)
+    return null
+  }
+  if (e.code === passkeyErrorCodes.notAllowed) return foyer.t(passkeyTexts.notAllowed)
+  if (e.code === passkeyErrorCodes.notSupported) return foyer.t(passkeyTexts.notSupported)
+  if (e instanceof ApiError && (e.status === 400 || e.status === 409 || e.status === 422)) return e.shortMessage
+  if (e instanceof ValidationError) return e.shortMessage
+  return foyer.t(passkeyTexts.unknown)
+}
