@@ -1,0 +1,63 @@
+import { definePlugin } from '../../core/client/plugin.js'
+import { farcasterApi } from './api.js'
+import { farcasterErrorCodes } from './farcasterFlow.js'
+import { farcasterTexts } from './schema.js'
+
+/** Options of the Farcaster login plugin. */
+export interface FarcasterPluginOptions {
+  /** Position on the landing list among options of equal config order (lower first). */
+  order?: number
+  /** Overrides of the plugin's English texts. */
+  texts?: Record<string, string>
+}
+
+/** The Farcaster plugin's English texts (screen and landing entry). */
+export const farcasterPluginTexts = {
+  'farcaster.label': 'Farcaster',
+  'farcaster.title': 'Sign in with Farcaster',
+  'farcaster.subtitle': "Scan with your phone's camera to continue.",
+  'farcaster.waiting': 'Awaiting Farcaster connection',
+  'farcaster.open': 'Open the Farcaster app',
+  'farcaster.qrLabel': 'QR code to sign in with Farcaster',
+  'farcaster.retry': 'Try again',
+} as const
+
+const icon =
+  '<svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M5 3h14v3h2l-1 3h-1v10h1v2h-6v-2h1v-6.2a3 3 0 0 0-6 0V19h1v2H4v-2h1V9H4L3 6h2z"/></svg>'
+
+/** Sign In With Farcaster: `plugins={[farcaster()]}`. */
+export function farcaster(options: FarcasterPluginOptions = {}) {
+  return definePlugin({
+    id: 'farcaster',
+    kind: 'login',
+    meta: {
+      label: 'farcaster.label',
+      icon,
+      group: 'social',
+      loginMethod: 'farcaster',
+      serverFlag: 'farcaster',
+      ...(options.order !== undefined ? { order: options.order } : {}),
+    },
+    api: farcasterApi,
+    entry: { load: () => import('./screens/FarcasterEntry.js') },
+    screens: {
+      connect: { load: () => import('./screens/FarcasterConnectScreen.js'), title: 'farcaster.title' },
+    },
+    errors: {
+      [farcasterErrorCodes.timeout]: farcasterTexts.timeout,
+      [farcasterErrorCodes.notInitialised]: farcasterTexts.notInitialised,
+    },
+    texts: { ...farcasterPluginTexts, ...options.texts },
+  })
+}
+
+export {
+  useLoginWithFarcaster,
+  type UseLoginWithFarcasterParameters,
+  type UseLoginWithFarcasterReturnType,
+  type FarcasterLoginState,
+  type FarcasterLoginStatus,
+} from './useLoginWithFarcaster.js'
+export { farcasterApi, farcasterPaths, farcasterRelayPaths } from './api.js'
+export { farcasterErrorCodes, farcasterErrorText, type FarcasterChannel } from './farcasterFlow.js'
+export * from './schema.js'
