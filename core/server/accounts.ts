@@ -53,6 +53,8 @@ export function createAccounts(root: Db, users: Users, now: () => number): Accou
            VALUES ($1, $2, $3, $4, $5, $6, $6, $6)`,
           [userId, appId, account.type, account.identifier, JSON.stringify(account.data ?? {}), at],
         )
+        // A guest who links a real login method becomes a full user (guest accounts only log in, never link).
+        await tx.query('UPDATE users SET is_guest = false WHERE id = $1 AND is_guest', [userId])
         return users.get(userId, tx)
       }),
 

@@ -1,0 +1,32 @@
+import { definePlugin } from '../../core/client/plugin.js'
+import { guestApi } from './api.js'
+import { guestErrorCodes } from './createGuestAccount.js'
+import { guestTexts } from './schema.js'
+
+/** Options of the guest plugin. */
+export interface GuestPluginOptions {
+  /** Overrides of the plugin's English texts. */
+  texts?: Record<string, string>
+}
+
+/**
+ * Guest accounts: `plugins={[guest()]}`, then `useGuestAccounts().createGuestAccount()`. It has no landing
+ * entry: the host decides where a 'Continue as guest' action belongs.
+ */
+export function guest(options: GuestPluginOptions = {}) {
+  return definePlugin({
+    id: 'guest',
+    kind: 'login',
+    api: guestApi,
+    errors: {
+      [guestErrorCodes.alreadyAuthenticated]: guestTexts.alreadyAuthenticated,
+      [guestErrorCodes.failed]: guestTexts.failed,
+    },
+    texts: { 'guest.continue': guestTexts.continueAsGuest, ...options.texts },
+  })
+}
+
+export { useGuestAccounts, type UseGuestAccountsReturnType } from './useGuestAccounts.js'
+export { createGuestAccount, guestCredentialKey, guestErrorCodes } from './createGuestAccount.js'
+export { guestApi, guestPaths } from './api.js'
+export * from './schema.js'

@@ -1,0 +1,17 @@
+import { TokenResponseSchema, UserSchema } from '../../core/protocol/index.js'
+import type { ApiCallDef } from '../../core/client/plugin.js'
+import { TelegramAuthenticateInputSchema, TelegramLinkInputSchema, TelegramUnlinkInputSchema } from './schema.js'
+
+/** API paths of the Telegram plugin (the spec's). */
+export const telegramPaths = {
+  authenticate: '/api/v1/telegram/authenticate',
+  link: '/api/v1/telegram/link',
+  unlink: '/api/v1/telegram/unlink',
+} as const
+
+/** The Telegram plugin's calls. */
+export const telegramApi = {
+  authenticate: { path: telegramPaths.authenticate, input: TelegramAuthenticateInputSchema, output: TokenResponseSchema },
+  link: { path: telegramPaths.link, input: TelegramLinkInputSchema, output: UserSchema },
+  unlink: { path: telegramPaths.unlink, input: TelegramUnlinkInputSchema, output: UserSchema },
+} satisfies Record<string, ApiCallDef>

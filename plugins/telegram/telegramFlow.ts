@@ -1,0 +1,73 @@
+import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
+import { ApiError, BaseError, FlowError } from '../../core/errors/index.js'
+import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import { telegramTexts, type TelegramAuthResult, type TelegramWebAppData } from './schema.js'
+export { readTelegramReturn } from './telegramReturn.js'
+
+/** Error codes the Telegram client raises itself. */
+export const telegramErrorCodes = {
+  canceled: 'TELEGRAM_AUTH_CANCELED',
+  notInitialized: 'TELEGRAM_NOT_INITIALIZED',
+} as const
+
+/** Storage key remembering why the browser went to Telegram (login or link), read back on return. */
+export const telegramIntentKey = (appId: string) => `foyer:${appId}:telegram_intent`
+
+/** What came back from Telegram: a widget result or Mini App init data. */
+export type TelegramPayload = { result: TelegramAuthResult } | { webAppData: TelegramWebAppData }
+
+const accountOf = (user: RawUser) => (user.linkedAccounts.find((a) => a.type === 'telegram') as LinkedAccount | undefined) ?? null
+
+/** Sends a Telegram payload to authenticate (or link, for a signed-in user with intent 'link') and finishes the flow. */
+export async function submitTelegram(foyer: Foyer, payload: TelegramPayload, intent: Intent = 'login'): Promise<AuthResult> {
+  const body = 'result' in payload ? { telegram_auth_result: payload.result } : { telegram_web_app_data: payload.webAppData }
+  if (intent === 'link' && foyer.$session.peek().status === 'authenticated') {
+    const user = await foyer.call<RawUser>('telegram.link', body)
+    return foyer.completeAuth({ user }, { loginMethod: 'telegram', account: accountOf(user), intent: 'link' })
+  }
+  const mode = foyer.$modal.peek().options.disableSignup ? 'no-signup' : 'login-or-sign-up'
+  const response = await foyer.call<TokenResponse>('telegram.authenticate', { ...body, captcha_token: null, mode })
+  return foyer.completeAuth(response, { loginMethod: 'telegram', account: accountOf(response.user), intent: 'login' })
+}
+
+/** Mini App init data of the Telegram web app the page runs in, or null. */
+export function telegramWebAppData(): TelegramWebAppData | null {
+  const initData = (globalThis as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp?.initData
+  if (!initData) return null
+  return Object.fromEntries(new URLSearchParams(initData)) as TelegramWebAppData
+}
+
+/** What a Telegram failure shows (spec §8): an inline text with or without retry, or a failure screen. */
+export function telegramErrorFor(error: unknown): { text: string; retry: boolean } | { screen: true } {
+  const code = error instanceof BaseError ? error.code : ''
+  switch (code) {
+    case 'LINKED_TO_ANOTHER_USER':
+      return { text: telegramTexts.linkedToAnother, retry: false }
+    case 'DISALLOWED_LOGIN_METHOD':
+      return { text: telegramTexts.notAllowed, retry: false }
+    case 'INVALID_DATA':
+    case 'INVALID_CREDENTIALS':
+    case 'CANNOT_LINK_MORE_OF_TYPE':
+    case 'CAPTCHA_FAILURE':
+    case 'INVALID_CAPTCHA':
+    case 'VALIDATION_ERROR':
+      return { text: telegramTexts.retry, retry: true }
+    case 'TOO_MANY_REQUESTS': {
+      const message = error instanceof ApiError ? error.shortMessage : ''
+      return { text: /rate.?limit/i.test(message) ? telegramTexts.rateLimited : telegramTexts.tooMany, retry: false }
+    }
+    case 'ALLOWLIST_REJECTED':
+    case 'USER_LIMIT_REACHED':
+    case 'USER_DOES_NOT_EXIST':
+    case 'ACCOUNT_TRANSFER_REQUIRED':
+      return { screen: true }
+    case telegramErrorCodes.canceled:
+      return { text: telegramTexts.canceled, retry: true }
+    case telegramErrorCodes.notInitialized:
+      return { text: telegramTexts.notInitialized, retry: true }
+  }
+  return { text: telegramTexts.failed, retry: true }
+}
+
+/** A flow error with one of the Telegram client's own codes. */
+export const telegramError = (code: keyof typeof telegramErrorCodes) => new FlowError(telegramTexts[code], telegramErrorCodes[code])
