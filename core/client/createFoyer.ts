@@ -147,7 +147,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       }
       emitter.emit(intent, result)
       if (state.$modal.peek().open) {
-        if (registry.screens.has('foyer/success')) modal.push('foyer/success', { title: t('success.title') })
+        if (registry.screens.has('foyer/success')) modal.push('foyer/success', { title: info.successTitle ?? t('success.title') })
         setTimeout(() => modal.close(), state.$config.peek()?.successDelayMs ?? 0)
       }
       return result

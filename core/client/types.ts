@@ -111,7 +111,7 @@ export interface FlowCallbacks {
 /** Options of one API call. */
 export interface CallOptions {
   signal?: AbortSignal
-  /** Extra headers (e.g. farcaster-channel-token). */
+  /** Extra headers a plugin's call needs. */
   headers?: Record<string, string>
   query?: Record<string, string | number | undefined>
 }
@@ -196,7 +196,8 @@ export interface Foyer {
   /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */
   completeAuth(
     response: TokenResponse | { user: RawUser },
-    info: { loginMethod: string; account?: LinkedAccount | null; intent?: Intent },
+    /** `successTitle` replaces the success screen's title (e.g. 'Passkeys updated'). */
+    info: { loginMethod: string; account?: LinkedAccount | null; intent?: Intent; successTitle?: string },
   ): Promise<AuthResult>
   /** Reports a failed flow to the host callbacks of the current intent (and plugin onError hooks). */
   failAuth(error: unknown): void

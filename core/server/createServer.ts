@@ -19,6 +19,8 @@ import { parse, readBody } from './http/parse.js'
 import { createDevOutbox, createSmtpMailer } from './mailer.js'
 import type { Mailer } from './mailer.js'
 import { createRateLimiter } from './rateLimit.js'
+import { createDevOutboxSms, createTwilioSmsSender, createUnconfiguredSms, twilioOptionsFromEnv } from './sms.js'
+import type { SmsSender } from './sms.js'
 import type { RateLimitRule } from './rateLimit.js'
 import { devRoutes } from './routes/devRoutes.js'
 import { kernelRoutes } from './routes/kernelRoutes.js'
@@ -75,6 +77,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
   const smtpUrl = options.smtpUrl ?? env.SMTP_URL
   if (!smtpUrl && !dev) throw new Error('SMTP_URL (or smtpUrl) is required in production: there is no dev outbox there')
+  // SMS is optional: only apps with sms_auth need a provider, and in production they must have one.
+  const smsOption = options.sms === undefined ? twilioOptionsFromEnv(env) : options.sms
+  if (!smsOption && !dev && appInputs.some((a) => a.sms_auth === true)) {
+    throw new Error('An app enables sms_auth: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or the sms option) in production')
+  }
 
   const rateLimits: Record<string, RateLimitRule> = { ...kernelRateLimits }
   for (const plugin of plugins) Object.assign(rateLimits, plugin.rateLimits)
@@ -107,8 +114,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
       list: () => [...appMap.values()],
     }
     const auth = createAuth({ db, apps, users, accounts, sessions, tokens, now })
-    const outbox = smtpUrl ? null : createDevOutbox(db, logger, now)
-    const mailer: Mailer = smtpUrl ? createSmtpMailer(smtpUrl, options.mailFrom ?? env.MAIL_FROM ?? 'Foyer <no-reply@localhost>') : outbox!
+    // Dev mode keeps an outbox for whatever has no real sender (mail without SMTP, SMS without a provider).
+    const devOutbox = dev ? createDevOutbox(db, logger, now) : null
+    const outbox = !smtpUrl || !smsOption ? devOutbox : null
+    const mailer: Mailer = smtpUrl ? createSmtpMailer(smtpUrl, options.mailFrom ?? env.MAIL_FROM ?? 'Foyer <no-reply@localhost>') : devOutbox!
+    const sms: SmsSender = smsOption
+      ? 'send' in smsOption ? smsOption : createTwilioSmsSender({ logger, ...smsOption })
+      : devOutbox ? createDevOutboxSms(devOutbox) : createUnconfiguredSms()
     const rateLimit = createRateLimiter(db, now)
     const trustProxy = options.trustProxy ?? false
     const config: ResolvedConfig = {
@@ -122,7 +134,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     }
 
     const ctx: ServerContext = {
-      db, config, apps, tokens, sessions, auth, users, accounts, rateLimit, mailer, secrets, logger, now, HttpError,
+      db, config, apps, tokens, sessions, auth, users, accounts, rateLimit, mailer, sms, secrets, logger, now, HttpError,
       requireUser: (c) => auth.requireUser(c),
       async enforceRateLimit(name, key) {
         const rule = rateLimits[name]
@@ -140,7 +152,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     const app = new Hono()
     app.onError(createErrorHandler(logger))
     app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
-    app.use('/api/v1/*', appGuard(appMap))
+    const openPaths = new Set(plugins.flatMap((p) => p.openPaths ?? []))
+    app.use('/api/v1/*', appGuard(appMap, openPaths, plugins.flatMap((p) => p.requestHeaders ?? [])))
     app.use(
       '*',
       bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', 'Payload too large') }),

@@ -11,6 +11,7 @@ import type { HttpError } from './HttpError.js'
 import type { Mailer } from './mailer.js'
 import type { RateLimiter, RateLimitRule } from './rateLimit.js'
 import type { Secrets } from './secrets.js'
+import type { SmsSender, TwilioSmsOptions } from './sms.js'
 import type { Sessions } from './sessions.js'
 import type { Tokens } from './tokens.js'
 import type { AccountInput, Users } from './users.js'
@@ -82,6 +83,8 @@ export interface ServerContext {
   /** Counts a hit on `key` under the named rule (plugin default, overridable); throws 429 too_many_requests. */
   enforceRateLimit(rule: string, key: string): Promise<void>
   mailer: Mailer
+  /** Where SMS leave: the configured provider, else (dev) the dev outbox. */
+  sms: SmsSender
   /** Validates a value; throws 400 invalid_data naming the field. */
   parse<S extends GenericSchema>(schema: S, value: unknown): InferOutput<S>
   /** Reads and validates the JSON body. */
@@ -110,6 +113,14 @@ export interface ServerPlugin {
   publicConfig?: PublicConfigFn
   /** Named rules with defaults; `createServer({ rateLimits })` overrides them by name. */
   rateLimits?: Record<string, RateLimitRule>
+  /**
+   * Exact /api/v1 paths a third party's browser navigation reaches (an OAuth provider's redirect to
+   * its callback): the app guard lets them through without the app header and without CORS, and the
+   * route finds the app itself (e.g. from its stored flow).
+   */
+  openPaths?: string[]
+  /** Extra request headers browsers send to the plugin's routes (CORS preflight allows them). */
+  requestHeaders?: string[]
   routes(app: Hono, ctx: ServerContext): void
 }
 
@@ -131,6 +142,12 @@ export interface CreateServerOptions {
   devApp?: Record<string, unknown>
   smtpUrl?: string
   mailFrom?: string
+  /**
+   * SMS provider: Twilio-shaped settings or a sender of your own. Default from TWILIO_ACCOUNT_SID,
+   * TWILIO_AUTH_TOKEN, TWILIO_FROM (and TWILIO_API_URL for another base URL); without one, dev mode uses
+   * the dev outbox and production refuses to start if an app enables sms_auth. `null` forces no provider.
+   */
+  sms?: Omit<TwilioSmsOptions, 'logger' | 'fetch'> | SmsSender | null
   issuer?: string
   /** At most 3600. */
   accessTokenTtlSeconds?: number

@@ -8,6 +8,9 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   resolve: { alias: foyerAliases },
+  // Libraries the plugins import lazily: pre-bundled at start, so the dev server never discovers one
+  // mid-session and reloads the page (which would also break an e2e run).
+  optimizeDeps: { include: ['qrcode', 'libphonenumber-js', '@simplewebauthn/browser'] },
   server: { port: Number(process.env.APP_PORT ?? 5173), strictPort: true, host: 'localhost' },
   preview: { port: Number(process.env.APP_PORT ?? 5173), strictPort: true, host: 'localhost' },
   define: {

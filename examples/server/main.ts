@@ -2,6 +2,13 @@
 // Run: node --conditions=source --import tsx examples/server/main.ts
 import { createServer } from 'foyer/server'
 import { emailServer } from 'foyer/plugins/email/server'
+import { smsServer } from 'foyer/plugins/sms/server'
+import { guestServer } from 'foyer/plugins/guest/server'
+import { customJwtServer } from 'foyer/plugins/custom-jwt/server'
+import { telegramServer } from 'foyer/plugins/telegram/server'
+import { farcasterServer } from 'foyer/plugins/farcaster/server'
+import { passkeyServer } from 'foyer/plugins/passkey/server'
+import { oauthServer } from 'foyer/plugins/oauth/server'
 
 const port = Number(process.env.PORT ?? 8787)
 const appPort = Number(process.env.APP_PORT ?? 5173)
@@ -11,11 +18,19 @@ const ttl = process.env.FOYER_ACCESS_TOKEN_TTL ? Number(process.env.FOYER_ACCESS
 // FOYER_DEV_APP (JSON) adds or overrides fields, e.g. an OAuth provider section pointing at a test stand-in.
 const devApp: Record<string, unknown> = {
   email_auth: true,
+  // SMS codes land in the dev outbox unless TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM are set.
+  sms_auth: true,
+  guest: true,
+  // Passkeys work on localhost: the relying party is the page's host, which WebAuthn allows over http there.
+  passkey: true,
+  // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
+  // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
+  // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
   ...(process.env.FOYER_DEV_APP ? (JSON.parse(process.env.FOYER_DEV_APP) as Record<string, unknown>) : {}),
 }
 
 const server = await createServer({
-  plugins: [emailServer()],
+  plugins: [emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer()],
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],

@@ -1,4 +1,6 @@
-import { useFoyer, useLogin } from 'foyer'
+import { useFoyer, useFoyerKernel, useLogin } from 'foyer'
+import { useGuestAccounts } from 'foyer/plugins/guest'
+import { useLinkPasskey } from 'foyer/plugins/passkey'
 
 /** The host page: a 'Log in' button, then the user's e-mail, linked accounts and 'Log out'. */
 export function App() {
@@ -17,24 +19,56 @@ export function App() {
         <section data-testid="signed-in">
           <p>
             Signed in as <strong data-testid="user-email">{user.email?.address ?? user.id}</strong>
+            {user.isGuest ? <em data-testid="user-guest"> (guest)</em> : null}
+          </p>
+          <p>
+            User id: <code data-testid="user-id">{user.id}</code>
           </p>
           <h2>Linked accounts</h2>
           <ul data-testid="linked-accounts">
             {user.linkedAccounts.map((account, i) => (
               <li key={i}>
-                {account.type}: {String(account.address ?? account.subject ?? '')}
+                {account.type}: {String(account.address ?? account.number ?? account.subject ?? account.customUserId ?? account.telegramUserId ?? '')}
               </li>
             ))}
           </ul>
           <button type="button" onClick={() => void logout()}>
             Log out
-          </button>
+          </button>{' '}
+          <PasskeysButton />
         </section>
       ) : (
-        <button type="button" onClick={() => login()}>
-          Log in
-        </button>
+        <>
+          <button type="button" onClick={() => login()}>
+            Log in
+          </button>{' '}
+          <GuestButton />
+        </>
       )}
     </main>
+  )
+}
+
+/** 'Continue as guest', shown when the guest plugin is loaded (main.tsx). */
+function GuestButton() {
+  const foyer = useFoyerKernel()
+  const { createGuestAccount } = useGuestAccounts()
+  if (!foyer.registry.plugin('guest')) return null
+  return (
+    <button type="button" onClick={() => createGuestAccount().catch((error) => console.info('Guest login failed:', error?.code))}>
+      Continue as guest
+    </button>
+  )
+}
+
+/** 'Manage passkeys' opens the passkey plugin's link screen, shown when the plugin is loaded (main.tsx). */
+function PasskeysButton() {
+  const foyer = useFoyerKernel()
+  const { openLinkPasskey } = useLinkPasskey()
+  if (!foyer.registry.plugin('passkey')) return null
+  return (
+    <button type="button" onClick={openLinkPasskey}>
+      Manage passkeys
+    </button>
   )
 }
