@@ -14,6 +14,7 @@ import { resolveConfig } from './state/resolveConfig.js'
 import { createStorage } from './storage.js'
 import type { AuthResult, CreateFoyerParameters, Foyer, FlowCallbacks, Intent } from './types.js'
 import { SDK_VERSION } from './version.js'
+import { createWallets } from './wallets/createWallets.js'
 
 /** Thrown for an app id that is not a 25-character string. */
 export class InvalidAppIdError extends BaseError {
@@ -67,6 +68,16 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     setFlowCallbacks: (cbs) => (flowCallbacks = cbs),
   }) as Modal & { bind(foyer: unknown): void }
 
+  const wallets = createWallets({
+    sources: () => plugins.flatMap((p) => (p.connectors ? [p.connectors(foyer)] : [])),
+    storage,
+    emitter,
+    chains: () => {
+      const supported = params.config?.supportedChains ?? []
+      return { supported, default: params.config?.defaultChain ?? supported[0] ?? null }
+    },
+  })
+
   let initPromise: Promise<void> | null = null
   const teardowns: Array<() => void> = []
 
@@ -83,6 +94,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     emitter,
     session,
     modal,
+    wallets,
     t,
 
     async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {
@@ -178,6 +190,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
           const teardown = plugin.setup?.(foyer)
           if (typeof teardown === 'function') teardowns.push(teardown)
         }
+        wallets.start()
         const loadConfig = http.request<unknown>({ path: paths.app(params.appId) }).then((raw) => {
           const server = v.parse(ServerAppConfigSchema, raw)
           state.$config.value = resolveConfig(server, params.config ?? {}, registry)
@@ -191,6 +204,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     },
 
     destroy() {
+      wallets.stop()
       session.destroy()
       modal.destroy()
       for (const teardown of teardowns.splice(0)) teardown()

@@ -2,6 +2,7 @@ import type { GenericSchema } from 'valibot'
 import type { BaseError } from '../errors/index.js'
 import type { User } from '../protocol/index.js'
 import type { Foyer, Intent } from './types.js'
+import type { ChainType, ConnectorSource } from './wallets/types.js'
 
 /** What a plugin adds to the kernel. */
 export type PluginKind = 'login' | 'connector' | 'mfa' | 'funding' | 'wallet' | 'feature'
@@ -101,6 +102,13 @@ export interface FoyerPlugin<Id extends string = string> {
    */
   entries?: LandingEntryDef[]
   hooks?: PluginHooks
+  /** Connector plugins: the wallets this plugin can connect, discovered live (built when the kernel starts). */
+  connectors?: (foyer: Foyer) => ConnectorSource
+  /**
+   * Wallet sign-in plugins (SIWE, SIWS): after the user connects a wallet of `chain` in a login or link
+   * flow, the wallet list continues with this plugin's screen `screen` (params: { address, connectorId }).
+   */
+  walletLogin?: { chain: ChainType; screen: string }
   /** UPPER_SNAKE error code → text (i18n key or the spec's English). */
   errors?: Record<string, string>
   /** i18n defaults (English) the plugin's screens use. */

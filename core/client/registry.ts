@@ -1,5 +1,6 @@
 import { PluginError } from '../errors/index.js'
 import type { ApiCallDef, FoyerPlugin, PluginHooks, PluginMeta, ScreenDef } from './plugin.js'
+import type { ChainType } from './wallets/types.js'
 
 const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
 
@@ -19,6 +20,8 @@ export interface Registry {
   readonly entries: readonly LandingEntry[]
   readonly errors: Readonly<Record<string, string>>
   readonly texts: Readonly<Record<string, string>>
+  /** Chain → the screen that signs a connected wallet in (from plugins' `walletLogin`). */
+  readonly walletLogins: ReadonlyMap<ChainType, string>
   /** The hook functions of one kind, in plugin order. */
   hooks<K extends keyof PluginHooks>(kind: K): NonNullable<PluginHooks[K]>[]
   plugin(id: string): FoyerPlugin | undefined
@@ -35,6 +38,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
   const errors: Record<string, string> = {}
   const texts: Record<string, string> = {}
   const loginMethods = new Map<string, string>()
+  const walletLogins = new Map<ChainType, string>()
 
   for (const plugin of plugins) {
     if (!plugin || typeof plugin !== 'object' || typeof plugin.id !== 'string') {
@@ -65,6 +69,12 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
       loginMethods.set(loginMethod, plugin.id)
       entries.push({ pluginId: plugin.id, loginMethod, meta: { ...meta, loginMethod }, entry })
     }
+    if (plugin.walletLogin) {
+      const { chain, screen } = plugin.walletLogin
+      if (!plugin.screens?.[screen]) throw new PluginError(`walletLogin names screen "${screen}", which the plugin doesn't register.`, { pluginId: plugin.id })
+      if (walletLogins.has(chain)) throw new PluginError(`wallet sign-in for ${chain} is already provided by ${walletLogins.get(chain)}.`, { pluginId: plugin.id })
+      walletLogins.set(chain, `${plugin.id}/${screen}`)
+    }
     Object.assign(errors, plugin.errors)
     Object.assign(texts, plugin.texts)
   }
@@ -77,6 +87,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
     entries,
     errors,
     texts,
+    walletLogins,
     hooks(kind) {
       return plugins.flatMap((p) => (p.hooks?.[kind] ? [p.hooks[kind]!] : []))
     },

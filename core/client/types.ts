@@ -3,6 +3,8 @@ import type { BaseError } from '../errors/index.js'
 import type { LinkedAccount, RawUser, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
 import type { FoyerPlugin } from './plugin.js'
 import type { Registry } from './registry.js'
+import type { WalletManager } from './wallets/types.js'
+import type { SupportedChain } from './wallets/createWallets.js'
 
 /** Why the modal is open. */
 export type Intent = 'login' | 'link' | 'update'
@@ -30,6 +32,11 @@ export interface FoyerClientConfig {
   disablePlusEmails?: boolean
   allowlistConfig?: { errorTitle?: string; errorDetail?: string; errorCtaText?: string; errorCtaLink?: string }
   captchaEnabled?: boolean
+  /** EVM chains the app supports (viem Chain objects); a wallet on another chain is switched. */
+  supportedChains?: readonly SupportedChain[]
+  /** The chain wallets are switched to when theirs isn't supported. Default: the first supported. */
+  defaultChain?: SupportedChain
+  externalWallets?: { walletConnect?: { enabled?: boolean }; [connector: string]: unknown }
   /** Milliseconds the success screen stays before the modal closes. Default 1000. */
   successDelayMs?: number
   [other: string]: unknown
@@ -191,6 +198,8 @@ export interface Foyer {
   readonly emitter: Emitter
   readonly session: SessionManager
   readonly modal: ModalController
+  /** External wallets: discovered connectors, connected wallets, connect/disconnect. */
+  readonly wallets: WalletManager
   /** Calls a plugin's api entry `pluginId.name`: input validated, token attached, output validated. */
   call<O = unknown>(id: string, input?: unknown, options?: CallOptions): Promise<O>
   /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */
