@@ -45,6 +45,15 @@ describe('createFoyer', () => {
     expect(onError).toHaveBeenCalledWith(code)
   })
 
+  it('a flow opened with intent null (connect a wallet) reports no exit when closed', () => {
+    const foyer = make()
+    const onError = vi.fn()
+    for (const intent of ['login', 'link', 'update'] as const) foyer.registerCallbacks(intent, { onError })
+    foyer.modal.open({ intent: null })
+    foyer.modal.close()
+    expect(onError).not.toHaveBeenCalled()
+  })
+
   it('clears the flow state 200 ms after closing', () => {
     vi.useFakeTimers()
     const foyer = make()

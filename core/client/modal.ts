@@ -59,7 +59,7 @@ export function createModal({ state, registry, t, fail, setFlowCallbacks }: Moda
       clearTimeout(cleanup)
       completed = false
       setFlowCallbacks(options.callbacks ?? null)
-      $modal.value = { open: true, intent: options.intent ?? 'login', stack: first ? [first] : [], error: null, options: options.login ?? {} }
+      $modal.value = { open: true, intent: options.intent === undefined ? 'login' : options.intent, stack: first ? [first] : [], error: null, options: options.login ?? {} }
     },
     close() {
       const current = $modal.peek()

@@ -153,7 +153,8 @@ export interface SessionManager {
 
 /** The modal half of the kernel. */
 export interface ModalController {
-  open(options?: { intent?: Intent; screen?: string; params?: unknown; login?: LoginOptions; callbacks?: FlowCallbacks }): void
+  /** `intent: null` opens a flow that is no login, link or update (connect a wallet): closing reports no exit. */
+  open(options?: { intent?: Intent | null; screen?: string; params?: unknown; login?: LoginOptions; callbacks?: FlowCallbacks }): void
   /** Closes; reports the 'user exited' error for the intent unless the flow completed. */
   close(): void
   push(screen: string, params?: unknown): void
