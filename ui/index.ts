@@ -7,6 +7,16 @@ export { useUser } from './hooks/useUser.js'
 export { useToken } from './hooks/useToken.js'
 export { useModalStatus } from './hooks/useModalStatus.js'
 export { useFoyerKernel } from './hooks/useFoyerKernel.js'
+export {
+  useOtpLogin,
+  type OtpLoginMethod,
+  type OtpLoginState,
+  type OtpLoginStatus,
+  type OtpSendCodeArgs,
+  type UseOtpLoginParameters,
+  type UseOtpLoginReturnType,
+} from './hooks/useOtpLogin.js'
+export { useEntrySubmit } from './hooks/useEntrySubmit.js'
 export { useT, type Translate } from './i18n/useT.js'
 export { en as uiTexts } from './i18n/en.js'
 
@@ -22,6 +32,7 @@ export { PhoneInput, type PhoneInputProps, type PhoneValue } from './primitives/
 export { maskPhone } from './primitives/maskPhone.js'
 export { loadPhoneRules, type PhoneRulesModule } from './primitives/phoneInputState.js'
 export { OtpCodeScreen, RESEND_COOLDOWN_MS, FAILED_CODE_RESET_MS, type OtpCodeScreenProps } from './primitives/OtpCodeScreen.js'
+export { verifyOtpCode, type OtpCodeCalls } from './primitives/verifyOtpCode.js'
 export type { ScreenProps } from './modal/ScreenHost.js'
 export type { LandingEntryProps } from './screens/LandingEntrySlot.js'
 

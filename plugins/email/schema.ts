@@ -1,17 +1,15 @@
 import * as v from 'valibot'
-import { ModeSchema } from '../../core/protocol/index.js'
+import { CodeSchema, ModeSchema, otpTexts } from '../../core/protocol/index.js'
+
+export { CODE_LENGTH, CodeSchema } from '../../core/protocol/index.js'
 
 /** Texts of the e-mail validators (the spec's English). */
 export const emailTexts = {
   invalidEmail: 'Please enter a valid email address.',
   plusNotAllowed: "Please enter a valid email address without a '+'.",
   emailRequired: 'Email required to send OTP code',
-  codeNumeric: 'Code should be numeric',
-  codeLength: 'Code must be exactly 6 digits',
+  ...otpTexts,
 } as const
-
-/** Length of a verification code. */
-export const CODE_LENGTH = 6
 
 /** An e-mail address; with `disablePlusEmails` an address containing '+' is refused. */
 export function emailSchema(options: { disablePlusEmails?: boolean } = {}) {
@@ -25,14 +23,6 @@ export function emailSchema(options: { disablePlusEmails?: boolean } = {}) {
     v.toLowerCase(),
   )
 }
-
-/** A verification code: trimmed, numeric, exactly 6 digits. */
-export const CodeSchema = v.pipe(
-  v.string(emailTexts.codeNumeric),
-  v.trim(),
-  v.regex(/^\d*$/, emailTexts.codeNumeric),
-  v.length(CODE_LENGTH, emailTexts.codeLength),
-)
 
 const Email = emailSchema()
 const CaptchaToken = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096))))

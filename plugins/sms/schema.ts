@@ -1,13 +1,14 @@
 import * as v from 'valibot'
-import { ModeSchema } from '../../core/protocol/index.js'
+import { CodeSchema, ModeSchema, otpTexts } from '../../core/protocol/index.js'
+
+export { CodeSchema } from '../../core/protocol/index.js'
 
 /** Texts of the SMS validators (the spec gives none for phone numbers: these are ours). */
 export const smsTexts = {
   phoneRequired: 'Phone number required to send OTP code',
   invalidPhone: 'Please enter a valid phone number.',
   tooLong: 'Phone number is too long',
-  codeNumeric: 'Code should be numeric',
-  codeLength: 'Code must be exactly 6 digits',
+  ...otpTexts,
 } as const
 
 /** Longest accepted phone input (the spec's input limit). */
@@ -24,14 +25,6 @@ export const PhoneNumberSchema = v.pipe(
   v.nonEmpty(smsTexts.phoneRequired),
   v.maxLength(PHONE_INPUT_MAX_LENGTH, smsTexts.tooLong),
   v.regex(/^\+[\d\s().-]+$/, smsTexts.invalidPhone),
-)
-
-/** A verification code: trimmed, numeric, exactly 6 digits (the spec's rule for e-mail and SMS codes). */
-export const CodeSchema = v.pipe(
-  v.string(smsTexts.codeNumeric),
-  v.trim(),
-  v.regex(/^\d*$/, smsTexts.codeNumeric),
-  v.length(6, smsTexts.codeLength),
 )
 
 const CaptchaToken = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096))))

@@ -1,7 +1,7 @@
 import { useComputed, useSignals } from '@preact/signals-react/runtime'
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
 import * as v from 'valibot'
-import { Button, TextInput, useFoyerKernel, useT, type LandingEntryProps } from '../../../ui/index.js'
+import { Button, TextInput, useEntrySubmit, useFoyerKernel, useT, type LandingEntryProps } from '../../../ui/index.js'
 import { emailSchema, emailTexts } from '../schema.js'
 
 /**
@@ -18,8 +18,11 @@ export default function EmailEntry({ inline }: Partial<LandingEntryProps>) {
     return prefill?.type === 'email' ? prefill.value : ''
   })
   const [expanded, setExpanded] = useState(inline === true || value !== '')
-  const [submitting, setSubmitting] = useState(false)
   const [attempted, setAttempted] = useState(false)
+  const { submitting, submit: send } = useEntrySubmit(async (email: string) => {
+    await foyer.call('email.init', { email, token: null })
+    foyer.modal.push('email/code', { email })
+  })
 
   const schema = useMemo(() => emailSchema({ disablePlusEmails }), [disablePlusEmails])
   const result = v.safeParse(schema, value)
@@ -29,18 +32,7 @@ export default function EmailEntry({ inline }: Partial<LandingEntryProps>) {
 
   const submit = async () => {
     setAttempted(true)
-    if (!result.success || submitting) return
-    const email = result.output
-    setSubmitting(true)
-    try {
-      await foyer.call('email.init', { email, token: null })
-      foyer.modal.push('email/code', { email })
-    } catch (err) {
-      // The error screen's button returns here.
-      foyer.modal.showError(err)
-    } finally {
-      setSubmitting(false)
-    }
+    if (result.success) await send(result.output)
   }
 
   if (!expanded) {

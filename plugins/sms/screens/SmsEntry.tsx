@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, PhoneInput, useFoyerKernel, useT, type LandingEntryProps, type PhoneValue } from '../../../ui/index.js'
+import { Button, PhoneInput, useEntrySubmit, useFoyerKernel, useT, type LandingEntryProps, type PhoneValue } from '../../../ui/index.js'
 
 /**
  * The SMS option on the landing list: a 'Continue with SMS' button that expands into the phone
@@ -13,21 +13,10 @@ export default function SmsEntry({ inline }: Partial<LandingEntryProps>) {
     return value?.type === 'phone' ? value.value : ''
   })
   const [expanded, setExpanded] = useState(inline === true || prefill !== '')
-  const [submitting, setSubmitting] = useState(false)
-
-  const submit = async (phone: PhoneValue) => {
-    if (submitting) return
-    setSubmitting(true)
-    try {
-      await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
-      foyer.modal.push('sms/code', { phoneNumber: phone.e164, display: phone.international })
-    } catch (err) {
-      // The error screen's button returns here.
-      foyer.modal.showError(err)
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { submitting, submit } = useEntrySubmit(async (phone: PhoneValue) => {
+    await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
+    foyer.modal.push('sms/code', { phoneNumber: phone.e164, display: phone.international })
+  })
 
   if (!expanded) {
     return (

@@ -1,0 +1,29 @@
+import type { Foyer } from '../../core/client/types.js'
+import type { LinkedAccount, Mode, RawUser, TokenResponse } from '../../core/protocol/index.js'
+
+/** A code screen's calls, each for the destination (address, number) the code went to. */
+export interface OtpCodeCalls {
+  /** The login method completeAuth reports. */
+  loginMethod: string
+  /** Intent 'login' (and none): verifies the code and signs in (or up, by `mode`). */
+  authenticate: (code: string, mode: Mode) => Promise<TokenResponse>
+  /** Intent 'link': adds the destination to the signed-in user. */
+  link: (code: string) => Promise<RawUser>
+  /** Intent 'update': puts the destination in place of the user's current one (throws when there is none). */
+  update: (code: string) => Promise<RawUser>
+  /** The account the code verified, among the user's linked accounts. */
+  findAccount: (user: RawUser) => LinkedAccount | null
+}
+
+/** Verifies a code for the modal's intent (login, link or update) and completes the flow; throws on failure. */
+export async function verifyOtpCode(foyer: Foyer, calls: OtpCodeCalls, code: string): Promise<void> {
+  const { intent, options } = foyer.$modal.peek()
+  if (intent === 'link' || intent === 'update') {
+    const user = await (intent === 'link' ? calls.link(code) : calls.update(code))
+    await foyer.completeAuth({ user }, { loginMethod: calls.loginMethod, account: calls.findAccount(user), intent })
+    return
+  }
+  const mode = options.disableSignup ? 'no-signup' : 'login-or-sign-up'
+  const response = await calls.authenticate(code, mode)
+  await foyer.completeAuth(response, { loginMethod: calls.loginMethod, account: calls.findAccount(response.user), intent: 'login' })
+}
