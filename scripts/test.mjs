@@ -1,5 +1,7 @@
-// `npm test`: type check, then every Vitest suite (unit, component, server, e2e in Chromium),
-// ending with one line `N passed, N failed` summed over all of them.
+// `npm test`: type check, then the unit/component/server suites, then the e2e suite (Chromium
+// against the real stack), ending with one line `N passed, N failed` summed over all of them.
+// The e2e project runs after the others so browsers don't compete with hundreds of unit tests for
+// this machine's two cores.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,30 +9,32 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const out = join(mkdtempSync(join(tmpdir(), 'foyer-test-')), 'vitest.json')
+const dir = mkdtempSync(join(tmpdir(), 'foyer-test-'))
+const extra = process.argv.slice(2)
 let passed = 0
 let failed = 0
+let ok = true
 
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' })
 if (tsc.status === 0) passed += 1
-else failed += 1
+else (failed += 1), (ok = false)
 console.log(`typecheck: ${tsc.status === 0 ? 'passed' : 'failed'}`)
 
-const args = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)]
-const vitest = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
-if (existsSync(out)) {
+for (const project of ['unit', 'e2e']) {
+  const out = join(dir, `${project}.json`)
+  const args = ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]
+  const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+  if (run.status !== 0) ok = false
+  if (!existsSync(out)) {
+    failed += 1
+    continue
+  }
   const report = JSON.parse(readFileSync(out, 'utf8'))
+  // Files that failed to load count once; files whose tests failed are already in numFailedTests.
+  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed')).length
   passed += report.numPassedTests
-  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report)
-} else {
-  failed += 1
-}
-
-function countSuitesWithFailedTests(report) {
-  // numFailedTestSuites counts files whose tests failed as well as files that failed to load;
-  // only the latter are failures not already counted in numFailedTests.
-  return report.testResults.filter((file) => file.assertionResults.some((t) => t.status === 'failed')).length
+  failed += report.numFailedTests + brokenFiles
 }
 
 console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed === 0 && vitest.status === 0 ? 0 : 1)
+process.exit(ok && failed === 0 ? 0 : 1)

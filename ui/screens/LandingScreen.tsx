@@ -52,7 +52,7 @@ export default function LandingScreen() {
       ) : null}
       <div className="foyer-list" role="list" aria-label={t('landing.loginMethods')}>
         {rows.map((row) => (
-          <div role="listitem" key={row.type === 'entry' ? `entry:${row.entry.pluginId}` : `view:${row.view}`}>
+          <div role="listitem" key={row.type === 'entry' ? `entry:${row.entry.loginMethod}` : `view:${row.view}`}>
             {row.type === 'entry' ? (
               <LandingEntrySlot entry={row.entry} inline={row.inline} />
             ) : (
