@@ -58,6 +58,16 @@ describe('eip1193Connector', () => {
     await expect(eip1193Connector(meta, async () => provider().p).switchChain!(5)).rejects.toMatchObject({ code: 4902 })
   })
 
+  it('after the provider has loaded, a listener hears an event fired in the same tick', async () => {
+    const { p } = provider()
+    const c = eip1193Connector(meta, async () => p)
+    await c.connect()
+    const accounts = vi.fn()
+    c.onAccountsChanged(accounts)
+    p.emit('accountsChanged', ['0x1'])
+    expect(accounts).toHaveBeenCalledWith(['0x1'])
+  })
+
   it('relays accountsChanged and chainChanged, and stops relaying after unsubscribe', async () => {
     const { p } = provider()
     const c = eip1193Connector(meta, async () => p)

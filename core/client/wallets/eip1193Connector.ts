@@ -30,15 +30,21 @@ export function eip1193Connector(
   getProvider: () => Promise<Eip1193Provider>,
   options: { installed?: boolean; onDisconnect?: (provider: Eip1193Provider) => Promise<void> } = {},
 ): WalletConnector {
+  // Once the provider has loaded, listeners attach synchronously, so no event between connect() and
+  // the subscription is missed; before that they attach when it loads.
+  let loaded: Eip1193Provider | null = null
+  const provide = async () => (loaded = await getProvider())
   const subscribe = (event: string, transform: (...args: any[]) => unknown) => (listener: (value: any) => void) => {
     const handler = (...args: any[]) => listener(transform(...args))
-    let provider: Eip1193Provider | null = null
+    let provider: Eip1193Provider | null = loaded
     let stopped = false
-    void getProvider().then((p) => {
-      if (stopped) return
-      provider = p
-      p.on?.(event, handler)
-    }, () => {})
+    if (provider) provider.on?.(event, handler)
+    else
+      void provide().then((p) => {
+        if (stopped) return
+        provider = p
+        p.on?.(event, handler)
+      }, () => {})
     return () => {
       stopped = true
       provider?.removeListener?.(event, handler)
@@ -49,27 +55,27 @@ export function eip1193Connector(
     ...meta,
     chain: 'ethereum',
     installed: options.installed ?? true,
-    getProvider,
+    getProvider: provide,
     async connect(connectOptions) {
-      const provider = await getProvider()
+      const provider = await provide()
       const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[]
       if (connectOptions?.chainId) await connector.switchChain!(connectOptions.chainId)
       return { address: accounts[0]!, chainId: toCaip2(await provider.request({ method: 'eth_chainId' })) }
     },
     async disconnect() {
-      const provider = await getProvider()
+      const provider = await provide()
       // Extensions that support it forget the permission; others ignore the call.
       await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => {})
       await options.onDisconnect?.(provider)
     },
     async getAccounts() {
-      return ((await (await getProvider()).request({ method: 'eth_accounts' })) as string[]) ?? []
+      return ((await (await provide()).request({ method: 'eth_accounts' })) as string[]) ?? []
     },
     async getChainId() {
-      return toCaip2(await (await getProvider()).request({ method: 'eth_chainId' }))
+      return toCaip2(await (await provide()).request({ method: 'eth_chainId' }))
     },
     async switchChain(chainId: number, chain?: AddChainParameters) {
-      const provider = await getProvider()
+      const provider = await provide()
       try {
         await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: toHexChain(chainId) }] })
       } catch (error) {
@@ -84,7 +90,7 @@ export function eip1193Connector(
       }
     },
     async signMessage(address, message) {
-      return (await (await getProvider()).request({ method: 'personal_sign', params: [utf8ToHex(message), address] })) as string
+      return (await (await provide()).request({ method: 'personal_sign', params: [utf8ToHex(message), address] })) as string
     },
     onAccountsChanged: subscribe('accountsChanged', (accounts: string[]) => accounts ?? []),
     onChainChanged: subscribe('chainChanged', (chainId: string) => toCaip2(chainId)),
