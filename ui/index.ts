@@ -7,6 +7,10 @@ export { useUser } from './hooks/useUser.js'
 export { useToken } from './hooks/useToken.js'
 export { useModalStatus } from './hooks/useModalStatus.js'
 export { useFoyerKernel } from './hooks/useFoyerKernel.js'
+export { useWallets, useSolanaWallets, type UseWalletsReturnType } from './hooks/useWallets.js'
+export { useConnectWallet, type UseConnectWalletParameters, type ConnectWalletOptions } from './hooks/useConnectWallet.js'
+export { walletListModel, DEFAULT_WALLET_LIST, type WalletChainType, type WalletListRow } from './wallets/walletListModel.js'
+export { walletErrorOutcome, WALLET_CONNECT_RETRY_LIMIT, type WalletErrorOutcome } from './wallets/walletConnectError.js'
 export {
   useOtpLogin,
   type OtpLoginMethod,
@@ -49,4 +53,5 @@ export type {
   SessionState,
 } from '../core/client/types.js'
 export type { User, LinkedAccount, EmailAccount, TokenResponse } from '../core/protocol/index.js'
+export type { ConnectedWallet, WalletConnector } from '../core/client/wallets/types.js'
 export { BaseError, ApiError, ValidationError, FlowError, flowErrorCodes } from '../core/errors/index.js'

@@ -89,6 +89,12 @@ export const styles = `
 }
 .foyer-code[data-invalid='true'] .foyer-code-box { border-color: var(--foyer-error); }
 .foyer-list { display: flex; flex-direction: column; gap: 10px; max-height: 400px; overflow-y: auto; padding: 2px; }
+.foyer-wallet-row { text-decoration: none; }
+.foyer-wallet-name { flex: 1; text-align: left; }
+.foyer-badge { font-size: 12px; padding: 2px 8px; border-radius: 999px; background: var(--foyer-surface); color: var(--foyer-muted); }
+.foyer-wallet-hint { font-size: 13px; color: var(--foyer-accent); opacity: 0; }
+.foyer-wallet-row:hover .foyer-wallet-hint, .foyer-wallet-row:focus-visible .foyer-wallet-hint { opacity: 1; }
+.foyer-steps { margin: 0; padding-left: 20px; display: flex; flex-direction: column; gap: 8px; font-size: 14px; }
 .foyer-spinner {
   display: inline-block; width: 24px; height: 24px; border-radius: 50%;
   border: 3px solid var(--foyer-border); border-top-color: var(--foyer-accent); animation: foyer-spin 0.8s linear infinite;

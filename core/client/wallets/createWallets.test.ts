@@ -123,6 +123,24 @@ describe('wallet manager', () => {
     expect(connector.connect).not.toHaveBeenCalled()
   })
 
+  it('restores a wallet once when its source publishes several times in a row', async () => {
+    const storage = createMemoryStorage()
+    await manager(fakeConnector(), [], storage).wallets.connect('injected:test')
+    const connector = fakeConnector()
+    const wallets = createWallets({
+      // Discovery that answers in a burst (EIP-6963 announce, then the final list).
+      sources: () => [{ discover: (update) => (update([connector]), update([connector]), update([connector]), () => {}) }],
+      storage,
+      emitter: createEmitter(),
+      chains: () => ({ supported: [], default: null }),
+      lookupDelayMs: 1,
+    })
+    wallets.start()
+    await vi.waitFor(() => expect(wallets.$wallets.value).toHaveLength(1))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(wallets.$wallets.value).toHaveLength(1)
+  })
+
   it('an unknown connector id is refused with the spec text', async () => {
     await expect(manager(fakeConnector()).wallets.connect('nope')).rejects.toThrow('Unsupported wallet')
   })

@@ -48,6 +48,7 @@ export function createWallets(deps: WalletDeps): WalletManager & { start(): void
   const subscribed = new Map<string, Array<() => void>>()
   const stops: Array<() => void> = []
   const delay = deps.lookupDelayMs ?? 500
+  let restoring: Promise<void> = Promise.resolve()
 
   const history = (): ConnectionHistoryEntry[] => {
     try {
@@ -150,6 +151,8 @@ export function createWallets(deps: WalletDeps): WalletManager & { start(): void
       const accounts = await connector.getAccounts().catch(() => [] as string[])
       if (!accounts.some((a) => a.toLowerCase() === entry.address.toLowerCase())) continue
       const chainId = await connector.getChainId().catch(() => '')
+      // Connected meanwhile (a prompt-less connect, or another restore): don't add it twice.
+      if ($wallets.peek().some((w) => w.meta.id === connector.id && w.address.toLowerCase() === entry.address.toLowerCase())) continue
       watch(connector)
       setWallets([...$wallets.peek(), makeWallet(connector, accounts.find((a) => a.toLowerCase() === entry.address.toLowerCase())!, chainId, entry.connectedAt)])
     }
@@ -170,6 +173,7 @@ export function createWallets(deps: WalletDeps): WalletManager & { start(): void
       } catch (error) {
         throw toConnectorError(error)
       }
+      options.onStatus?.('connected')
       const accounts = await retryLookup(() => connector.getAccounts(), (a) => a.length > 0, 10, delay)
       if (!accounts) throw new ConnectorError(walletTexts.noAccounts, { code: 'UNABLE_TO_RETRIEVE_ACCOUNTS' })
       address = accounts.find((a) => a.toLowerCase() === address?.toLowerCase()) ?? accounts[0]!
@@ -183,6 +187,7 @@ export function createWallets(deps: WalletDeps): WalletManager & { start(): void
         if (wanted !== null && wanted !== current) {
           if (!connector.switchChain) throw new ConnectorError(walletTexts.unsupportedChain, { code: 'UNSUPPORTED_CHAIN_ID' })
           const known = supported.find((c) => c.id === wanted)
+          options.onStatus?.('switching')
           try {
             await connector.switchChain(wanted, known ? addChainParameters(known) : undefined)
           } catch (error) {
@@ -224,7 +229,8 @@ export function createWallets(deps: WalletDeps): WalletManager & { start(): void
             const next = [...bySource.peek()]
             next[index] = connectors
             bySource.value = next
-            void restore(connectors)
+            // Sources publish in bursts; restores run one after another so none adds a wallet twice.
+            restoring = restoring.then(() => restore(connectors)).catch(() => {})
           }),
         )
       })

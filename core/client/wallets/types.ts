@@ -92,6 +92,14 @@ export interface ConnectionHistoryEntry {
   connectedAt: number
 }
 
+/** Options of `wallets.connect`. */
+export interface ConnectOptions {
+  /** Switch to this chain after connecting (default: a supported chain when the wallet's isn't). */
+  chainId?: number
+  /** Progress for connection screens: 'connected' once the wallet granted access, 'switching' before a chain switch. */
+  onStatus?: (status: 'connected' | 'switching') => void
+}
+
 /** The wallet half of the kernel. */
 export interface WalletManager {
   /** Every wallet the connector plugins can connect right now (detected and named). */
@@ -99,7 +107,7 @@ export interface WalletManager {
   /** Connected wallets. */
   readonly $wallets: ReadonlySignal<readonly ConnectedWallet[]>
   /** Connects the connector: lookups retried, chain switched to a supported one when configured. */
-  connect(connectorId: string, options?: { chainId?: number }): Promise<ConnectedWallet>
+  connect(connectorId: string, options?: ConnectOptions): Promise<ConnectedWallet>
   disconnect(address: string): Promise<void>
   /** Connection history, newest first. */
   history(): ConnectionHistoryEntry[]

@@ -10,6 +10,8 @@ export const walletTexts = {
   unableToConnect: 'Unable to connect to wallet',
   unableToConnectWallet: 'Unable to connect wallet',
   unableToAuthorize: 'Unable to authorize user',
+  /** §5: connecting a Solana wallet without `solana:signMessage`. */
+  solanaSignMessageRequired: 'A Solana wallet must support message signing',
 } as const
 
 /** An EIP-1193 provider error: 4001 rejected, 4100 unauthorized, 4200 invalid params/unsupported, 4900 disconnected. */

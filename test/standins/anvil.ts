@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { freePort } from '../e2e/kit/startStack.js'
+
+/** A local anvil node (the @foundry-rs/anvil binary) on a free loopback port. */
+export interface Anvil {
+  rpcUrl: string
+  chainId: number
+  /** One JSON-RPC call; throws with the node's message on an error answer. */
+  rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>
+  /** Sets an address's balance (wei). */
+  setBalance(address: `0x${string}`, wei: bigint): Promise<void>
+  stop(): Promise<void>
+}
+
+/** One JSON-RPC call to `url`. */
+export async function jsonRpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = (await res.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result as T
+}
+
+/** Starts anvil with `chainId` (default 31337) and waits until it answers. */
+export async function startAnvil(options: { chainId?: number; args?: string[] } = {}): Promise<Anvil> {
+  const chainId = options.chainId ?? 31337
+  const port = await freePort()
+  const pkg = dirname(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'))
+  const bin = join(pkg, '..', '..', '.bin', 'anvil')
+  const args = ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent', ...(options.args ?? [])]
+  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const rpcUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try {
+      await jsonRpc(rpcUrl, 'eth_chainId')
+      break
+    } catch {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL')
+        throw new Error(`anvil did not start:\n${output}`)
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+  return {
+    rpcUrl,
+    chainId,
+    rpc: (method, params = []) => jsonRpc(rpcUrl, method, params),
+    async setBalance(address, wei) {
+      await jsonRpc(rpcUrl, 'anvil_setBalance', [address, `0x${wei.toString(16)}`])
+    },
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => setTimeout(r, 100))
+      if (child.exitCode === null) child.kill('SIGKILL')
+    },
+  }
+}
