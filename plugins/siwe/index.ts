@@ -1,0 +1,101 @@
+import { definePlugin } from '../../core/client/plugin.js'
+import { siweApi } from './api.js'
+import { setSiweSettings } from './siweFlow.js'
+import { siweTexts } from './schema.js'
+
+/** Options of the Sign-In With Ethereum plugin. */
+export interface SiwePluginOptions {
+  /** Position on the landing list among options of equal config order (lower first). */
+  order?: number
+  /** The message's statement line; `null` leaves it out. Default: Privy's "By signing, you are proving…". */
+  statement?: string | null
+  /** The message's Resources (URIs). Default: none. */
+  resources?: string[]
+  /** Pause before the signature prompt for WalletConnect wallets (the spec's 2.5 s). */
+  signaturePromptDelayMs?: number
+  /** Connector types that get that pause. Default ['wallet_connect_v2']. */
+  delayedConnectorTypes?: string[]
+  /** Overrides of the plugin's English texts. */
+  texts?: Record<string, string>
+}
+
+/** The SIWE plugin's English texts (sign screen). */
+export const siwePluginTexts = {
+  'siwe.label': 'Ethereum wallet',
+  'siwe.title': 'Sign to verify',
+  'siwe.generating': 'Preparing the sign-in message…',
+  'siwe.awaiting': 'Sign the message in your wallet to verify it belongs to you.',
+  'siwe.submitting': 'Verifying signature…',
+  'siwe.error.title': siweTexts.unableToAuthorize,
+  'siwe.error.rejected': 'You rejected the signature request.',
+  'siwe.retry': 'Try again',
+  'siwe.useDifferentWallet': siweTexts.useDifferentWallet,
+} as const
+
+const icon =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v3"/><path d="M3 5v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-3"/><path d="M21 12h-4a2 2 0 0 0 0 4h4z"/></svg>'
+
+/**
+ * Sign-In With Ethereum: `plugins={[injected(), siwe()]}`. Adds 'Ethereum wallet' to the landing's wallet
+ * group ('Continue with a wallet'; needs the app's wallet_auth flag); a wallet connected from the list
+ * signs an EIP-4361 message on 'siwe/sign'.
+ * viem loads only when a message is built.
+ */
+export function siwe(options: SiwePluginOptions = {}) {
+  return definePlugin({
+    id: 'siwe',
+    kind: 'login',
+    meta: {
+      label: 'siwe.label',
+      icon,
+      group: 'wallet',
+      loginMethod: 'wallet',
+      serverFlag: 'wallet_auth',
+      // A host that lists only Solana wallets gets no Ethereum sign-in option.
+      hidden: (foyer) => (foyer.$modal.peek().options.walletChainType ?? foyer.$config.peek()?.client.appearance?.walletChainType) === 'solana-only',
+      ...(options.order !== undefined ? { order: options.order } : {}),
+    },
+    setup(foyer) {
+      setSiweSettings(foyer, {
+        ...(options.statement !== undefined ? { statement: options.statement } : {}),
+        ...(options.resources ? { resources: options.resources } : {}),
+        ...(options.signaturePromptDelayMs !== undefined ? { signaturePromptDelayMs: options.signaturePromptDelayMs } : {}),
+        ...(options.delayedConnectorTypes ? { delayedConnectorTypes: options.delayedConnectorTypes } : {}),
+      })
+    },
+    api: siweApi,
+    entry: { load: () => import('./screens/SiweEntry.js') },
+    screens: {
+      sign: { load: () => import('./screens/SiweSignScreen.js'), title: 'siwe.title' },
+    },
+    walletLogin: { chain: 'ethereum', screen: 'sign' },
+    texts: { ...siwePluginTexts, ...options.texts },
+  })
+}
+
+export {
+  useLoginWithSiwe,
+  useLinkWithSiwe,
+  useLinkWallet,
+  type UseLoginWithSiweReturnType,
+  type UseLinkWithSiweReturnType,
+  type UseSiweParameters,
+  type SiweLoginState,
+  type SiweLoginStatus,
+  type SiweSignedInput,
+} from './useLoginWithSiwe.js'
+export {
+  generateSiweMessage,
+  submitSiwe,
+  signInWithWallet,
+  siweErrorOutcome,
+  toSiweError,
+  findWalletAccount,
+  DEFAULT_STATEMENT,
+  DELAYED_CONNECTOR_TYPES,
+  type SiweStep,
+  type SiweSubmission,
+} from './siweFlow.js'
+export { siweApi, siwePaths } from './api.js'
+export { WALLET_LIST_SCREEN } from './walletListScreen.js'
+export * from './schema.js'

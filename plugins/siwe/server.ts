@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto'
+import type { Context, Hono } from 'hono'
+import { defineServerPlugin } from '../../core/server/index.js'
+import type { App, Db, ServerContext } from '../../core/server/index.js'
+import { siwePaths } from './api.js'
+import {
+  AuthenticateInputSchema,
+  DEFAULT_MAX_WALLETS_PER_USER,
+  InitInputSchema,
+  LinkInputSchema,
+  LinkSmartWalletInputSchema,
+  NONCE_TTL_SECONDS,
+  SiweAppConfigSchema,
+  UnlinkInputSchema,
+  type SiweAppConfig,
+} from './schema.js'
+import { SiweError, SiweRpcError, verifySiwe, type VerifiedSiwe } from './verifySiwe.js'
+
+/** Options of the SIWE plugin's server half. */
+export interface SiweServerOptions {
+  /** Nonce lifetime in seconds. Default 600 (10 minutes). */
+  nonceTtlSeconds?: number
+}
+
+interface NonceRow {
+  address: string
+  expired: boolean
+  consumed: boolean
+}
+
+/**
+ * Server half of Sign-In With Ethereum: nonces in the database (128 random bits, bound to the app and
+ * the address, single use, 10 minutes), EIP-4361 verification with viem (EOA and, per configured
+ * chain, ERC-1271 / ERC-6492 contract wallets), login, link, unlink and smart-wallet link.
+ */
+export function siweServer(options: SiweServerOptions = {}) {
+  const ttlSeconds = options.nonceTtlSeconds ?? NONCE_TTL_SECONDS
+  return defineServerPlugin({
+    id: 'siwe',
+    appConfig: SiweAppConfigSchema,
+    migrations: [
+      {
+        id: 'siwe/001_nonces',
+        sql: `
+CREATE TABLE siwe_nonces (
+  id bigserial PRIMARY KEY,
+  nonce_hash text NOT NULL UNIQUE,
+  app_id text NOT NULL,
+  address text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  consumed_at timestamptz
+);
+CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);`,
+      },
+    ],
+    rateLimits: {
+      'siwe.init.ip': { limit: 60, windowSeconds: 600 },
+      'siwe.init.address': { limit: 20, windowSeconds: 600 },
+      'siwe.authenticate.ip': { limit: 60, windowSeconds: 600 },
+    },
+    routes(app: Hono, ctx: ServerContext) {
+      const sectionOf = (found: App): SiweAppConfig => (found.plugins.siwe ?? {}) as SiweAppConfig
+      const walletApp = (c: Context) => {
+        const found = ctx.apps.of(c)
+        if (!found.config.wallet_auth) throw new ctx.HttpError(403, 'disallowed_login_method', 'Login with a wallet is not allowed')
+        return found
+      }
+      const invalid = (message: string) => new ctx.HttpError(401, 'invalid_credentials', message)
+      const hashNonce = (nonce: string) => ctx.secrets.sha256(`siwe-nonce\n${nonce}`)
+      const now = () => new Date(ctx.now())
+
+      /** Verifies the message for the app; rule failures are 401 invalid_credentials naming the rule. */
+      const verify = async (found: App, input: { message: string; signature: string; chainId?: string | number | undefined }) => {
+        try {
+          return await verifySiwe(
+            { message: input.message, signature: input.signature as `0x${string}` },
+            {
+              allowedOrigins: found.allowedOrigins,
+              ...(sectionOf(found).chains ? { chains: sectionOf(found).chains } : {}),
+              ...(input.chainId !== undefined ? { chainId: input.chainId } : {}),
+              now: now(),
+              async checkNonce(nonce, address) {
+                const [row] = await ctx.db.query<NonceRow>(
+                  'SELECT address, expires_at <= $3 AS expired, consumed_at IS NOT NULL AS consumed FROM siwe_nonces WHERE nonce_hash = $1 AND app_id = $2',
+                  [hashNonce(nonce), found.id, now()],
+                )
+                if (!row) throw new SiweError('Unknown nonce')
+                if (row.consumed) throw new SiweError('Nonce already used')
+                if (row.expired) throw new SiweError('Nonce expired')
+                if (row.address !== address.toLowerCase()) throw new SiweError('Nonce was issued for another address')
+              },
+            },
+          )
+        } catch (error) {
+          if (error instanceof SiweError) throw invalid(error.message)
+          if (error instanceof SiweRpcError) {
+            ctx.logger.warn(`[siwe] contract-wallet check failed: ${error.message}`)
+            throw new ctx.HttpError(502, 'rpc_unavailable', 'Could not check the signature on chain')
+          }
+          throw error
+        }
+      }
+
+      /** Spends the nonce inside the caller's transaction: of parallel submissions one wins, the rest get 401. */
+      const consume = async (tx: Db, found: App, verified: VerifiedSiwe) => {
+        const rows = await tx.query(
+          `UPDATE siwe_nonces SET consumed_at = $4
+           WHERE nonce_hash = $1 AND app_id = $2 AND address = $3 AND consumed_at IS NULL AND expires_at > $4 RETURNING 1`,
+          [hashNonce(verified.nonce), found.id, verified.address.toLowerCase(), now()],
+        )
+        if (!rows.length) throw invalid('Nonce already used')
+      }
+
+      const walletAccount = (verified: VerifiedSiwe, meta: { walletClientType?: string | null | undefined; connectorType?: string | null | undefined }) => ({
+        type: 'wallet',
+        // One account per address and app whatever the case the wallet wrote it in.
+        identifier: verified.address.toLowerCase(),
+        data: {
+          address: verified.address,
+          chainType: 'ethereum',
+          chainId: `eip155:${verified.chainId}`,
+          walletClientType: meta.walletClientType ?? 'unknown',
+          connectorType: meta.connectorType ?? 'injected',
+          imported: false,
+          delegated: false,
+          walletIndex: null,
+        },
+      })
+
+      app.post(siwePaths.init, async (c) => {
+        const found = walletApp(c)
+        const { address } = await ctx.body(c, InitInputSchema)
+        const lower = address.toLowerCase()
+        await ctx.enforceRateLimit('siwe.init.ip', ctx.clientIp(c))
+        await ctx.enforceRateLimit('siwe.init.address', `${found.id}:${lower}`)
+        // EIP-4361 nonces are alphanumeric: 128 random bits as hex.
+        const nonce = randomBytes(16).toString('hex')
+        const at = ctx.now()
+        await ctx.db.query('DELETE FROM siwe_nonces WHERE expires_at < $1', [new Date(at - 86_400_000)])
+        await ctx.db.query(
+          'INSERT INTO siwe_nonces (nonce_hash, app_id, address, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+          [hashNonce(nonce), found.id, lower, new Date(at), new Date(at + ttlSeconds * 1000)],
+        )
+        return c.json({ nonce })
+      })
+
+      app.post(siwePaths.authenticate, async (c) => {
+        const found = walletApp(c)
+        const input = await ctx.body(c, AuthenticateInputSchema)
+        await ctx.enforceRateLimit('siwe.authenticate.ip', ctx.clientIp(c))
+        const verified = await verify(found, input)
+        const account = walletAccount(verified, input)
+        const result = await ctx.db.tx(async (tx) => {
+          await consume(tx, found, verified)
+          return ctx.auth.login(c, { account, mode: input.mode, db: tx })
+        })
+        return c.json(result)
+      })
+
+      app.post(siwePaths.link, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        const found = walletApp(c)
+        const input = await ctx.body(c, LinkInputSchema)
+        await ctx.enforceRateLimit('siwe.authenticate.ip', ctx.clientIp(c))
+        const verified = await verify(found, input)
+        const maxPerType = sectionOf(found).max_wallets_per_user ?? DEFAULT_MAX_WALLETS_PER_USER
+        const user = await ctx.db.tx(async (tx) => {
+          await consume(tx, found, verified)
+          return ctx.accounts.link(userId, walletAccount(verified, input), { maxPerType, db: tx })
+        })
+        return c.json(user)
+      })
+
+      app.post(siwePaths.linkSmartWallet, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        const found = walletApp(c)
+        const input = await ctx.body(c, LinkSmartWalletInputSchema)
+        await ctx.enforceRateLimit('siwe.authenticate.ip', ctx.clientIp(c))
+        const verified = await verify(found, input)
+        const account = {
+          type: 'smart_wallet',
+          identifier: verified.address.toLowerCase(),
+          data: { address: verified.address, smartWalletType: input.smart_wallet_type },
+        }
+        const user = await ctx.db.tx(async (tx) => {
+          await consume(tx, found, verified)
+          return ctx.accounts.link(userId, account, { db: tx })
+        })
+        return c.json(user)
+      })
+
+      app.post(siwePaths.unlink, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        const { address } = await ctx.body(c, UnlinkInputSchema)
+        return c.json(await ctx.accounts.unlink(userId, 'wallet', address.toLowerCase()))
+      })
+    },
+  })
+}
