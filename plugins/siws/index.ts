@@ -1,0 +1,66 @@
+import { definePlugin } from '../../core/client/plugin.js'
+import { siwsApi } from './api.js'
+import { siwsTexts } from './schema.js'
+import type { SiwsMessageOptions } from './siwsFlow.js'
+
+/** Options of the Sign In With Solana plugin. */
+export interface SiwsPluginOptions extends SiwsMessageOptions {
+  /** Position on the landing list among options of equal config order (lower first). */
+  order?: number
+  /** Overrides of the plugin's English texts. */
+  texts?: Record<string, string>
+}
+
+/** The SIWS plugin's English texts. */
+export const siwsPluginTexts = {
+  'siws.label': 'Solana wallet',
+  'siws.title': 'Sign to verify',
+  'siws.subtitle': 'Sign the message in {wallet} to prove you own this wallet.',
+  'siws.yourWallet': 'your wallet',
+  'siws.generating': 'Preparing the message…',
+  'siws.awaiting': 'Waiting for the signature in {wallet}…',
+  'siws.submitting': 'Verifying the signature…',
+  'siws.done': 'Signed in',
+  'siws.error': 'Unable to authorize user',
+  'siws.retry': 'Try again',
+  'siws.useDifferentWallet': siwsTexts.useDifferentWallet,
+} as const
+
+const icon =
+  '<svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M6.2 5h14l-2.4 3H3.8zm-2.4 5.5h14l2.4 3h-14zM6.2 16h14l-2.4 3H3.8z"/></svg>'
+
+/** Sign In With Solana: `plugins={[solana(), siws()]}` (the Solana connector lists the wallets). */
+export function siws(options: SiwsPluginOptions = {}) {
+  return definePlugin({
+    id: 'siws',
+    kind: 'login',
+    options,
+    meta: {
+      label: 'siws.label',
+      icon,
+      group: 'wallet',
+      loginMethod: 'solana_wallet',
+      serverFlag: 'solana_wallet_auth',
+      ...(options.order !== undefined ? { order: options.order } : {}),
+    },
+    api: siwsApi,
+    entry: { load: () => import('./screens/SiwsEntry.js') },
+    screens: {
+      sign: { load: () => import('./screens/SiwsSignScreen.js'), title: 'siws.title' },
+    },
+    walletLogin: { chain: 'solana', screen: 'sign' },
+    errors: { SOLANA_SIGN_MESSAGE_UNSUPPORTED: siwsTexts.signMessageRequired },
+    texts: { ...siwsPluginTexts, ...options.texts },
+  })
+}
+
+export {
+  useLoginWithSiws,
+  type UseLoginWithSiwsParameters,
+  type UseLoginWithSiwsReturnType,
+  type SiwsLoginState,
+} from './useLoginWithSiws.js'
+export { siwsApi, siwsPaths } from './api.js'
+export { createSiwsMessage, parseSiwsMessage, type SiwsMessage } from './siwsMessage.js'
+export { generateSiwsMessage, submitSiws, siwsErrorText, type SiwsStatus, type SiwsMessageOptions, type SiwsSubmission } from './siwsFlow.js'
+export * from './schema.js'

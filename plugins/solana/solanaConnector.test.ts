@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest'
+import { getWallets } from '@wallet-standard/app'
+import type { Wallet } from '@wallet-standard/base'
+import { fakeSolanaWallet } from '../../test/kit/fakeSolanaWallet.js'
+import { ed25519 } from '@noble/curves/ed25519'
+import bs58 from 'bs58'
+import type { WalletConnector } from '../../core/client/wallets/types.js'
+import { discoverSolanaWallets } from './discoverSolanaWallets.js'
+import { SIGN_MESSAGE_REQUIRED } from './walletStandardConnector.js'
+import { solanaWalletClientType } from './solanaWallets.js'
+import { solana } from './index.js'
+
+const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
+const fakeWallet = fakeSolanaWallet
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+/** Starts discovery and answers a getter for the latest connector list. */
+function discover(options?: Parameters<typeof discoverSolanaWallets>[1]) {
+  let latest: WalletConnector[] = []
+  cleanups.push(discoverSolanaWallets((list) => (latest = list), options))
+  return () => latest
+}
+const register = (wallet: Wallet) => {
+  const unregister = getWallets().register(wallet)
+  cleanups.push(unregister)
+  return unregister
+}
+
+describe('solana connector discovery', () => {
+  it('lists a registered wallet-standard Solana wallet, and the missing Phantom with its install URL', () => {
+    const list = discover()
+    register(fakeWallet('Backpack').wallet)
+    const backpack = list().find((c) => c.name === 'Backpack')!
+    expect(backpack).toMatchObject({ chain: 'solana', connectorType: 'solana_adapter', walletClientType: 'backpack', installed: true, icon: ICON })
+    const phantom = list().find((c) => c.walletClientType === 'phantom')!
+    expect(phantom).toMatchObject({ installed: false, installUrl: 'https://phantom.app/download', name: 'Phantom' })
+  })
+
+  it('an installed Phantom replaces the placeholder under the same connector id', () => {
+    const list = discover()
+    const placeholderId = list().find((c) => c.walletClientType === 'phantom')!.id
+    register(fakeWallet('Phantom').wallet)
+    const phantoms = list().filter((c) => c.walletClientType === 'phantom')
+    expect(phantoms).toHaveLength(1)
+    expect(phantoms[0]).toMatchObject({ id: placeholderId, installed: true })
+  })
+
+  it('picks up wallets that registered before discovery through the window event protocol', () => {
+    const { wallet } = fakeWallet('Solflare')
+    // The wallet side of the protocol: announce through the window event with a register callback.
+    window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: (api: { register(w: Wallet): () => void }) => cleanups.push(api.register(wallet)) }))
+    const list = discover()
+    expect(list().some((c) => c.name === 'Solflare' && c.installed)).toBe(true)
+  })
+
+  it('ignores wallets without a solana chain or without standard:connect, and drops unregistered ones', () => {
+    const list = discover({ namedWallets: [] })
+    register(fakeWallet('EvmOnly', { chains: ['eip155:1'] }).wallet)
+    const noConnect = fakeWallet('NoConnect').wallet
+    delete (noConnect.features as Record<string, unknown>)['standard:connect']
+    register(noConnect)
+    const unregister = register(fakeWallet('Glow').wallet)
+    expect(list().map((c) => c.name)).toEqual(['Glow'])
+    unregister()
+    expect(list()).toEqual([])
+  })
+
+  it('maps wallet names to the spec ids, else a slug', () => {
+    expect(solanaWalletClientType('Phantom')).toBe('phantom')
+    expect(solanaWalletClientType('Coinbase Wallet')).toBe('coinbase_wallet')
+    expect(solanaWalletClientType('OKX Wallet')).toBe('okx_wallet')
+    expect(solanaWalletClientType('Brave Wallet')).toBe('brave_wallet')
+    expect(solanaWalletClientType('Backpack')).toBe('backpack')
+    expect(solanaWalletClientType('  My Cool Wallet! ')).toBe('my_cool_wallet')
+  })
+})
+
+describe('solana connector', () => {
+  it('connects through standard:connect and signs with solana:signMessage, answering a base58 ed25519 signature', async () => {
+    const list = discover()
+    const fake = fakeWallet('Backpack')
+    register(fake.wallet)
+    const connector = list().find((c) => c.name === 'Backpack')!
+    expect(await connector.getAccounts()).toEqual([])
+    const { address, chainId } = await connector.connect()
+    expect(address).toBe(fake.account.address)
+    expect(chainId).toBe('solana:mainnet')
+    expect(await connector.getAccounts()).toEqual([fake.account.address])
+    expect(await connector.getChainId()).toBe('solana:mainnet')
+    expect(await connector.getProvider()).toBe(fake.wallet)
+    const signature = await connector.signMessage(address, 'hello solana')
+    expect(bs58.decode(signature)).toHaveLength(64)
+    expect(ed25519.verify(bs58.decode(signature), new TextEncoder().encode('hello solana'), fake.publicKey)).toBe(true)
+  })
+
+  it('a wallet without solana:signMessage is listed, but connecting fails with the spec text and never prompts', async () => {
+    const list = discover()
+    const fake = fakeWallet('NoSign', { signMessage: false })
+    register(fake.wallet)
+    const connector = list().find((c) => c.name === 'NoSign')!
+    expect(connector.installed).toBe(true)
+    await expect(connector.connect()).rejects.toThrow(SIGN_MESSAGE_REQUIRED)
+    expect(fake.calls.connect).toBe(0)
+  })
+
+  it('refuses to sign for an address the wallet has not authorised', async () => {
+    const list = discover()
+    const fake = fakeWallet('Backpack')
+    register(fake.wallet)
+    const connector = list().find((c) => c.name === 'Backpack')!
+    await connector.connect()
+    await expect(connector.signMessage('11111111111111111111111111111111', 'x')).rejects.toThrow('Wallet is not currently connected')
+    expect(fake.calls.sign).toBe(0)
+  })
+
+  it('reports account changes from standard:events, and disconnects through standard:disconnect', async () => {
+    const list = discover()
+    const fake = fakeWallet('Backpack')
+    register(fake.wallet)
+    const connector = list().find((c) => c.name === 'Backpack')!
+    const seen: string[][] = []
+    const off = connector.onAccountsChanged((accounts) => seen.push(accounts))
+    await connector.connect()
+    await connector.disconnect()
+    expect(fake.calls.disconnect).toBe(1)
+    off()
+    fake.setAccounts([fake.account])
+    expect(seen).toEqual([[fake.account.address], []])
+  })
+
+  it('disconnect is a no-op for a wallet without standard:disconnect', async () => {
+    const list = discover()
+    register(fakeWallet('Minimal', { disconnect: false }).wallet)
+    await expect(list().find((c) => c.name === 'Minimal')!.disconnect()).resolves.toBeUndefined()
+  })
+
+  it('onDisconnect fires when the wallet unregisters', () => {
+    const list = discover()
+    const unregister = register(fakeWallet('Backpack').wallet)
+    let fired = 0
+    list().find((c) => c.name === 'Backpack')!.onDisconnect(() => fired++)
+    unregister()
+    expect(fired).toBe(1)
+  })
+
+  it('a not-installed named wallet cannot connect', async () => {
+    const phantom = discover()().find((c) => c.walletClientType === 'phantom')!
+    await expect(phantom.connect()).rejects.toThrow('Unable to connect to wallet')
+  })
+
+  it('the plugin is a connector whose source discovers lazily and stops cleanly', async () => {
+    const plugin = solana()
+    expect(plugin.kind).toBe('connector')
+    register(fakeWallet('Backpack').wallet)
+    const updates: WalletConnector[][] = []
+    const stop = plugin.connectors().discover((list) => updates.push(list))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(updates.at(-1)?.some((c) => c.name === 'Backpack')).toBe(true)
+    stop()
+    const count = updates.length
+    register(fakeWallet('Later').wallet)
+    expect(updates.length).toBe(count)
+  })
+})
