@@ -9,6 +9,8 @@ import { telegramServer } from 'foyer/plugins/telegram/server'
 import { farcasterServer } from 'foyer/plugins/farcaster/server'
 import { passkeyServer } from 'foyer/plugins/passkey/server'
 import { oauthServer } from 'foyer/plugins/oauth/server'
+import { siwsServer } from 'foyer/plugins/siws/server'
+import { siweServer } from 'foyer/plugins/siwe/server'
 
 const port = Number(process.env.PORT ?? 8787)
 const appPort = Number(process.env.APP_PORT ?? 5173)
@@ -23,6 +25,11 @@ const devApp: Record<string, unknown> = {
   guest: true,
   // Passkeys work on localhost: the relying party is the page's host, which WebAuthn allows over http there.
   passkey: true,
+  // Sign In With Solana needs only a browser wallet (Phantom, Solflare, Backpack, ...): the server checks ed25519 signatures itself.
+  solana_wallet_auth: true,
+  // Sign-In With Ethereum needs only a browser wallet: EOA signatures are checked offline. For contract
+  // wallets (ERC-1271) add a "siwe" section: { "chains": { "<chainId>": { "rpc_url": "..." } } }.
+  wallet_auth: true,
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
@@ -30,7 +37,7 @@ const devApp: Record<string, unknown> = {
 }
 
 const server = await createServer({
-  plugins: [emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer()],
+  plugins: [emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer()],
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],

@@ -34,14 +34,17 @@ async function measure(entry) {
   for (const chunk of output) if (chunk.isEntry) visit(chunk.fileName)
   const size = (names) => names.reduce((sum, n) => sum + gz(byName.get(n).code), 0)
   const lazy = output.filter((c) => !initial.has(c.fileName))
-  const heavy = output.filter((c) => /viem|@solana|walletconnect|coinbase/i.test(Object.keys(c.modules ?? {}).join(' ')))
-  return { initial: size([...initial]), all: size(output.map((c) => c.fileName)), chunks: output.length, lazy: lazy.map((c) => [c.fileName, gz(c.code)]), heavy: heavy.length }
+  const heavyRe = /node_modules\/(viem|@solana|@walletconnect|@coinbase)\//
+  const heavy = output.filter((c) => Object.keys(c.modules ?? {}).some((m) => heavyRe.test(m)))
+  const heavyInitial = heavy.some((c) => initial.has(c.fileName))
+  return { initial: size([...initial]), all: size(output.map((c) => c.fileName)), chunks: output.length, lazy: lazy.map((c) => [c.fileName, gz(c.code)]), heavy: heavy.length, heavyInitial }
 }
 
 export async function bundleBench() {
   const baseline = await measure('baseline.tsx')
   const host = await measure('emailHost.tsx')
   const all = await measure('allMethodsHost.tsx')
+  const wallet = await measure('walletHost.tsx')
   const own = host.initial - baseline.initial
   const allOwn = all.initial - baseline.initial
   console.log('Bundle (production build, gzip -9)')
@@ -55,5 +58,9 @@ export async function bundleBench() {
   console.log(`    initial JS ${kb(all.initial)} kB; Foyer's own ${kb(allOwn)} kB   (budget ≤ 45 kB)  ${allOwn <= 45 * 1024 ? 'within budget' : 'OVER BUDGET'}`)
   console.log(`    all chunks ${kb(all.all)} kB in ${all.chunks} chunks; largest lazy: ${all.lazy.sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, b]) => `${n.replace(/^assets\//, '')} ${kb(b)} kB`).join(', ')}`)
   console.log(`    chunks containing viem / Solana / WalletConnect / Coinbase code: ${all.heavy}`)
-  return { baseline: baseline.initial, host: host.initial, own, all: host.all, allOwn }
+  const walletOwn = wallet.initial - baseline.initial
+  console.log(`  Injected connector + SIWE:`)
+  console.log(`    initial JS ${kb(wallet.initial)} kB; Foyer's own ${kb(walletOwn)} kB   (budget ≤ 60 kB)  ${walletOwn <= 60 * 1024 ? 'within budget' : 'OVER BUDGET'}`)
+  console.log(`    viem / WalletConnect / Coinbase / Solana code in the initial JS: ${wallet.heavyInitial ? 'YES' : 'none'}; lazy chunks with viem: ${wallet.heavy}`)
+  return { baseline: baseline.initial, host: host.initial, own, all: host.all, allOwn, walletOwn }
 }

@@ -1,6 +1,7 @@
-import { useFoyer, useFoyerKernel, useLogin } from 'foyer'
+import { useConnectWallet, useFoyer, useFoyerKernel, useLogin, useWallets } from 'foyer'
 import { useGuestAccounts } from 'foyer/plugins/guest'
 import { useLinkPasskey } from 'foyer/plugins/passkey'
+import { useLinkWallet } from 'foyer/plugins/siwe'
 
 /** The host page: a 'Log in' button, then the user's e-mail, linked accounts and 'Log out'. */
 export function App() {
@@ -35,7 +36,8 @@ export function App() {
           <button type="button" onClick={() => void logout()}>
             Log out
           </button>{' '}
-          <PasskeysButton />
+          <PasskeysButton />{' '}
+          <LinkWalletButton />
         </section>
       ) : (
         <>
@@ -45,6 +47,7 @@ export function App() {
           <GuestButton />
         </>
       )}
+      {ready ? <Wallets /> : null}
     </main>
   )
 }
@@ -70,5 +73,52 @@ function PasskeysButton() {
     <button type="button" onClick={openLinkPasskey}>
       Manage passkeys
     </button>
+  )
+}
+
+/** 'Link a wallet' opens the wallet list to link another Ethereum wallet (SIWE), shown when the plugin is loaded. */
+function LinkWalletButton() {
+  const foyer = useFoyerKernel()
+  const { linkWallet } = useLinkWallet()
+  if (!foyer.registry.plugin('siwe')) return null
+  return (
+    <button type="button" onClick={linkWallet}>
+      Link a wallet
+    </button>
+  )
+}
+
+/** Connected external wallets (useWallets) with 'Connect wallet' (useConnectWallet), chain switching and disconnect. */
+function Wallets() {
+  const foyer = useFoyerKernel()
+  const { wallets } = useWallets()
+  const { connectWallet } = useConnectWallet({
+    onSuccess: ({ wallet }) => console.info('Wallet connected:', wallet.address),
+    onError: (code) => console.info('Connect wallet ended:', code),
+  })
+  if (!foyer.registry.plugins.some((p) => p.kind === 'connector')) return null
+  const chains = (foyer.$config.value?.client.supportedChains ?? []).map((c) => c.id)
+  return (
+    <section>
+      <h2>Wallets</h2>
+      <ul data-testid="wallets">
+        {wallets.map((wallet) => (
+          <li key={`${wallet.meta.id}:${wallet.address}`} data-address={wallet.address}>
+            {wallet.meta.name} <code data-testid="wallet-address">{wallet.address}</code> on <code data-testid="wallet-chain">{wallet.chainId}</code>{' '}
+            {chains.map((id) => (
+              <button key={id} type="button" onClick={() => wallet.switchChain(id).catch((error) => console.info('Switch failed:', error?.code))}>
+                Switch to {id}
+              </button>
+            ))}{' '}
+            <button type="button" onClick={() => void wallet.disconnect()}>
+              Disconnect
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => connectWallet()}>
+        Connect wallet
+      </button>
+    </section>
   )
 }

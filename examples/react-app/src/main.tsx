@@ -9,6 +9,13 @@ import { telegram } from 'foyer/plugins/telegram'
 import { farcaster } from 'foyer/plugins/farcaster'
 import { passkey } from 'foyer/plugins/passkey'
 import { oauth } from 'foyer/plugins/oauth'
+import { solana } from 'foyer/plugins/solana'
+import { siws } from 'foyer/plugins/siws'
+import { siwe } from 'foyer/plugins/siwe'
+import { injected } from 'foyer/plugins/injected'
+import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
+import { walletConnect } from 'foyer/plugins/walletconnect'
+import { mobileWallets } from 'foyer/plugins/mobile-wallets'
 import { App } from './App.js'
 
 const plugins = [
@@ -24,7 +31,35 @@ const plugins = [
   // The example's stand-in for a host auth provider: a JWT its login put in localStorage ('example:host_jwt').
   // Without one (the default) nothing happens; the e2e test sets it to a token signed by the JWKS stand-in.
   customJwt({ getCustomAccessToken: async () => localStorage.getItem('example:host_jwt') }),
+  // Browser-extension Ethereum wallets (EIP-6963 discovery, legacy window.ethereum).
+  injected(),
+  // Coinbase Wallet / Smart Wallet (the SDK loads only when picked).
+  coinbaseWallet(),
+  // WalletConnect: listed once the server's app has wallet_connect_cloud_project_id.
+  walletConnect(),
+  // On a phone's browser: ~50 wallet apps that open this page in their in-app browser.
+  mobileWallets(),
+  // Solana browser wallets (wallet-standard) and Sign In With Solana through them.
+  solana(),
+  siws(),
+  // Sign-In With Ethereum with a connected Ethereum wallet ('Continue with a wallet').
+  siwe(),
 ]
+
+/**
+ * ?chains=31337:http://127.0.0.1:8545,31338:http://127.0.0.1:8546 sets supportedChains (the first is the
+ * default chain): a demo of chain switching against local nodes (the wallet e2e uses it).
+ */
+function chainsFromQuery() {
+  const raw = new URLSearchParams(location.search).get('chains')
+  if (!raw) return {}
+  const chains = raw.split(',').map((item) => {
+    const at = item.indexOf(':')
+    const id = Number(item.slice(0, at))
+    return { id, name: `Local ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [item.slice(at + 1)] } } }
+  })
+  return { supportedChains: chains, defaultChain: chains[0]! }
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -32,7 +67,7 @@ createRoot(document.getElementById('root')!).render(
       appId={import.meta.env.VITE_FOYER_APP_ID}
       apiUrl={import.meta.env.VITE_FOYER_API_URL}
       plugins={plugins}
-      config={{ appearance: { theme: 'light', loginMessage: 'Sign in to the Foyer example app' } }}
+      config={{ appearance: { theme: 'light', loginMessage: 'Sign in to the Foyer example app' }, ...chainsFromQuery() }}
     >
       <App />
     </FoyerProvider>
