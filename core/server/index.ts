@@ -6,6 +6,7 @@ export { AppInputSchema, ConfigFileSchema, appInputSchema, type App, type AppInp
 export type { Db } from './db/Db.js'
 export type { Migration } from './db/runMigrations.js'
 export type { Mailer, MailMessage, OutboxEntry } from './mailer.js'
+export { createNonceStore, nonceTableSql, type NonceCheck, type NonceStore, type NonceStoreOptions } from './nonces.js'
 export { createOtpCodes, otpCodesTableSql, INVALID_CODE_MESSAGE, type OtpCodes, type OtpCodesOptions } from './otpCodes.js'
 export { createTwilioSmsSender, SmsSendError, type SmsSender, type SmsMessage, type TwilioSmsOptions } from './sms.js'
 export type { RateLimitRule, RateLimiter } from './rateLimit.js'

@@ -1,3 +1,4 @@
+import { checkTableName } from './db/checkTableName.js'
 import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
 import type { Secrets } from './secrets.js'
@@ -30,11 +31,7 @@ export interface OtpCodes {
 /** The spec's text for a wrong, used, expired or exhausted code. */
 export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
 
-const tableName = (table: string) => {
-  // The name is interpolated into SQL: only plugin constants, never input, and checked anyway.
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new Error(`Invalid code table name ${table}`)
-  return table
-}
+const tableName = (table: string) => checkTableName(table, 'code')
 
 /** The migration SQL of a code table (`address` is where the code went: an e-mail or an E.164 number). */
 export function otpCodesTableSql(table: string): string {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import type { Context, Hono } from 'hono'
-import { defineServerPlugin } from '../../core/server/index.js'
-import type { App, Db, ServerContext } from '../../core/server/index.js'
+import { createNonceStore, defineServerPlugin, nonceTableSql } from '../../core/server/index.js'
+import type { App, Db, NonceCheck, ServerContext } from '../../core/server/index.js'
 import { siwePaths } from './api.js'
 import {
   AuthenticateInputSchema,
@@ -22,10 +21,12 @@ export interface SiweServerOptions {
   nonceTtlSeconds?: number
 }
 
-interface NonceRow {
-  address: string
-  expired: boolean
-  consumed: boolean
+/** The 401 message per refused nonce: SIWE names the reason before the signature is even checked. */
+const nonceMessages: Record<Exclude<NonceCheck, 'ok'>, string> = {
+  unknown: 'Unknown nonce',
+  used: 'Nonce already used',
+  expired: 'Nonce expired',
+  other_subject: 'Nonce was issued for another address',
 }
 
 /**
@@ -38,28 +39,15 @@ export function siweServer(options: SiweServerOptions = {}) {
   return defineServerPlugin({
     id: 'siwe',
     appConfig: SiweAppConfigSchema,
-    migrations: [
-      {
-        id: 'siwe/001_nonces',
-        sql: `
-CREATE TABLE siwe_nonces (
-  id bigserial PRIMARY KEY,
-  nonce_hash text NOT NULL UNIQUE,
-  app_id text NOT NULL,
-  address text NOT NULL,
-  created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL,
-  consumed_at timestamptz
-);
-CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);`,
-      },
-    ],
+    migrations: [{ id: 'siwe/001_nonces', sql: nonceTableSql('siwe_nonces') }],
     rateLimits: {
       'siwe.init.ip': { limit: 60, windowSeconds: 600 },
       'siwe.init.address': { limit: 20, windowSeconds: 600 },
       'siwe.authenticate.ip': { limit: 60, windowSeconds: 600 },
     },
     routes(app: Hono, ctx: ServerContext) {
+      // Addresses are stored lowercase: one nonce per address whatever the case the wallet wrote it in.
+      const nonces = createNonceStore(ctx, { table: 'siwe_nonces', purpose: 'siwe', ttlSeconds })
       const sectionOf = (found: App): SiweAppConfig => (found.plugins.siwe ?? {}) as SiweAppConfig
       const walletApp = (c: Context) => {
         const found = ctx.apps.of(c)
@@ -67,7 +55,6 @@ CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);`,
         return found
       }
       const invalid = (message: string) => new ctx.HttpError(401, 'invalid_credentials', message)
-      const hashNonce = (nonce: string) => ctx.secrets.sha256(`siwe-nonce\n${nonce}`)
       const now = () => new Date(ctx.now())
 
       /** Verifies the message for the app; rule failures are 401 invalid_credentials naming the rule. */
@@ -81,14 +68,8 @@ CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);`,
               ...(input.chainId !== undefined ? { chainId: input.chainId } : {}),
               now: now(),
               async checkNonce(nonce, address) {
-                const [row] = await ctx.db.query<NonceRow>(
-                  'SELECT address, expires_at <= $3 AS expired, consumed_at IS NOT NULL AS consumed FROM siwe_nonces WHERE nonce_hash = $1 AND app_id = $2',
-                  [hashNonce(nonce), found.id, now()],
-                )
-                if (!row) throw new SiweError('Unknown nonce')
-                if (row.consumed) throw new SiweError('Nonce already used')
-                if (row.expired) throw new SiweError('Nonce expired')
-                if (row.address !== address.toLowerCase()) throw new SiweError('Nonce was issued for another address')
+                const state = await nonces.check(found.id, address.toLowerCase(), nonce)
+                if (state !== 'ok') throw new SiweError(nonceMessages[state])
               },
             },
           )
@@ -104,12 +85,8 @@ CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);`,
 
       /** Spends the nonce inside the caller's transaction: of parallel submissions one wins, the rest get 401. */
       const consume = async (tx: Db, found: App, verified: VerifiedSiwe) => {
-        const rows = await tx.query(
-          `UPDATE siwe_nonces SET consumed_at = $4
-           WHERE nonce_hash = $1 AND app_id = $2 AND address = $3 AND consumed_at IS NULL AND expires_at > $4 RETURNING 1`,
-          [hashNonce(verified.nonce), found.id, verified.address.toLowerCase(), now()],
-        )
-        if (!rows.length) throw invalid('Nonce already used')
+        // checkNonce passed moments ago, so a refusal here is a parallel submission that spent it first.
+        if (!(await nonces.consume(tx, found.id, verified.address.toLowerCase(), verified.nonce))) throw invalid('Nonce already used')
       }
 
       const walletAccount = (verified: VerifiedSiwe, meta: { walletClientType?: string | null | undefined; connectorType?: string | null | undefined }) => ({
@@ -134,15 +111,7 @@ CREATE INDEX siwe_nonces_expiry ON siwe_nonces (expires_at);`,
         const lower = address.toLowerCase()
         await ctx.enforceRateLimit('siwe.init.ip', ctx.clientIp(c))
         await ctx.enforceRateLimit('siwe.init.address', `${found.id}:${lower}`)
-        // EIP-4361 nonces are alphanumeric: 128 random bits as hex.
-        const nonce = randomBytes(16).toString('hex')
-        const at = ctx.now()
-        await ctx.db.query('DELETE FROM siwe_nonces WHERE expires_at < $1', [new Date(at - 86_400_000)])
-        await ctx.db.query(
-          'INSERT INTO siwe_nonces (nonce_hash, app_id, address, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-          [hashNonce(nonce), found.id, lower, new Date(at), new Date(at + ttlSeconds * 1000)],
-        )
-        return c.json({ nonce })
+        return c.json({ nonce: await nonces.issue(found.id, lower) })
       })
 
       app.post(siwePaths.authenticate, async (c) => {

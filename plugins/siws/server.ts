@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono'
-import { defineServerPlugin } from '../../core/server/index.js'
+import { createNonceStore, defineServerPlugin, nonceTableSql } from '../../core/server/index.js'
 import type { App, Db, ServerContext } from '../../core/server/index.js'
 import { siwsPaths } from './api.js'
 import {
@@ -22,27 +22,14 @@ export function siwsServer() {
   return defineServerPlugin({
     id: 'siws',
     appConfig: SiwsAppConfigSchema,
-    migrations: [
-      {
-        id: 'siws/001_nonces',
-        sql: `
-CREATE TABLE siws_nonces (
-  id bigserial PRIMARY KEY,
-  nonce_hash text NOT NULL UNIQUE,
-  app_id text NOT NULL,
-  address text NOT NULL,
-  created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL,
-  consumed_at timestamptz
-);
-CREATE INDEX siws_nonces_expiry ON siws_nonces (expires_at);`,
-      },
-    ],
+    migrations: [{ id: 'siws/001_nonces', sql: nonceTableSql('siws_nonces') }],
     rateLimits: {
       'siws.init.ip': { limit: 60, windowSeconds: 600 },
       'siws.authenticate.ip': { limit: 60, windowSeconds: 600 },
     },
     routes(app: Hono, ctx: ServerContext) {
+      // Base58 addresses are case-sensitive: stored exactly as given.
+      const nonces = createNonceStore(ctx, { table: 'siws_nonces', purpose: 'siws', ttlSeconds: NONCE_TTL_SECONDS })
       const sectionOf = (found: App): SiwsAppConfig => (found.plugins.siws ?? {}) as SiwsAppConfig
       const siwsApp = (c: Context) => {
         const found = ctx.apps.of(c)
@@ -50,7 +37,6 @@ CREATE INDEX siws_nonces_expiry ON siws_nonces (expires_at);`,
         return found
       }
       const invalid = (message: string) => new ctx.HttpError(401, 'invalid_credentials', message)
-      const hashNonce = (nonce: string) => ctx.secrets.sha256(`siws-nonce\n${nonce}`)
       const now = () => new Date(ctx.now())
       const address32 = (address: string) => {
         if (!decodeBase58(address, 32)) throw new ctx.HttpError(400, 'invalid_data', 'address: Invalid address')
@@ -84,12 +70,7 @@ CREATE INDEX siws_nonces_expiry ON siws_nonces (expires_at);`,
 
       /** Spends the nonce inside the caller's transaction: ours, for this app and address, unused, unexpired. A racing use loses. */
       const consume = async (tx: Db, appId: string, address: string, nonce: string) => {
-        const rows = await tx.query(
-          `UPDATE siws_nonces SET consumed_at = $4
-           WHERE nonce_hash = $1 AND app_id = $2 AND address = $3 AND consumed_at IS NULL AND expires_at > $4 RETURNING 1`,
-          [hashNonce(nonce), appId, address, now()],
-        )
-        if (!rows.length) throw invalid('Unknown, used or expired nonce')
+        if (!(await nonces.consume(tx, appId, address, nonce))) throw invalid('Unknown, used or expired nonce')
       }
 
       app.post(siwsPaths.init, async (c) => {
@@ -97,15 +78,7 @@ CREATE INDEX siws_nonces_expiry ON siws_nonces (expires_at);`,
         const { address } = await ctx.body(c, InitInputSchema)
         address32(address)
         await ctx.enforceRateLimit('siws.init.ip', ctx.clientIp(c))
-        // Alphanumeric as EIP-4361 nonces are: 128 random bits as hex.
-        const nonce = ctx.secrets.sha256(ctx.secrets.random(32)).slice(0, 32)
-        const createdAt = ctx.now()
-        await ctx.db.query('DELETE FROM siws_nonces WHERE expires_at < $1', [new Date(createdAt - 86_400_000)])
-        await ctx.db.query(
-          'INSERT INTO siws_nonces (nonce_hash, app_id, address, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-          [hashNonce(nonce), found.id, address, new Date(createdAt), new Date(createdAt + NONCE_TTL_SECONDS * 1000)],
-        )
-        return c.json({ nonce })
+        return c.json({ nonce: await nonces.issue(found.id, address) })
       })
 
       app.post(siwsPaths.authenticate, async (c) => {
