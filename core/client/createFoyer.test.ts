@@ -122,6 +122,7 @@ describe('createFoyer', () => {
     foyer.modal.close()
     await expect(done).rejects.toMatchObject({ code: 'EXITED_AUTH_FLOW' })
     expect(onError).toHaveBeenCalledWith('EXITED_AUTH_FLOW')
+    expect(onError).toHaveBeenCalledTimes(1) // the close reports it; completeAuth doesn't report it again
   })
 
   it('showError routes failure codes to their screens', () => {

@@ -53,7 +53,13 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
   let flowCallbacks: FlowCallbacks | null = null
   const callbacksFor = (intent: Intent) => [...(callbacks.get(intent) ?? []), ...(flowCallbacks ? [flowCallbacks] : [])]
 
+  // Closing during a flow hook's prompt reports the exit, then completeAuth sees the same error: report it once.
+  const reported = new WeakSet<object>()
   function failAuth(error: unknown, intentOverride?: Intent | null) {
+    if (typeof error === 'object' && error !== null) {
+      if (reported.has(error)) return
+      reported.add(error)
+    }
     const intent = intentOverride ?? state.$modal.peek().intent ?? 'login'
     const code = error instanceof BaseError ? error.code : flowErrorCodes.unknownAuth
     for (const cb of callbacksFor(intent)) cb.onError?.(code)

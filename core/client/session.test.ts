@@ -143,6 +143,53 @@ describe('refresh and logout', () => {
   })
 })
 
+describe('fork and recover', () => {
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+  it('fork posts {refresh_token}, applies the rotated tokens and answers the new session token', async () => {
+    const api = fakeApi({
+      '/api/v1/sessions/fork': () => json({ ...response({ refresh_token: 'rt-rotated', identity_token: 'id-rotated' }), session_update_action: 'set', new_session_refresh_token: 'forked-1' }),
+    })
+    const { foyer, storage, keys } = kernel(api)
+    foyer.session.handleTokenResponse(response({}) as never)
+    expect(await foyer.session.fork()).toBe('forked-1')
+    expect(api.calls.at(-1)).toEqual({ path: '/api/v1/sessions/fork', body: { refresh_token: 'rt-0' } })
+    expect(storage.get(keys.refreshToken)).toBe('rt-rotated')
+    expect(storage.get(keys.identityToken)).toBe('id-rotated')
+    expect(foyer.$session.value.status).toBe('authenticated')
+  })
+
+  it('fork refused for an invalid token clears local state and rejects; signed out it rejects without a call', async () => {
+    const api = fakeApi({ '/api/v1/sessions/fork': () => json({ error: 'Invalid or expired refresh token', code: 'invalid_refresh_token' }, 401) })
+    const { foyer, storage, keys } = kernel(api)
+    await expect(foyer.session.fork()).rejects.toMatchObject({ status: 401 })
+    expect(api.calls).toHaveLength(0)
+    foyer.session.handleTokenResponse(response({}) as never)
+    await expect(foyer.session.fork()).rejects.toMatchObject({ status: 401 })
+    expect(api.calls.filter((c) => c.path === '/api/v1/sessions/fork')).toHaveLength(1)
+    expect(storage.get(keys.refreshToken)).toBeNull()
+    expect(foyer.$session.value.status).toBe('unauthenticated')
+  })
+
+  it('recover posts the forked token once and signs in with the new session', async () => {
+    const api = fakeApi({ '/api/v1/sessions/fork/recover': () => json({ ...response({ refresh_token: 'rt-new-session' }), session_update_action: 'set' }) })
+    const { foyer, storage, keys } = kernel(api)
+    await foyer.session.recover('forked-1')
+    expect(api.calls).toEqual([{ path: '/api/v1/sessions/fork/recover', body: { refresh_token: 'forked-1' } }])
+    expect(storage.get(keys.refreshToken)).toBe('rt-new-session')
+    expect(foyer.$session.value).toMatchObject({ status: 'authenticated', user: { id: 'did:foyer:u1' } })
+  })
+
+  it('a failed recover is not retried and leaves the current session alone', async () => {
+    const api = fakeApi({ '/api/v1/sessions/fork/recover': () => json({ error: 'Invalid or expired refresh token', code: 'invalid_refresh_token' }, 401) })
+    const { foyer, storage, keys } = kernel(api)
+    foyer.session.handleTokenResponse(response({}) as never)
+    await expect(foyer.session.recover('used')).rejects.toMatchObject({ status: 401 })
+    expect(api.calls.filter((c) => c.path === '/api/v1/sessions/fork/recover')).toHaveLength(1)
+    expect(storage.get(keys.refreshToken)).toBe('rt-0')
+  })
+})
+
 describe('restore on page load', () => {
   it('without a refresh token: unauthenticated and ready after the config round trip', async () => {
     const { foyer, api } = kernel()

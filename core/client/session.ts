@@ -192,6 +192,36 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
     }
   }
 
+  async function fork(): Promise<string> {
+    // Under the refresh lock: fork rotates the refresh token just as a refresh does.
+    await inFlight?.catch(() => {})
+    return withCrossTabLock(`foyer:refresh:${appId}`, async () => {
+      const current = storage.get(keys.refreshToken)
+      if (!current) throw new ApiError('Not signed in', { status: 401, serverCode: 'invalid_refresh_token' })
+      try {
+        const response = await http.request<TokenResponse & { new_session_refresh_token: string }>({
+          path: paths.sessionsFork,
+          body: { refresh_token: current },
+          retry: false,
+        })
+        handleTokenResponse(response)
+        return response.new_session_refresh_token
+      } catch (error) {
+        if (isInvalidTokenError(error)) clear()
+        throw error
+      }
+    })
+  }
+
+  async function recover(forkedToken: string): Promise<void> {
+    await inFlight?.catch(() => {})
+    await withCrossTabLock(`foyer:refresh:${appId}`, async () => {
+      // Single use on the server: never retried.
+      const response = await http.request<TokenResponse>({ path: paths.sessionsForkRecover, body: { refresh_token: forkedToken }, retry: false })
+      handleTokenResponse(response)
+    })
+  }
+
   async function logout(): Promise<void> {
     const refreshToken = storage.get(keys.refreshToken)
     try {
@@ -223,6 +253,8 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
     handleTokenResponse,
     refresh,
     logout,
+    fork,
+    recover,
     refreshUser,
     restore,
     clear,

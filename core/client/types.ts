@@ -147,6 +147,13 @@ export interface SessionManager {
   refresh(): Promise<void>
   /** Tries to destroy the server session; always clears local state. */
   logout(): Promise<void>
+  /**
+   * Forks the session: rotates this session's tokens and answers the single-use refresh token of a new,
+   * independent session for the same user (to hand to another app, device or webview).
+   */
+  fork(): Promise<string>
+  /** Starts the session of a forked token (from `fork()` elsewhere) here, replacing any current one. */
+  recover(forkedToken: string): Promise<void>
   /** Re-reads the current user (GET /api/v1/users/me). */
   refreshUser(): Promise<User | null>
 }

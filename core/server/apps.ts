@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { APP_ID_LENGTH, ServerAppConfigSchema } from '../protocol/index.js'
 import type { ServerAppConfig } from '../protocol/index.js'
+import { appPolicyEntries } from './appPolicy.js'
+import type { AppPolicy } from './appPolicy.js'
 import { formatIssuePath } from './http/parse.js'
 
 const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, ...configurable } =
@@ -12,6 +14,7 @@ const baseEntries = {
   name: v.pipe(v.string(), v.nonEmpty()),
   allowed_origins: v.array(v.pipe(v.string(), v.url())),
   disable_signup: v.optional(v.boolean()),
+  ...appPolicyEntries,
   ...v.partial(v.object(configurable)).entries,
 }
 
@@ -38,6 +41,8 @@ export interface App {
   name: string
   allowedOrigins: Set<string>
   disableSignup: boolean
+  /** Server-only sign-up policy: allowlist and user limit. */
+  policy: AppPolicy
   /** Everything but verification_key, which the token module supplies. */
   config: Omit<ServerAppConfig, 'verification_key'>
   /** Validated plugin sections of the app entry, by plugin id (server-only: secrets may live here). */
@@ -98,7 +103,7 @@ export function buildApps(
   // Only plugins that declare a section own a key; others (e.g. a plugin without settings) don't.
   const pluginIds = new Set(plugins.filter((p) => 'appConfig' in p && p.appConfig).map((p) => p.id))
   const flags = defaults() as Record<string, unknown>
-  for (const { id, name, allowed_origins, disable_signup, ...rest } of inputs) {
+  for (const { id, name, allowed_origins, disable_signup, allowlist, max_users, ...rest } of inputs) {
     if (apps.has(id)) throw new Error(`Duplicate app id ${id}`)
     const sections: Record<string, unknown> = {}
     const clean: Record<string, unknown> = {}
@@ -118,6 +123,7 @@ export function buildApps(
       name,
       allowedOrigins: new Set(allowed_origins.map(normalizeOrigin)),
       disableSignup: disable_signup ?? false,
+      policy: { allowlist: allowlist ?? null, maxUsers: max_users ?? null },
       config: { ...defaults(), ...Object.assign({}, ...contributed), ...clean, id, name, created_at: createdAt, updated_at: createdAt },
       plugins: sections,
     })

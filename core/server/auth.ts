@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Accounts } from './accounts.js'
+import { enforceSignupPolicy } from './appPolicy.js'
 import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
 import type { Sessions } from './sessions.js'
@@ -34,6 +35,8 @@ export function createAuth(deps: {
           if (mode === 'no-signup' || app.disableSignup) {
             throw new HttpError(404, 'user_does_not_exist', 'User does not exist')
           }
+          // Every login method signs up through here, so the app policy holds for all of them.
+          await enforceSignupPolicy(app.policy, app.id, account, tx)
           userId = await users.create(app.id, tx, at)
           await tx.query(
             `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)

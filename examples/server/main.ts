@@ -2,6 +2,7 @@
 // Run: node --conditions=source --import tsx examples/server/main.ts
 import { createServer } from 'foyer/server'
 import { emailServer } from 'foyer/plugins/email/server'
+import { termsServer } from 'foyer/plugins/terms/server'
 import { smsServer } from 'foyer/plugins/sms/server'
 import { guestServer } from 'foyer/plugins/guest/server'
 import { customJwtServer } from 'foyer/plugins/custom-jwt/server'
@@ -37,7 +38,7 @@ const devApp: Record<string, unknown> = {
 }
 
 const server = await createServer({
-  plugins: [emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer()],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer()],
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],

@@ -40,14 +40,19 @@ export function emailServer(options: EmailServerOptions = {}) {
         return found
       }
 
+      // disable_plus_emails holds on every route that proves or stores an address, not only on init.
+      const refusePlus = (c: Context, field: string, address: string) => {
+        if (ctx.apps.of(c).config.disable_plus_emails && address.includes('+')) {
+          throw new ctx.HttpError(400, 'invalid_data', `${field}: ${emailTexts.plusNotAllowed}`)
+        }
+      }
+
       const account = (address: string) => ({ type: 'email', identifier: address, data: { address } })
 
       app.post(emailPaths.init, async (c) => {
         const found = emailApp(c)
         const { email } = await ctx.body(c, InitInputSchema)
-        if (found.config.disable_plus_emails && email.includes('+')) {
-          throw new ctx.HttpError(400, 'invalid_data', `email: ${emailTexts.plusNotAllowed}`)
-        }
+        refusePlus(c, 'email', email)
         await ctx.enforceRateLimit('email.send.ip', ctx.clientIp(c))
         await ctx.enforceRateLimit('email.send.address', `${found.id}:${email}`)
         const code = await codes.issue(found.id, email)
@@ -65,6 +70,7 @@ export function emailServer(options: EmailServerOptions = {}) {
       app.post(emailPaths.authenticate, async (c) => {
         const found = emailApp(c)
         const { email, code, mode } = await ctx.body(c, AuthenticateInputSchema)
+        refusePlus(c, 'email', email)
         const id = await codes.check(found.id, email, code)
         const result = await ctx.db.tx(async (tx) => {
           await codes.consume(tx, id)
@@ -76,6 +82,7 @@ export function emailServer(options: EmailServerOptions = {}) {
       app.post(emailPaths.link, async (c) => {
         const { userId, appId } = await ctx.requireUser(c)
         const { email, code } = await ctx.body(c, LinkInputSchema)
+        refusePlus(c, 'email', email)
         const id = await codes.check(appId, email, code)
         const user = await ctx.db.tx(async (tx) => {
           await codes.consume(tx, id)
@@ -87,6 +94,7 @@ export function emailServer(options: EmailServerOptions = {}) {
       app.post(emailPaths.update, async (c) => {
         const { userId, appId } = await ctx.requireUser(c)
         const { oldAddress, newAddress, code } = await ctx.body(c, UpdateInputSchema)
+        refusePlus(c, 'newAddress', newAddress)
         const owner = await ctx.users.findAccountOwner(appId, 'email', oldAddress)
         if (owner !== userId) throw new ctx.HttpError(400, 'invalid_data', 'oldAddress: User has no such email account')
         const id = await codes.check(appId, newAddress, code)

@@ -1,9 +1,10 @@
 import * as v from 'valibot'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { AnalyticsEventSchema, RefreshInputSchema, paths } from '../../protocol/index.js'
+import type { RefreshResult } from '../sessions.js'
 import type { ServerContext } from '../types.js'
 
-/** The kernel's own calls: app config, JWKS, refresh, logout, current user, analytics. */
+/** The kernel's own calls: app config, JWKS, refresh, fork, logout, current user, analytics. */
 export function kernelRoutes(app: Hono, ctx: ServerContext): void {
   app.get('/api/v1/apps/:appId', (c) => {
     // appGuard already answered 400/404 for bad or unknown ids.
@@ -16,23 +17,43 @@ export function kernelRoutes(app: Hono, ctx: ServerContext): void {
     return c.json(await ctx.tokens.jwks())
   })
 
-  app.post(paths.sessions, async (c) => {
-    const app = ctx.apps.of(c)
-    await ctx.enforceRateLimit('sessions.ip', `sessions:ip:${ctx.clientIp(c)}`)
-    const body = await ctx.body(c, v.looseObject({}))
-    // A missing or malformed token is a lost session for the client, not a form error.
-    const parsed = v.safeParse(RefreshInputSchema, body)
-    if (!parsed.success) throw new ctx.HttpError(401, 'invalid_refresh_token', 'Invalid or expired refresh token')
-    const session = await ctx.sessions.refresh(parsed.output.refresh_token, app.id)
+  /** A refresh-style token response for `session`. */
+  const tokenResponse = async (session: RefreshResult) => {
     const user = await ctx.getUser(session.userId)
-    return c.json({
+    return {
       user,
       token: await ctx.tokens.signAccessToken(session),
       refresh_token: session.refreshToken,
-      identity_token: await ctx.tokens.signIdentityToken({ userId: user.id, appId: app.id, linkedAccounts: user.linkedAccounts }),
+      identity_token: await ctx.tokens.signIdentityToken({ userId: user.id, appId: session.appId, linkedAccounts: user.linkedAccounts }),
       is_new_user: false,
-      session_update_action: 'set',
-    })
+      session_update_action: 'set' as const,
+    }
+  }
+  /** Reads {refresh_token}: a missing or malformed token is a lost session for the client, not a form error. */
+  const refreshToken = async (c: Context) => {
+    await ctx.enforceRateLimit('sessions.ip', `sessions:ip:${ctx.clientIp(c)}`)
+    const parsed = v.safeParse(RefreshInputSchema, await ctx.body(c, v.looseObject({})))
+    if (!parsed.success) throw new ctx.HttpError(401, 'invalid_refresh_token', 'Invalid or expired refresh token')
+    return parsed.output.refresh_token
+  }
+
+  app.post(paths.sessions, async (c) => {
+    const app = ctx.apps.of(c)
+    return c.json(await tokenResponse(await ctx.sessions.refresh(await refreshToken(c), app.id)))
+  })
+
+  // Fork: the caller's session rotates as in a refresh, and a new independent session for the same
+  // user and app starts; its single-use token goes to another app, device or webview.
+  app.post(paths.sessionsFork, async (c) => {
+    const app = ctx.apps.of(c)
+    const { forkedToken, ...session } = await ctx.sessions.fork(await refreshToken(c), app.id)
+    return c.json({ ...(await tokenResponse(session)), new_session_refresh_token: forkedToken })
+  })
+
+  // Recover: the holder of a forked token starts that session (once) and gets its token response.
+  app.post(paths.sessionsForkRecover, async (c) => {
+    const app = ctx.apps.of(c)
+    return c.json(await tokenResponse(await ctx.sessions.recover(await refreshToken(c), app.id)))
   })
 
   app.post(paths.sessionsLogout, async (c) => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { FoyerProvider } from 'foyer'
+import { terms } from 'foyer/plugins/terms'
 import { email } from 'foyer/plugins/email'
 import { sms } from 'foyer/plugins/sms'
 import { guest } from 'foyer/plugins/guest'
@@ -19,6 +20,8 @@ import { mobileWallets } from 'foyer/plugins/mobile-wallets'
 import { App } from './App.js'
 
 const plugins = [
+  // First: flow hooks run in plugin order, and terms must be accepted before anything else (wallet creation) happens.
+  terms(),
   email(),
   sms(),
   guest(),
