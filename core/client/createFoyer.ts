@@ -62,8 +62,20 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     }
     const intent = intentOverride ?? state.$modal.peek().intent ?? 'login'
     const code = error instanceof BaseError ? error.code : flowErrorCodes.unknownAuth
+    track('login_failed', { code, intent })
     for (const cb of callbacksFor(intent)) cb.onError?.(code)
     if (!(error instanceof FlowError)) emitter.emit('error', error)
+  }
+
+  // Analytics never block or fail a flow: not awaited, no retry, every error swallowed.
+  function track(eventName: string, payload: Record<string, unknown> = {}) {
+    http
+      .request({
+        path: paths.analyticsEvents,
+        body: { event_name: eventName, client_id: params.clientId ?? null, payload: { ...payload, clientTimestamp: new Date().toISOString() } },
+        retry: false,
+      })
+      .catch(() => {})
   }
 
   const modal: Modal & { bind(foyer: unknown): void } = createModal({
@@ -72,6 +84,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     t,
     fail: failAuth,
     setFlowCallbacks: (cbs) => (flowCallbacks = cbs),
+    track,
   }) as Modal & { bind(foyer: unknown): void }
 
   const wallets = createWallets({
@@ -159,6 +172,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
         oAuthTokens: 'oauth_tokens' in response ? (response.oauth_tokens ?? null) : null,
       }
       modal.markCompleted()
+      track('login_succeeded', { loginMethod: info.loginMethod, intent, isNewUser })
       for (const cb of callbacksFor(intent)) {
         cb.onComplete?.(result)
         cb.onSuccess?.(result)
@@ -180,15 +194,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       return () => void set.delete(cbs)
     },
 
-    track(eventName, payload = {}) {
-      http
-        .request({
-          path: paths.analyticsEvents,
-          body: { event_name: eventName, client_id: params.clientId ?? null, payload: { ...payload, clientTimestamp: new Date().toISOString() } },
-          retry: false,
-        })
-        .catch(() => {})
-    },
+    track,
 
     init() {
       initPromise ??= (async () => {

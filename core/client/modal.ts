@@ -15,6 +15,8 @@ interface ModalDeps {
   fail: (error: unknown, intent: Intent | null) => void
   /** One-shot callbacks the current flow was opened with. */
   setFlowCallbacks: (callbacks: FlowCallbacks | null) => void
+  /** Fire-and-forget analytics (kernel's track); never throws, never awaited. */
+  track: (eventName: string, payload?: Record<string, unknown>) => void
 }
 
 /** Modal controller plus the flow bookkeeping the kernel needs. */
@@ -36,7 +38,7 @@ const exitCodes: Record<Intent, string> = {
 const exitTexts: Record<Intent, string> = { login: 'flow.exitedLogin', link: 'flow.exitedLink', update: 'flow.exitedUpdate' }
 
 /** Builds the modal controller over `$modal`. */
-export function createModal({ state, registry, t, fail, setFlowCallbacks }: ModalDeps): Modal {
+export function createModal({ state, registry, t, fail, setFlowCallbacks, track }: ModalDeps): Modal {
   const { $modal } = state
   let completed = false
   let cleanup: ReturnType<typeof setTimeout> | undefined
@@ -59,7 +61,12 @@ export function createModal({ state, registry, t, fail, setFlowCallbacks }: Moda
       clearTimeout(cleanup)
       completed = false
       setFlowCallbacks(options.callbacks ?? null)
-      $modal.value = { open: true, intent: options.intent === undefined ? 'login' : options.intent, stack: first ? [first] : [], error: null, options: options.login ?? {} }
+      const intent = options.intent === undefined ? 'login' : options.intent
+      $modal.value = { open: true, intent, stack: first ? [first] : [], error: null, options: options.login ?? {} }
+      // Only ids, never screen params: those can carry an address or an e-mail.
+      track('modal_opened', { intent, screen: first?.id ?? null })
+      // A separate event (not just modal_opened's intent) so the login funnel is one event name to count.
+      if (intent === 'login') track('login_started', {})
     },
     close() {
       const current = $modal.peek()
@@ -71,6 +78,7 @@ export function createModal({ state, registry, t, fail, setFlowCallbacks }: Moda
       }
       pending = null
       $modal.value = { ...current, open: false }
+      track('modal_closed', { intent: current.intent, completed, screen: current.stack.at(-1)?.id ?? null })
       clearTimeout(cleanup)
       cleanup = setTimeout(() => {
         if (!$modal.peek().open) {

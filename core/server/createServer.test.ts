@@ -99,6 +99,16 @@ describe('analytics and dev outbox', () => {
     expect((await t.request('/api/v1/analytics_events', { body: { client_id: null } })).status).toBe(400)
   })
 
+  it("stores the kernel's own events with their payload and app id", async () => {
+    const payload = { loginMethod: 'email', intent: 'login', isNewUser: true, clientTimestamp: '2024-01-01T00:00:00.000Z' }
+    const res = await t.request('/api/v1/analytics_events', { body: { event_name: 'login_succeeded', client_id: null, payload } })
+    expect(res.status).toBe(200)
+    const [row] = await t.server.db.query<{ app_id: string; client_id: string | null; payload: unknown }>(
+      "SELECT app_id, client_id, payload FROM analytics_events WHERE event_name = 'login_succeeded'",
+    )
+    expect(row).toEqual({ app_id: t.appId, client_id: null, payload })
+  })
+
   it('lists mail newest first as JSON and as an HTML page', async () => {
     await init({ body: { email: 'first@example.com' } })
     await init({ body: { email: 'second@example.com' } })
