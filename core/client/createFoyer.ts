@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ApiError, BaseError, FlowError, flowErrorCodes, ValidationError } from '../errors/index.js'
 import { APP_ID_LENGTH, paths, ServerAppConfigSchema, toUser, type LinkedAccount } from '../protocol/index.js'
+import { createAccounts } from './accounts.js'
 import { clientAnalyticsId } from './clientAnalyticsId.js'
 import { createEmitter } from './emitter.js'
 import { createHttp } from './http.js'
@@ -97,6 +98,8 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     },
   })
 
+  const accounts = createAccounts(plugins, () => foyer)
+
   let initPromise: Promise<void> | null = null
   const teardowns: Array<() => void> = []
 
@@ -114,6 +117,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     session,
     modal,
     wallets,
+    accounts,
     t,
 
     async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {

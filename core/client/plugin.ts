@@ -1,6 +1,6 @@
 import type { GenericSchema } from 'valibot'
 import type { BaseError } from '../errors/index.js'
-import type { User } from '../protocol/index.js'
+import type { AccountTransferData, RawUser, User } from '../protocol/index.js'
 import type { Foyer, Intent } from './types.js'
 import type { ChainType, ConnectorSource } from './wallets/types.js'
 
@@ -84,6 +84,21 @@ export interface PluginHooks {
   onError?: (error: BaseError, ctx: { intent: Intent | null }) => void
 }
 
+/**
+ * How a plugin takes part in managing the signed-in user's accounts. Keys are method names; the ui's
+ * hooks turn them into functions (`link.email` → `linkEmail`, `unlink.google` → `unlinkGoogle`).
+ */
+export interface PluginAccountSlots {
+  /** Opens (or runs) the link flow for the method; the modal's intent is 'link'. */
+  link?: Record<string, (foyer: Foyer, options?: any) => void | Promise<void>>
+  /** Removes an account of the method; answers the server's user (the kernel updates the session). */
+  unlink?: Record<string, (foyer: Foyer, ...args: any[]) => Promise<RawUser>>
+  /** Opens the update flow ('email', 'phone'); the modal's intent is 'update'. */
+  update?: Record<string, (foyer: Foyer, options?: any) => void | Promise<void>>
+  /** Linked-account type → the plugin's `/transfer` call for an account tied to another user. */
+  transfer?: Record<string, (foyer: Foyer, data: AccountTransferData) => Promise<RawUser>>
+}
+
 /** The plugin object. Every slot but `id` and `kind` is optional. */
 export interface FoyerPlugin<Id extends string = string> {
   id: Id
@@ -109,6 +124,8 @@ export interface FoyerPlugin<Id extends string = string> {
    * flow, the wallet list continues with this plugin's screen `screen` (params: { address, connectorId }).
    */
   walletLogin?: { chain: ChainType; screen: string }
+  /** Link, unlink, update and transfer functions this plugin contributes. */
+  accounts?: PluginAccountSlots
   /** UPPER_SNAKE error code → text (i18n key or the spec's English). */
   errors?: Record<string, string>
   /** i18n defaults (English) the plugin's screens use. */

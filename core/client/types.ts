@@ -1,6 +1,6 @@
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import type { BaseError } from '../errors/index.js'
-import type { LinkedAccount, RawUser, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
+import type { AccountTransferData, LinkedAccount, RawUser, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
 import type { FoyerPlugin } from './plugin.js'
 import type { Registry } from './registry.js'
 import type { WalletManager } from './wallets/types.js'
@@ -158,6 +158,20 @@ export interface SessionManager {
   refreshUser(): Promise<User | null>
 }
 
+/** Link, unlink, update and transfer, dispatched to the plugins that contribute them. */
+export interface AccountsManager {
+  /** Opens the link flow of `method` (e.g. 'email', 'google', 'wallet'). Needs a signed-in user. */
+  link(method: string, options?: unknown): Promise<void>
+  /** Unlinks an account of `method`; answers the updated user (also set on `$session`). */
+  unlink(method: string, ...args: unknown[]): Promise<User>
+  /** Opens the update flow of `method` ('email', 'phone'). Needs a signed-in user. */
+  update(method: string, options?: unknown): Promise<void>
+  /** Moves an account tied to another user to this one (deleting the other user); answers the user. */
+  transfer(data: AccountTransferData): Promise<User>
+  /** Method names the loaded plugins support, per action. */
+  methods(): { link: string[]; unlink: string[]; update: string[]; transfer: string[] }
+}
+
 /** The modal half of the kernel. */
 export interface ModalController {
   /** `intent: null` opens a flow that is no login, link or update (connect a wallet): closing reports no exit. */
@@ -208,6 +222,8 @@ export interface Foyer {
   readonly modal: ModalController
   /** External wallets: discovered connectors, connected wallets, connect/disconnect. */
   readonly wallets: WalletManager
+  /** Link, unlink, update and transfer of the signed-in user's accounts. */
+  readonly accounts: AccountsManager
   /** Calls a plugin's api entry `pluginId.name`: input validated, token attached, output validated. */
   call<O = unknown>(id: string, input?: unknown, options?: CallOptions): Promise<O>
   /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */

@@ -16,6 +16,7 @@ export const emailPaths = {
   link: '/api/v1/passwordless/link',
   update: '/api/v1/passwordless/update',
   unlink: '/api/v1/passwordless/unlink',
+  transfer: '/api/v1/passwordless/transfer',
 } as const
 
 /** The e-mail plugin's calls, shared by its screens and its headless hook. */

@@ -16,6 +16,7 @@ export const farcasterPaths = {
   authenticate: '/api/v1/farcaster/authenticate',
   link: '/api/v1/farcaster/link',
   unlink: '/api/v1/farcaster/unlink',
+  transfer: '/api/v1/farcaster/transfer',
 } as const
 
 /**

@@ -18,6 +18,7 @@ export const oauthPaths = {
   unlink: '/api/v1/oauth/unlink',
   /** Where providers send the browser back; register `<server>/api/v1/oauth/callback` at each provider. */
   callback: '/api/v1/oauth/callback',
+  transfer: '/api/v1/oauth/transfer',
 } as const
 
 /** The OAuth plugin's calls, shared by its screens and its headless hook. */

@@ -16,6 +16,7 @@ export const siwePaths = {
   link: '/api/v1/siwe/link',
   unlink: '/api/v1/siwe/unlink',
   linkSmartWallet: '/api/v1/siwe/link_smart_wallet',
+  transfer: '/api/v1/siwe/transfer',
 } as const
 
 /** The SIWE plugin's calls, shared by its screen and its headless hooks. */

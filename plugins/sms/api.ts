@@ -16,6 +16,7 @@ export const smsPaths = {
   link: '/api/v1/passwordless_sms/link',
   update: '/api/v1/passwordless_sms/update',
   unlink: '/api/v1/passwordless_sms/unlink',
+  transfer: '/api/v1/passwordless_sms/transfer',
 } as const
 
 /** The SMS plugin's calls, shared by its screens and its headless hook. */

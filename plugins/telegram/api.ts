@@ -7,6 +7,7 @@ export const telegramPaths = {
   authenticate: '/api/v1/telegram/authenticate',
   link: '/api/v1/telegram/link',
   unlink: '/api/v1/telegram/unlink',
+  transfer: '/api/v1/telegram/transfer',
 } as const
 
 /** The Telegram plugin's calls. */

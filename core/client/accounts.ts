@@ -1,0 +1,81 @@
+import { BaseError, PluginError } from '../errors/index.js'
+import { NON_TRANSFERABLE_ACCOUNT_TYPES, toUser, type RawUser, type User } from '../protocol/index.js'
+import type { FoyerPlugin, PluginAccountSlots } from './plugin.js'
+import type { AccountsManager, Foyer } from './types.js'
+
+/** Thrown when an account action needs a signed-in user and there is none. */
+export class NotAuthenticatedError extends BaseError {
+  override name = 'NotAuthenticatedError'
+  constructor(action: string) {
+    super(`User must be authenticated to ${action}`, { code: 'MUST_BE_AUTHENTICATED' })
+  }
+}
+
+/** Thrown for a transfer of a type that can't move between users, or that no plugin handles (§5). */
+export class InvalidTransferAccountTypeError extends BaseError {
+  override name = 'InvalidTransferAccountTypeError'
+  constructor() {
+    super('Invalid transfer account type', { code: 'INVALID_TRANSFER_ACCOUNT_TYPE' })
+  }
+}
+
+type Slot = keyof PluginAccountSlots
+
+/** Builds `foyer.accounts` from the plugins' `accounts` slots. Two plugins claiming one method is a PluginError. */
+export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foyer): AccountsManager {
+  const tables = {} as { [K in Slot]: Map<string, NonNullable<PluginAccountSlots[K]>[string]> }
+  for (const slot of ['link', 'unlink', 'update', 'transfer'] as const) {
+    const table = new Map<string, any>()
+    for (const plugin of plugins) {
+      for (const [method, fn] of Object.entries(plugin.accounts?.[slot] ?? {})) {
+        if (table.has(method)) throw new PluginError(`Two plugins ${slot} "${method}"`, { pluginId: plugin.id })
+        table.set(method, fn)
+      }
+    }
+    ;(tables as any)[slot] = table
+  }
+
+  const signedIn = (action: string) => {
+    if (foyer().$session.peek().status !== 'authenticated') throw new NotAuthenticatedError(action)
+  }
+  const find = <K extends Slot>(slot: K, method: string) => {
+    const fn = tables[slot].get(method)
+    if (!fn) throw new BaseError(`No plugin can ${slot} "${method}"`, { code: 'PLUGIN_ERROR' })
+    return fn as NonNullable<PluginAccountSlots[K]>[string]
+  }
+  const setUser = (raw: RawUser): User => {
+    const f = foyer()
+    const user = toUser(raw)
+    f.$session.value = { ...f.$session.peek(), user }
+    return user
+  }
+
+  return {
+    async link(method, options) {
+      signedIn('link an account')
+      await find('link', method)(foyer(), options)
+    },
+    async unlink(method, ...args) {
+      signedIn('unlink an account')
+      return setUser(await find('unlink', method)(foyer(), ...args))
+    },
+    async update(method, options) {
+      signedIn('update an account')
+      await find('update', method)(foyer(), options)
+    },
+    async transfer(data) {
+      signedIn('transfer an account')
+      const fn = tables.transfer.get(data.account_type)
+      if (!fn || (NON_TRANSFERABLE_ACCOUNT_TYPES as readonly string[]).includes(data.account_type)) {
+        throw new InvalidTransferAccountTypeError()
+      }
+      return setUser(await fn(foyer(), data))
+    },
+    methods: () => ({
+      link: [...tables.link.keys()],
+      unlink: [...tables.unlink.keys()],
+      update: [...tables.update.keys()],
+      transfer: [...tables.transfer.keys()],
+    }),
+  }
+}
