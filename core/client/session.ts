@@ -25,7 +25,15 @@ export function sessionKeys(appId: string) {
     token: `foyer:${appId}:token`,
     refreshToken: `foyer:${appId}:refresh_token`,
     identityToken: `foyer:${appId}:identity_token`,
+    /** '1' while the refresh token lives in the server's HttpOnly cookie (the app's cookie mode), not here. */
+    cookieSession: `foyer:${appId}:cookie_session`,
   }
+}
+
+/** True when the refresh-marker cookie is visible to this page (set by this client or by the server). */
+function markerPresent(): boolean {
+  if (typeof document === 'undefined') return false
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${REFRESH_MARKER_COOKIE}=t`))
 }
 
 /** The session manager with `restore()` for start-up. */
@@ -56,12 +64,20 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
       : `${REFRESH_MARKER_COOKIE}=; path=/; max-age=0; SameSite=Lax`
   }
 
+  /** Cookie mode: the server keeps the refresh token in an HttpOnly cookie; refresh, fork and logout send `{}`. */
+  const cookieHeld = () => storage.get(keys.cookieSession) === '1'
+  /** Whether a refresh can be attempted: a stored refresh token or one held in the cookie. */
+  const canRefresh = () => Boolean(storage.get(keys.refreshToken)) || cookieHeld()
+  /** The refresh-style body: the stored token, or `{}` so the server reads its cookie. */
+  const refreshBody = (token: string | null) => (token ? { refresh_token: token } : {})
+
   function clear() {
     clearTimeout(timer)
     const wasAuthenticated = $session.peek().status === 'authenticated'
     storage.remove(keys.token)
     storage.remove(keys.refreshToken)
     storage.remove(keys.identityToken)
+    storage.remove(keys.cookieSession)
     setMarker(false)
     $session.value = { status: 'unauthenticated', user: null, accessToken: null, identityToken: null }
     if (wasAuthenticated) emitter.emit('logout')
@@ -93,7 +109,11 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
         store(keys.token, response.token)
         store(keys.refreshToken, response.refresh_token)
         store(keys.identityToken, response.identity_token)
-        setMarker(Boolean(response.refresh_token))
+        // A 'set' with an access token but refresh_token null: the server put the refresh token in its
+        // HttpOnly cookie (cookie mode), so it never reaches scripts.
+        const inCookie = !response.refresh_token && Boolean(response.token)
+        store(keys.cookieSession, inCookie ? '1' : null)
+        setMarker(Boolean(response.refresh_token) || inCookie)
         setAuthenticated(user, response.token, response.identity_token ?? null)
       } else {
         // 'ignore': only the access and identity tokens, if present; the refresh token stays as it is.
@@ -114,7 +134,7 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
     const seen = storage.get(keys.refreshToken)
     await withCrossTabLock(`foyer:refresh:${appId}`, async () => {
       const current = storage.get(keys.refreshToken)
-      if (!current) return clear()
+      if (!current && !cookieHeld()) return clear()
       const storedAccess = storage.get(keys.token)
       const mine = $session.peek().accessToken
       const rotatedElsewhere = current !== seen || storedAccess !== mine
@@ -125,7 +145,7 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
         return
       }
       try {
-        const response = await http.request<TokenResponse>({ path: paths.sessions, body: { refresh_token: current } })
+        const response = await http.request<TokenResponse>({ path: paths.sessions, body: refreshBody(current) })
         handleTokenResponse(response)
       } catch (error) {
         if (isInvalidTokenError(error)) return clear()
@@ -149,7 +169,7 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
       }
       return token
     }
-    if (!storage.get(keys.refreshToken)) return null
+    if (!canRefresh()) return null
     await refresh()
     const next = $session.peek().accessToken
     return next && isTokenActive(next) ? next : null
@@ -167,7 +187,9 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
 
   async function restore(): Promise<void> {
     const access = storage.get(keys.token)
-    if (!storage.get(keys.refreshToken)) {
+    // Cookie mode on a fresh page (e.g. signed in on another subdomain): the marker says a refresh cookie may exist.
+    if (!canRefresh() && markerPresent()) storage.set(keys.cookieSession, '1')
+    if (!canRefresh()) {
       if (access) clear()
       else $session.value = { ...$session.peek(), status: 'unauthenticated' }
       return
@@ -197,11 +219,11 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
     await inFlight?.catch(() => {})
     return withCrossTabLock(`foyer:refresh:${appId}`, async () => {
       const current = storage.get(keys.refreshToken)
-      if (!current) throw new ApiError('Not signed in', { status: 401, serverCode: 'invalid_refresh_token' })
+      if (!current && !cookieHeld()) throw new ApiError('Not signed in', { status: 401, serverCode: 'invalid_refresh_token' })
       try {
         const response = await http.request<TokenResponse & { new_session_refresh_token: string }>({
           path: paths.sessionsFork,
-          body: { refresh_token: current },
+          body: refreshBody(current),
           retry: false,
         })
         handleTokenResponse(response)
@@ -225,8 +247,9 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
   async function logout(): Promise<void> {
     const refreshToken = storage.get(keys.refreshToken)
     try {
-      if (refreshToken) {
-        await http.request({ path: paths.sessionsLogout, body: { refresh_token: refreshToken }, retry: false })
+      // Cookie mode sends {}: the server ends the cookie's session and expires the cookies.
+      if (refreshToken || cookieHeld()) {
+        await http.request({ path: paths.sessionsLogout, body: refreshBody(refreshToken), retry: false })
       }
     } catch {
       // Logout is best effort on the server; local state is always cleared below.
@@ -237,7 +260,8 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
 
   // Another tab logged out or rotated: follow it, so tabs never disagree about the session.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === keys.refreshToken && event.newValue === null && $session.peek().status === 'authenticated') clear()
+    const ended = event.key === keys.refreshToken || event.key === keys.cookieSession
+    if (ended && event.newValue === null && !canRefresh() && $session.peek().status === 'authenticated') clear()
     if (event.key === keys.token && event.newValue && $session.peek().status === 'authenticated') {
       if (hasAudience(event.newValue, appId)) setAuthenticated(null, event.newValue, storage.get(keys.identityToken))
     }

@@ -39,6 +39,8 @@ export const ServerAppConfigSchema = v.looseObject({
   fiat_on_ramp_enabled: v.boolean(),
   captcha_enabled: v.boolean(),
   captcha_site_key: v.nullable(v.string()),
+  /** The server keeps this app's tokens in HttpOnly cookies (its `session_cookies` setting); optional for older servers. */
+  session_cookies_enabled: v.optional(v.boolean()),
   created_at: v.number(),
   updated_at: v.number(),
   mfa_methods: v.array(v.string()),

@@ -5,8 +5,11 @@ import type { ServerAppConfig } from '../protocol/index.js'
 import { appPolicyEntries } from './appPolicy.js'
 import type { AppPolicy } from './appPolicy.js'
 import { formatIssuePath } from './http/parse.js'
+import { SessionCookiesSchema, resolveSessionCookies } from './sessionCookies.js'
+import type { SessionCookieSettings } from './sessionCookies.js'
 
-const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, ...configurable } =
+// session_cookies_enabled follows the server-only session_cookies section, so no entry sets it directly.
+const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, session_cookies_enabled: _sc, ...configurable } =
   ServerAppConfigSchema.entries
 
 const baseEntries = {
@@ -15,6 +18,8 @@ const baseEntries = {
   allowed_origins: v.array(v.pipe(v.string(), v.url())),
   disable_signup: v.optional(v.boolean()),
   ...appPolicyEntries,
+  /** Server-only: keep this app's tokens in HttpOnly cookies (see sessionCookies.ts). */
+  session_cookies: v.optional(SessionCookiesSchema),
   ...v.partial(v.object(configurable)).entries,
 }
 
@@ -43,6 +48,8 @@ export interface App {
   disableSignup: boolean
   /** Server-only sign-up policy: allowlist and user limit. */
   policy: AppPolicy
+  /** Cookie settings when the app keeps tokens in HttpOnly cookies; null = tokens only in JSON bodies. */
+  sessionCookies: SessionCookieSettings | null
   /** Everything but verification_key, which the token module supplies. */
   config: Omit<ServerAppConfig, 'verification_key'>
   /** Validated plugin sections of the app entry, by plugin id (server-only: secrets may live here). */
@@ -61,7 +68,7 @@ function defaults(): Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 
     twitter: false, discord: false, github: false, spotify: false, instagram: false, tiktok: false,
     linkedin: false, apple: false, farcaster: false, passkey: false, telegram: false,
     disable_plus_emails: false, terms_and_conditions_url: null, privacy_policy_url: null,
-    require_users_accept_terms: false, custom_api_url: null, wallet_connect_cloud_project_id: null,
+    require_users_accept_terms: false, session_cookies_enabled: false, custom_api_url: null, wallet_connect_cloud_project_id: null,
     fiat_on_ramp_enabled: false, captcha_enabled: false, captcha_site_key: null, mfa_methods: [],
     enforce_wallet_uis: false, legacy_wallet_ui_config: false,
     embedded_wallet_config: { create_on_login: 'off', user_owned_recovery_options: [], require_user_owned_recovery_on_create: false },
@@ -103,7 +110,7 @@ export function buildApps(
   // Only plugins that declare a section own a key; others (e.g. a plugin without settings) don't.
   const pluginIds = new Set(plugins.filter((p) => 'appConfig' in p && p.appConfig).map((p) => p.id))
   const flags = defaults() as Record<string, unknown>
-  for (const { id, name, allowed_origins, disable_signup, allowlist, max_users, ...rest } of inputs) {
+  for (const { id, name, allowed_origins, disable_signup, allowlist, max_users, session_cookies, ...rest } of inputs) {
     if (apps.has(id)) throw new Error(`Duplicate app id ${id}`)
     const sections: Record<string, unknown> = {}
     const clean: Record<string, unknown> = {}
@@ -124,7 +131,11 @@ export function buildApps(
       allowedOrigins: new Set(allowed_origins.map(normalizeOrigin)),
       disableSignup: disable_signup ?? false,
       policy: { allowlist: allowlist ?? null, maxUsers: max_users ?? null },
-      config: { ...defaults(), ...Object.assign({}, ...contributed), ...clean, id, name, created_at: createdAt, updated_at: createdAt },
+      sessionCookies: session_cookies ? resolveSessionCookies(session_cookies, allowed_origins.map(normalizeOrigin), id) : null,
+      config: {
+        ...defaults(), ...Object.assign({}, ...contributed), ...clean, session_cookies_enabled: Boolean(session_cookies),
+        id, name, created_at: createdAt, updated_at: createdAt,
+      },
       plugins: sections,
     })
   }

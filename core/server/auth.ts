@@ -4,6 +4,7 @@ import { enforceSignupPolicy } from './appPolicy.js'
 import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
 import type { Sessions } from './sessions.js'
+import { accessTokenCookie } from './sessionCookies.js'
 import type { Tokens } from './tokens.js'
 import type { Apps, Auth } from './types.js'
 import type { Users } from './users.js'
@@ -67,9 +68,11 @@ export function createAuth(deps: {
     async requireUser(c: Context) {
       const header = c.req.header('authorization') ?? ''
       const match = /^Bearer\s+(\S+)$/i.exec(header)
-      if (!match) throw new HttpError(401, 'unauthorized', 'Missing access token')
       const app = apps.of(c)
-      const claims = await tokens.verifyAccessToken(match[1]!, app.id)
+      // Apps in cookie mode also accept the access-token cookie (state-changing requests passed the CSRF check).
+      const token = match ? match[1]! : accessTokenCookie(c, app)
+      if (!token) throw new HttpError(401, 'unauthorized', 'Missing access token')
+      const claims = await tokens.verifyAccessToken(token, app.id)
       if (!(await sessions.isActive(claims.sessionId))) throw new HttpError(401, 'unauthorized', 'Session has ended')
       return { userId: claims.userId, appId: app.id, sessionId: claims.sessionId }
     },

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Context, Hono } from 'hono'
 import { AnalyticsEventSchema, RefreshInputSchema, paths } from '../../protocol/index.js'
 import type { RefreshResult } from '../sessions.js'
+import { refreshTokenCookie } from '../sessionCookies.js'
 import type { ServerContext } from '../types.js'
 
 /** The kernel's own calls: app config, JWKS, refresh, fork, logout, current user, analytics. */
@@ -29,10 +30,16 @@ export function kernelRoutes(app: Hono, ctx: ServerContext): void {
       session_update_action: 'set' as const,
     }
   }
-  /** Reads {refresh_token}: a missing or malformed token is a lost session for the client, not a form error. */
-  const refreshToken = async (c: Context) => {
+  /**
+   * Reads {refresh_token}, or for apps in cookie mode the refresh-token cookie when the body has none
+   * (`cookie: false` for fork/recover, whose forked token never sits in a cookie). A missing or
+   * malformed token is a lost session for the client, not a form error.
+   */
+  const refreshToken = async (c: Context, { cookie = true } = {}) => {
     await ctx.enforceRateLimit('sessions.ip', `sessions:ip:${ctx.clientIp(c)}`)
-    const parsed = v.safeParse(RefreshInputSchema, await ctx.body(c, v.looseObject({})))
+    const body = await ctx.body(c, v.looseObject({}))
+    const fromCookie = cookie && body.refresh_token === undefined ? refreshTokenCookie(c, ctx.apps.of(c)) : undefined
+    const parsed = v.safeParse(RefreshInputSchema, fromCookie ? { refresh_token: fromCookie } : body)
     if (!parsed.success) throw new ctx.HttpError(401, 'invalid_refresh_token', 'Invalid or expired refresh token')
     return parsed.output.refresh_token
   }
@@ -53,12 +60,17 @@ export function kernelRoutes(app: Hono, ctx: ServerContext): void {
   // Recover: the holder of a forked token starts that session (once) and gets its token response.
   app.post(paths.sessionsForkRecover, async (c) => {
     const app = ctx.apps.of(c)
-    return c.json(await tokenResponse(await ctx.sessions.recover(await refreshToken(c), app.id)))
+    return c.json(await tokenResponse(await ctx.sessions.recover(await refreshToken(c, { cookie: false }), app.id)))
   })
 
   app.post(paths.sessionsLogout, async (c) => {
     const app = ctx.apps.of(c)
-    const { refresh_token } = await ctx.body(c, RefreshInputSchema)
+    // Cookie mode: the body may be {} and the token come from the cookie (the middleware then expires the cookies).
+    const body = await ctx.body(c, v.looseObject({}))
+    const fromCookie = body.refresh_token === undefined ? refreshTokenCookie(c, app) : undefined
+    // Nothing to end (the cookie already expired): still answer 'clear' so every cookie goes.
+    if (app.sessionCookies && body.refresh_token === undefined && !fromCookie) return c.json({ session_update_action: 'clear' })
+    const { refresh_token } = ctx.parse(RefreshInputSchema, fromCookie ? { refresh_token: fromCookie } : body)
     await ctx.sessions.logout(refresh_token, app.id)
     return c.json({ session_update_action: 'clear' })
   })
