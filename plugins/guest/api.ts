@@ -9,5 +9,5 @@ export const guestPaths = {
 
 /** The guest plugin's calls. */
 export const guestApi = {
-  authenticate: { path: guestPaths.authenticate, input: GuestAuthenticateInputSchema, output: TokenResponseSchema },
+  authenticate: { path: guestPaths.authenticate, input: GuestAuthenticateInputSchema, output: TokenResponseSchema, captcha: 'captcha_token' },
 } satisfies Record<string, ApiCallDef>

@@ -47,7 +47,7 @@ export async function createGuestAccount(foyer: Foyer): Promise<User> {
     if (error instanceof ApiError && error.serverCode === 'already_authenticated') {
       throw new FlowError(guestTexts.alreadyAuthenticated, guestErrorCodes.alreadyAuthenticated, { cause: error })
     }
-    if (error instanceof BaseError && ['TOO_MANY_REQUESTS', 'DISALLOWED_LOGIN_METHOD', 'USER_DOES_NOT_EXIST'].includes(error.code)) throw error
+    if (error instanceof BaseError && ['TOO_MANY_REQUESTS', 'DISALLOWED_LOGIN_METHOD', 'USER_DOES_NOT_EXIST', 'INVALID_CAPTCHA', 'CAPTCHA_FAILURE', 'CAPTCHA_TIMEOUT'].includes(error.code)) throw error
     throw new FlowError(guestTexts.failed, guestErrorCodes.failed, { cause: error })
   }
 }

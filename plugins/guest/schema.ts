@@ -17,7 +17,11 @@ export const GuestCredentialSchema = v.pipe(
 )
 
 /** POST /api/v1/guest/authenticate */
-export const GuestAuthenticateInputSchema = v.object({ guest_credential: GuestCredentialSchema })
+export const GuestAuthenticateInputSchema = v.object({
+  guest_credential: GuestCredentialSchema,
+  /** Filled by the kernel when the app has captcha on (creating a guest needs a fresh captcha token). */
+  captcha_token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096)))),
+})
 
 /** The guest plugin's section of an app entry: `"guest": true` enables guest accounts for the app. */
 export const GuestAppConfigSchema = v.boolean()

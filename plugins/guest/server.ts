@@ -33,7 +33,8 @@ export function guestServer() {
         if (found.plugins.guest !== true) {
           throw new ctx.HttpError(403, 'disallowed_login_method', 'Guest accounts are not enabled for this app')
         }
-        const { guest_credential } = await ctx.body(c, GuestAuthenticateInputSchema)
+        const { guest_credential, captcha_token } = await ctx.body(c, GuestAuthenticateInputSchema)
+        await ctx.verifyCaptcha(c, captcha_token)
         const current = await currentUser(c)
         if (current && !current.isGuest) throw new ctx.HttpError(403, 'already_authenticated', guestTexts.alreadyAuthenticated)
         await ctx.enforceRateLimit('guest.authenticate.ip', ctx.clientIp(c))

@@ -26,9 +26,9 @@ export const passkeyPaths = {
 
 /** The passkey plugin's calls, shared by its screens and its headless hooks. */
 export const passkeyApi = {
-  authenticateInit: { path: passkeyPaths.authenticateInit, input: InitInputSchema, output: AuthenticateInitOutputSchema },
+  authenticateInit: { path: passkeyPaths.authenticateInit, input: InitInputSchema, output: AuthenticateInitOutputSchema, captcha: 'token' },
   authenticate: { path: passkeyPaths.authenticate, input: AuthenticateInputSchema, output: TokenResponseSchema },
-  registerInit: { path: passkeyPaths.registerInit, input: InitInputSchema, output: RegistrationInitOutputSchema },
+  registerInit: { path: passkeyPaths.registerInit, input: InitInputSchema, output: RegistrationInitOutputSchema, captcha: 'token' },
   register: { path: passkeyPaths.register, input: RegistrationInputSchema, output: TokenResponseSchema },
   linkInit: { path: passkeyPaths.linkInit, input: LinkInitInputSchema, output: RegistrationInitOutputSchema },
   link: { path: passkeyPaths.link, input: RegistrationInputSchema, output: UserSchema },

@@ -26,7 +26,7 @@ export function loginRoutes(app: Hono, ctx: ServerContext, deps: PasskeyRoutesDe
 
   app.post(passkeyPaths.authenticateInit, async (c) => {
     request.app(c)
-    await ctx.body(c, InitInputSchema)
+    await ctx.verifyCaptcha(c, (await ctx.body(c, InitInputSchema)).token)
     const rp = request.relyingParty(c)
     const challenge = await challenges.issue(c, 'authenticate', rp)
     return c.json({ relying_party: rp.rpId, options: await ceremonies.authenticationOptions(rp.rpId, challenge) })
@@ -56,7 +56,7 @@ export function loginRoutes(app: Hono, ctx: ServerContext, deps: PasskeyRoutesDe
 
   app.post(passkeyPaths.registerInit, async (c) => {
     const found = request.app(c)
-    await ctx.body(c, InitInputSchema)
+    await ctx.verifyCaptcha(c, (await ctx.body(c, InitInputSchema)).token)
     const rp = request.relyingParty(c)
     if (found.disableSignup) throw new HttpError(404, 'user_does_not_exist', 'User does not exist')
     const userHandle = randomBytes(32).toString('base64url')

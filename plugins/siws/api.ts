@@ -12,7 +12,7 @@ export const siwsPaths = {
 
 /** The SIWS calls, shared by the sign screen and the headless hook. */
 export const siwsApi = {
-  init: { path: siwsPaths.init, input: InitInputSchema, output: InitOutputSchema },
+  init: { path: siwsPaths.init, input: InitInputSchema, output: InitOutputSchema, captcha: 'token' },
   authenticate: { path: siwsPaths.authenticate, input: AuthenticateInputSchema, output: TokenResponseSchema },
   link: { path: siwsPaths.link, input: LinkInputSchema, output: UserSchema },
   unlink: { path: siwsPaths.unlink, input: UnlinkInputSchema, output: UserSchema },

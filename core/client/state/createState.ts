@@ -1,4 +1,5 @@
 import { computed, signal } from '@preact/signals-core'
+import type { CaptchaStatus } from '../captcha.js'
 import type { ModalState, ResolvedConfig, SessionState } from '../types.js'
 
 /** The modal's resting state. */
@@ -11,7 +12,10 @@ export function createState() {
   const $modal = signal<ModalState>(closedModal)
   const $configLoaded = signal(false)
   const $ready = computed(() => $configLoaded.value && $session.value.status !== 'loading')
-  return { $config, $session, $modal, $configLoaded, $ready }
+  // What the captcha plugin reported; `$captchaStatus` says 'disabled' whenever the app has captcha off.
+  const $captcha = signal<Exclude<CaptchaStatus, 'disabled'>>('ready')
+  const $captchaStatus = computed<CaptchaStatus>(() => ($config.value?.captcha.enabled ? $captcha.value : 'disabled'))
+  return { $config, $session, $modal, $configLoaded, $ready, $captcha, $captchaStatus }
 }
 
 /** The kernel's signals. */

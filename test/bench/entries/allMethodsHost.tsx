@@ -10,8 +10,9 @@ import { oauth } from 'foyer/plugins/oauth'
 import { passkey } from 'foyer/plugins/passkey'
 import { sms } from 'foyer/plugins/sms'
 import { telegram } from 'foyer/plugins/telegram'
+import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
 
-const plugins = [email(), sms(), oauth(), passkey(), telegram(), farcaster(), customJwt({ getCustomAccessToken: async () => null }), guest()]
+const plugins = [email(), sms(), oauth(), passkey(), telegram(), farcaster(), customJwt({ getCustomAccessToken: async () => null }), guest(), captchaTurnstile()]
 
 function App() {
   const [n, setN] = useState(0)
