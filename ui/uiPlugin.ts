@@ -16,6 +16,8 @@ export const uiPlugin = definePlugin({
     'user-limit': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.UserLimitScreen })) },
     'login-failed': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.LoginFailedScreen })) },
     'in-app-browser': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.InAppBrowserScreen })) },
+    'account-transfer': { load: () => import('./screens/AccountTransferScreen.js') },
+    'account-transfer-assets': { load: () => import('./screens/AccountTransferAssetsScreen.js'), title: 'accountTransfer.assets.title' },
     'wallet-list': { load: () => import('./wallets/WalletListScreen.js'), title: 'wallet.list.title' },
     'wallet-connect': { load: () => import('./wallets/WalletConnectScreen.js') },
     'wallet-install': { load: () => import('./wallets/WalletInstallScreen.js') },

@@ -60,6 +60,19 @@ export const en = {
   'wallet.guide.reload': 'Reload the page to use your wallet',
   'wallet.guide.reloadButton': 'Reload page',
   'wallet.guide.open': 'Get {wallet}',
+
+  'accountTransfer.title': '{method} is associated with another account',
+  'accountTransfer.body': 'Do you want to transfer {handle} to this account instead? This will delete your other account.',
+  'accountTransfer.transfer': 'Transfer and delete account',
+  'accountTransfer.success': 'Success!',
+  'accountTransfer.continue': 'Continue',
+  'accountTransfer.decline': 'No thanks',
+  'accountTransfer.assets.title': 'Check assets before transfer',
+  'accountTransfer.assets.body': 'Assets in your other account will not be transferred and may be lost.',
+  'accountTransfer.assets.hint': 'To keep them, log back into your other account and move them first, or look up its wallet on a block explorer.',
+  'accountTransfer.assets.addressLabel': 'Wallet address of your other account',
+  'accountTransfer.assets.copy': 'Copy address',
+  'accountTransfer.assets.copied': 'Copied',
 } as const satisfies Record<string, string>
 
 /** A key of the ui layer's English table. */
