@@ -40,7 +40,11 @@ export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foy
   }
   const find = <K extends Slot>(slot: K, method: string) => {
     const fn = tables[slot].get(method)
-    if (!fn) throw new BaseError(`No plugin can ${slot} "${method}"`, { code: 'PLUGIN_ERROR' })
+    // Names come from host code (`link('gogle')`): say which ones exist so the fix is obvious.
+    if (!fn) {
+      const known = [...tables[slot].keys()].join(', ') || 'none'
+      throw new PluginError(`No loaded plugin can ${slot} "${method}" (loaded: ${known})`)
+    }
     return fn as NonNullable<PluginAccountSlots[K]>[string]
   }
   const setUser = (raw: RawUser): User => {

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ApiError, BaseError, FlowError, flowErrorCodes, ValidationError } from '../errors/index.js'
 import { APP_ID_LENGTH, paths, ServerAppConfigSchema, toUser, type LinkedAccount } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
+import { createCaptcha, isInvalidCaptcha } from './captcha.js'
 import { clientAnalyticsId } from './clientAnalyticsId.js'
 import { createEmitter } from './emitter.js'
 import { createHttp } from './http.js'
@@ -57,6 +58,9 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
   // Closing during a flow hook's prompt reports the exit, then completeAuth sees the same error: report it once.
   const reported = new WeakSet<object>()
   function failAuth(error: unknown, intentOverride?: Intent | null) {
+    // Not a failure while the modal is open: the flow goes on at the transfer prompt, which ends it with
+    // success or the user's exit. Without a modal (headless) the host gets the code and the error's data.
+    if (error instanceof BaseError && error.code === 'ACCOUNT_TRANSFER_REQUIRED' && state.$modal.peek().open) return
     if (typeof error === 'object' && error !== null) {
       if (reported.has(error)) return
       reported.add(error)
@@ -99,6 +103,13 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
   })
 
   const accounts = createAccounts(plugins, () => foyer)
+  const captcha = createCaptcha({
+    $state: state.$captcha,
+    $status: state.$captchaStatus,
+    $config: state.$config,
+    factory: plugins.find((p) => p.captcha)?.captcha,
+    foyer: () => foyer,
+  })
 
   let initPromise: Promise<void> | null = null
   const teardowns: Array<() => void> = []
@@ -118,6 +129,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     modal,
     wallets,
     accounts,
+    captcha,
     t,
 
     async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {
@@ -132,18 +144,38 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
         }
         body = parsed.output
       }
+      let singleUse = false
+      // After validation, so a malformed input spends no captcha; the plugin may show its captcha screen.
+      if (def.captcha && (body === undefined || (typeof body === 'object' && body !== null))) {
+        const fields = (body ?? {}) as Record<string, unknown>
+        if (fields[def.captcha] == null) {
+          const captchaToken = await captcha.token()
+          if (captchaToken !== null) {
+            body = { ...fields, [def.captcha]: captchaToken }
+            // A captcha token is single use: the server records it before answering, so a retry would be refused.
+            singleUse = true
+          }
+        }
+      }
       const token = state.$session.peek().status === 'authenticated' ? await session.getAccessToken() : null
       const method = def.method ?? 'POST'
-      const result = await http.request<unknown>({
-        path: def.path,
-        method,
-        ...(method === 'GET' ? {} : { body: body ?? {} }),
-        token,
-        ...(def.retry === false ? { retry: false } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.headers ? { headers: options.headers } : {}),
-        ...(options.query ? { query: options.query } : {}),
-      })
+      let result: unknown
+      try {
+        result = await http.request<unknown>({
+          path: def.path,
+          method,
+          ...(method === 'GET' ? {} : { body: body ?? {} }),
+          token,
+          ...(def.retry === false || singleUse ? { retry: false } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.headers ? { headers: options.headers } : {}),
+          ...(options.query ? { query: options.query } : {}),
+        })
+      } catch (error) {
+        // §8: after the server refused the token, the captcha starts over for the next attempt.
+        if (isInvalidCaptcha(error)) captcha.reset()
+        throw error
+      }
       if (!def.output) return result as O
       const parsed = v.safeParse(def.output, result)
       if (!parsed.success) throw new ApiError('The server sent an unexpected answer', { status: 200, serverCode: 'invalid_response' })
@@ -183,7 +215,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       }
       emitter.emit(intent, result)
       if (state.$modal.peek().open) {
-        if (registry.screens.has('foyer/success')) modal.push('foyer/success', { title: info.successTitle ?? t('success.title') })
+        if (info.successScreen !== false && registry.screens.has('foyer/success')) modal.push('foyer/success', { title: info.successTitle ?? t('success.title') })
         setTimeout(() => modal.close(), state.$config.peek()?.successDelayMs ?? 0)
       }
       return result

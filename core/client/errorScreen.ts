@@ -1,4 +1,7 @@
+import * as v from 'valibot'
 import { ApiError, BaseError, ValidationError } from '../errors/index.js'
+import { AccountTransferDataSchema, type AccountTransferData } from '../protocol/index.js'
+import { CaptchaError } from './captcha.js'
 import type { ResolvedConfig } from './types.js'
 
 /** Params every error and failure screen renders. */
@@ -8,10 +11,15 @@ export interface ErrorScreenParams {
   cta?: { label: string; href?: string; action?: 'back' | 'close' | 'retry' }
 }
 
+/** Params of the account transfer prompt (and of its asset check). */
+export interface AccountTransferScreenParams {
+  data: AccountTransferData
+}
+
 /** The screen an error leads to. */
 export interface ErrorScreen {
   screen: string
-  params: ErrorScreenParams
+  params: ErrorScreenParams | AccountTransferScreenParams
 }
 
 type T = (key: string, vars?: Record<string, string | number>) => string
@@ -25,6 +33,8 @@ export const failureScreens = {
   loginFailed: 'foyer/login-failed',
   inAppBrowser: 'foyer/in-app-browser',
   success: 'foyer/success',
+  accountTransfer: 'foyer/account-transfer',
+  accountTransferAssets: 'foyer/account-transfer-assets',
   landing: 'foyer/landing',
 } as const
 
@@ -53,7 +63,8 @@ export function errorScreenFor(error: unknown, t: T, config: ResolvedConfig | nu
       )
     }
     case 'CAPTCHA_FAILURE':
-      return screen({ title: t('error.captchaFailed') })
+      // After the widget's retries ran out, the likeliest cause is a blocked script: say so (§8).
+      return screen({ title: t('error.captchaFailed'), ...(error instanceof CaptchaError && error.retriesExhausted ? { detail: t('error.captchaAdblock') } : {}) })
     case 'CAPTCHA_TIMEOUT':
       return screen({ title: t('error.captchaTimeout') })
     case 'LINKED_TO_ANOTHER_USER':
@@ -69,6 +80,12 @@ export function errorScreenFor(error: unknown, t: T, config: ResolvedConfig | nu
       )
     case 'USER_LIMIT_REACHED':
       return screen({ title: t('error.userLimit.title'), detail: t('error.userLimit.detail') }, failureScreens.userLimit)
+    case 'ACCOUNT_TRANSFER_REQUIRED': {
+      // The link conflict screen needs the server's nonce; without valid data it is just 'linked to another user'.
+      const parsed = v.safeParse(AccountTransferDataSchema, error instanceof ApiError ? error.data : undefined)
+      if (parsed.success) return { screen: failureScreens.accountTransfer, params: { data: parsed.output } }
+      return screen({ title: t('error.linkedToAnother.title'), detail: t('error.linkedToAnother.detail'), cta: back(t('error.back')) })
+    }
   }
   const pluginText = pluginTexts[code]
   if (pluginText) return screen({ title: t('error.generic.title'), detail: t(pluginText), cta: back(t('error.tryAgain')) })

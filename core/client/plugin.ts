@@ -1,6 +1,7 @@
 import type { GenericSchema } from 'valibot'
 import type { BaseError } from '../errors/index.js'
 import type { AccountTransferData, RawUser, User } from '../protocol/index.js'
+import type { CaptchaProviderFactory } from './captcha.js'
 import type { Foyer, Intent } from './types.js'
 import type { ChainType, ConnectorSource } from './wallets/types.js'
 
@@ -17,6 +18,11 @@ export interface ApiCallDef<I = any, O = any> {
   output?: GenericSchema<any, O>
   /** false: never retried (analytics-like calls). Default: the kernel's retry policy. */
   retry?: boolean
+  /**
+   * Body field that carries a captcha token ('token', 'captcha_token'). When the app has captcha on and
+   * the field is null or absent, `foyer.call` fills it with a fresh token first.
+   */
+  captcha?: string
 }
 
 /** A screen the modal can show. The component loads lazily; ui wraps `load` in React.lazy. */
@@ -126,6 +132,8 @@ export interface FoyerPlugin<Id extends string = string> {
   walletLogin?: { chain: ChainType; screen: string }
   /** Link, unlink, update and transfer functions this plugin contributes. */
   accounts?: PluginAccountSlots
+  /** Captcha plugins: the provider behind `foyer.captcha` (the first plugin with one wins). */
+  captcha?: CaptchaProviderFactory
   /** UPPER_SNAKE error code → text (i18n key or the spec's English). */
   errors?: Record<string, string>
   /** i18n defaults (English) the plugin's screens use. */

@@ -1,6 +1,7 @@
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import type { BaseError } from '../errors/index.js'
 import type { AccountTransferData, LinkedAccount, RawUser, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
+import type { CaptchaController } from './captcha.js'
 import type { FoyerPlugin } from './plugin.js'
 import type { Registry } from './registry.js'
 import type { WalletManager } from './wallets/types.js'
@@ -224,13 +225,18 @@ export interface Foyer {
   readonly wallets: WalletManager
   /** Link, unlink, update and transfer of the signed-in user's accounts. */
   readonly accounts: AccountsManager
+  /** The app's captcha: status and fresh tokens (API calls that name a captcha field get one automatically). */
+  readonly captcha: CaptchaController
   /** Calls a plugin's api entry `pluginId.name`: input validated, token attached, output validated. */
   call<O = unknown>(id: string, input?: unknown, options?: CallOptions): Promise<O>
   /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */
   completeAuth(
     response: TokenResponse | { user: RawUser },
-    /** `successTitle` replaces the success screen's title (e.g. 'Passkeys updated'). */
-    info: { loginMethod: string; account?: LinkedAccount | null; intent?: Intent; successTitle?: string },
+    /**
+     * `successTitle` replaces the success screen's title (e.g. 'Passkeys updated'); `successScreen: false` keeps
+     * the current screen (it shows its own success, like the transfer prompt's 'Success!') until the modal closes.
+     */
+    info: { loginMethod: string; account?: LinkedAccount | null; intent?: Intent; successTitle?: string; successScreen?: boolean },
   ): Promise<AuthResult>
   /** Reports a failed flow to the host callbacks of the current intent (and plugin onError hooks). */
   failAuth(error: unknown): void

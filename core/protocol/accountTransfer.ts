@@ -22,3 +22,6 @@ export const AccountTransferDataSchema = v.object({
 })
 
 export type AccountTransferData = v.InferOutput<typeof AccountTransferDataSchema>
+
+/** The `nonce` field of every plugin's `/transfer` body (§5: a transfer needs a nonce). The server checks the rest. */
+export const TransferNonceSchema = v.pipe(v.string('nonce is required'), v.nonEmpty('nonce is required'), v.maxLength(256, 'Invalid nonce'))

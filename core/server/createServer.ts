@@ -6,6 +6,7 @@ import { headers } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
 import { buildApps, parseApps, readConfigFile } from './apps.js'
 import { createAuth } from './auth.js'
+import { captchaMigrations, createVerifyCaptcha } from './captcha.js'
 import { coreMigrations } from './db/coreMigrations.js'
 import { createPgliteDb } from './db/createPgliteDb.js'
 import { createPostgresDb } from './db/createPostgresDb.js'
@@ -25,8 +26,10 @@ import type { RateLimitRule } from './rateLimit.js'
 import { devRoutes } from './routes/devRoutes.js'
 import { kernelRoutes } from './routes/kernelRoutes.js'
 import { createSecrets } from './secrets.js'
+import { sessionCookieMiddleware } from './sessionCookies.js'
 import { createSessions } from './sessions.js'
 import { createTokens } from './tokens.js'
+import { createTransferNonces, transferMigrations } from './transfers.js'
 import type { Apps, CreateServerOptions, FoyerServer, Logger, ResolvedConfig, ServerContext } from './types.js'
 import { createUsers } from './users.js'
 import type * as v from 'valibot'
@@ -97,12 +100,22 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     : await createPgliteDb(options.dataDir ?? env.FOYER_DATA_DIR ?? './.foyer-data')
 
   try {
-    await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
+    await runMigrations(db, [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
     const secrets = await createSecrets(db)
     const issuer = options.issuer ?? 'foyer'
     const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now })
     const users = createUsers(db)
-    const accounts = createAccounts(db, users, now)
+    const transferNonces = createTransferNonces({ secrets, now })
+    const accounts = createAccounts(db, users, now, {
+      nonces: transferNonces,
+      async embeddedWalletOf(tx, userId) {
+        for (const plugin of plugins) {
+          const address = (await plugin.describeUserForTransfer?.(tx, userId))?.embedded_wallet_address
+          if (address) return address
+        }
+        return null
+      },
+    })
     const sessions = createSessions(db, secrets, { graceSeconds: refreshGraceSeconds, now })
     const apps: Apps = {
       get: (id) => appMap.get(id),
@@ -147,13 +160,22 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
       body: (c, schema) => readBody(c, schema),
       clientIp: (c) => clientIp(c, trustProxy),
       getUser: (userId) => users.get(userId),
+      // Set below: the verifiers are built from the finished context.
+      verifyCaptcha: async () => {},
     }
+
+    ctx.verifyCaptcha = createVerifyCaptcha({
+      db, secrets, logger, now, apps, clientIp: ctx.clientIp,
+      verifiers: plugins.flatMap((p) => (p.captchaVerifier ? [{ pluginId: p.id, verify: p.captchaVerifier(ctx) }] : [])),
+    })
 
     const app = new Hono()
     app.onError(createErrorHandler(logger))
     app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
     const openPaths = new Set(plugins.flatMap((p) => p.openPaths ?? []))
     app.use('/api/v1/*', appGuard(appMap, openPaths, plugins.flatMap((p) => p.requestHeaders ?? [])))
+    // Apps with session_cookies: CSRF check, and token responses' tokens move into HttpOnly cookies.
+    app.use('/api/v1/*', sessionCookieMiddleware(appMap, now))
     app.use(
       '*',
       bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', 'Payload too large') }),

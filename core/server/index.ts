@@ -6,6 +6,7 @@ export { AppInputSchema, ConfigFileSchema, appInputSchema, type App, type AppInp
 export type { Db } from './db/Db.js'
 export type { Migration } from './db/runMigrations.js'
 export type { Mailer, MailMessage, OutboxEntry } from './mailer.js'
+export { CAPTCHA_TOKEN_TTL_SECONDS, INVALID_CAPTCHA_MESSAGE, type CaptchaVerifier, type CaptchaVerifyInput } from './captcha.js'
 export { createNonceStore, nonceTableSql, type NonceCheck, type NonceStore, type NonceStoreOptions } from './nonces.js'
 export { createOtpCodes, otpCodesTableSql, INVALID_CODE_MESSAGE, type OtpCodes, type OtpCodesOptions } from './otpCodes.js'
 export { createTwilioSmsSender, SmsSendError, type SmsSender, type SmsMessage, type TwilioSmsOptions } from './sms.js'
@@ -14,8 +15,19 @@ export type { Secrets } from './secrets.js'
 export type { Sessions, RefreshResult } from './sessions.js'
 export { SESSION_LIFETIME_SECONDS } from './sessions.js'
 export type { Tokens, VerifiedAccessToken } from './tokens.js'
+export {
+  verifyFoyerRequest,
+  verifyFoyerToken,
+  foyerTokenFromRequest,
+  FoyerAuthError,
+  type FoyerClaims,
+  type FoyerRequestLike,
+  type VerifyFoyerRequestOptions,
+} from './verifyFoyerRequest.js'
+export { SessionCookiesSchema, type SessionCookieSettings } from './sessionCookies.js'
 export type { AccountInput, Users } from './users.js'
-export type { Accounts } from './accounts.js'
+export type { Accounts, LinkOptions, LinkTransferInfo } from './accounts.js'
+export { TRANSFER_NONCE_TTL_SECONDS, isTransferableType } from './transfers.js'
 export type {
   Apps,
   Auth,

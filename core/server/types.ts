@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono'
 import type { GenericSchema, InferOutput } from 'valibot'
 import type { Mode, RawUser, TokenResponse } from '../protocol/index.js'
 import type { Accounts } from './accounts.js'
+import type { CaptchaVerifier } from './captcha.js'
 import type { App } from './apps.js'
 import type { Db } from './db/Db.js'
 import type { Migration } from './db/runMigrations.js'
@@ -98,6 +99,12 @@ export interface ServerContext {
   now(): number
   /** A user as the wire sends it. */
   getUser(userId: string): Promise<RawUser>
+  /**
+   * Call first in every route that sends a code or starts a login (init routes, guest creation): a no-op
+   * when the app has captcha off; otherwise the token must be fresh, unused and accepted by the app's
+   * captcha verifier, else 400 `invalid_captcha` (also when the provider can't be reached: fail closed).
+   */
+  verifyCaptcha(c: Context, token: string | null | undefined): Promise<void>
 }
 
 /** A server plugin: routes, migrations, default rate limits and its own section of each app's config. */
@@ -121,6 +128,13 @@ export interface ServerPlugin {
   openPaths?: string[]
   /** Extra request headers browsers send to the plugin's routes (CORS preflight allows them). */
   requestHeaders?: string[]
+  /** Captcha plugins: checks a token with the provider (see `ctx.verifyCaptcha`, core/server/captcha.ts). */
+  captchaVerifier?: (ctx: ServerContext) => CaptchaVerifier
+  /**
+   * What an account-transfer prompt may disclose about the user who would be deleted (the embedded-wallet
+   * plugin answers its address, so the user can check assets first). The first non-null address wins.
+   */
+  describeUserForTransfer?(db: Db, userId: string): Promise<{ embedded_wallet_address?: string | null } | null | undefined>
   routes(app: Hono, ctx: ServerContext): void
 }
 

@@ -12,6 +12,7 @@ import { passkeyServer } from 'foyer/plugins/passkey/server'
 import { oauthServer } from 'foyer/plugins/oauth/server'
 import { siwsServer } from 'foyer/plugins/siws/server'
 import { siweServer } from 'foyer/plugins/siwe/server'
+import { captchaTurnstileServer } from 'foyer/plugins/captcha-turnstile/server'
 
 const port = Number(process.env.PORT ?? 8787)
 const appPort = Number(process.env.APP_PORT ?? 5173)
@@ -34,11 +35,15 @@ const devApp: Record<string, unknown> = {
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
+  // Captcha (Cloudflare Turnstile) needs Cloudflare keys: add a "captcha-turnstile" section ({ site_key: 't:<site key>', secret_key, siteverify_url?, script_url? }).
+  // FOYER_SESSION_COOKIES=1 keeps the tokens in HttpOnly cookies (host-only on localhost, not Secure over http;
+  // production apps set a "session_cookies" section: { domain: ".example.com", same_site?: "lax" | "strict" }).
+  ...(process.env.FOYER_SESSION_COOKIES === '1' ? { session_cookies: { secure: false } } : {}),
   ...(process.env.FOYER_DEV_APP ? (JSON.parse(process.env.FOYER_DEV_APP) as Record<string, unknown>) : {}),
 }
 
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer()],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer()],
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],

@@ -5,6 +5,7 @@ import {
   InitInputSchema,
   InitOutputSchema,
   LinkInputSchema,
+  TransferInputSchema,
   UnlinkInputSchema,
   UpdateInputSchema,
 } from './schema.js'
@@ -21,9 +22,10 @@ export const emailPaths = {
 
 /** The e-mail plugin's calls, shared by its screens and its headless hook. */
 export const emailApi = {
-  init: { path: emailPaths.init, input: InitInputSchema, output: InitOutputSchema },
+  init: { path: emailPaths.init, input: InitInputSchema, output: InitOutputSchema, captcha: 'token' },
   authenticate: { path: emailPaths.authenticate, input: AuthenticateInputSchema, output: TokenResponseSchema },
   link: { path: emailPaths.link, input: LinkInputSchema, output: UserSchema },
   update: { path: emailPaths.update, input: UpdateInputSchema, output: UserSchema },
   unlink: { path: emailPaths.unlink, input: UnlinkInputSchema, output: UserSchema },
+  transfer: { path: emailPaths.transfer, input: TransferInputSchema, output: UserSchema },
 } satisfies Record<string, ApiCallDef>

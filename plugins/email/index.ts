@@ -1,4 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
+import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
 import { emailApi } from './api.js'
 
 /** Options of the e-mail login plugin. */
@@ -17,6 +20,10 @@ export const emailPluginTexts = {
   'email.placeholder': 'your@email.com',
   'email.submit': 'Submit',
   'email.noEmailToUpdate': 'User must have an email to update it',
+  'email.link.title': 'Link your email',
+  'email.link.subtitle': "Enter the email address you want to add. We'll send it a code to confirm it's yours.",
+  'email.update.title': 'Update your email',
+  'email.update.subtitle': "Your current email is {address}. Enter the new one and we'll send it a code.",
 } as const
 
 const icon =
@@ -39,6 +46,20 @@ export function email(options: EmailPluginOptions = {}) {
     entry: { load: () => import('./screens/EmailEntry.js') },
     screens: {
       code: { load: () => import('./screens/EmailCodeScreen.js'), title: 'otp.title' },
+      link: { load: () => import('./screens/LinkEmailScreen.js'), title: 'email.link.title' },
+      update: { load: () => import('./screens/UpdateEmailScreen.js'), title: 'email.update.title' },
+    },
+    accounts: {
+      link: { email: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'email/link' }) },
+      unlink: { email: (foyer: Foyer, address: string) => foyer.call<RawUser>('email.unlink', { address }) },
+      update: {
+        email(foyer: Foyer) {
+          // §5: only a user who has an e-mail can update it; nothing opens otherwise.
+          if (!foyer.$session.peek().user?.email) throw new FlowError(foyer.t('email.noEmailToUpdate'), flowErrorCodes.failedToUpdate)
+          foyer.modal.open({ intent: 'update', screen: 'email/update' })
+        },
+      },
+      transfer: { email: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('email.transfer', { ...data.account, nonce: data.nonce }) },
     },
     texts: { ...emailPluginTexts, ...options.texts },
   })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CodeSchema, ModeSchema, otpTexts } from '../../core/protocol/index.js'
+import { CodeSchema, ModeSchema, TransferNonceSchema, otpTexts } from '../../core/protocol/index.js'
 
 export { CODE_LENGTH, CodeSchema } from '../../core/protocol/index.js'
 
@@ -37,6 +37,8 @@ export const LinkInputSchema = v.object({ email: Email, code: CodeSchema })
 export const UpdateInputSchema = v.object({ oldAddress: Email, newAddress: Email, code: CodeSchema })
 /** POST /api/v1/passwordless/unlink */
 export const UnlinkInputSchema = v.object({ address: Email })
+/** POST /api/v1/passwordless/transfer: the nonce of the link's 409 account_transfer_required. */
+export const TransferInputSchema = v.object({ email: Email, nonce: TransferNonceSchema })
 /** Answer of init. */
 export const InitOutputSchema = v.object({ success: v.literal(true) })
 
@@ -45,3 +47,4 @@ export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
 export type LinkInput = v.InferInput<typeof LinkInputSchema>
 export type UpdateInput = v.InferInput<typeof UpdateInputSchema>
 export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
+export type TransferInput = v.InferInput<typeof TransferInputSchema>

@@ -6,6 +6,7 @@ import {
   AuthenticateInputSchema,
   InitInputSchema,
   LinkInputSchema,
+  TransferInputSchema,
   UnlinkInputSchema,
   UpdateInputSchema,
   emailTexts,
@@ -51,7 +52,8 @@ export function emailServer(options: EmailServerOptions = {}) {
 
       app.post(emailPaths.init, async (c) => {
         const found = emailApp(c)
-        const { email } = await ctx.body(c, InitInputSchema)
+        const { email, token } = await ctx.body(c, InitInputSchema)
+        await ctx.verifyCaptcha(c, token)
         refusePlus(c, 'email', email)
         await ctx.enforceRateLimit('email.send.ip', ctx.clientIp(c))
         await ctx.enforceRateLimit('email.send.address', `${found.id}:${email}`)
@@ -86,7 +88,7 @@ export function emailServer(options: EmailServerOptions = {}) {
         const id = await codes.check(appId, email, code)
         const user = await ctx.db.tx(async (tx) => {
           await codes.consume(tx, id)
-          return ctx.accounts.link(userId, account(email), { db: tx })
+          return ctx.accounts.link(userId, account(email), { db: tx, transfer: { account: { email } } })
         })
         return c.json(user)
       })
@@ -103,6 +105,13 @@ export function emailServer(options: EmailServerOptions = {}) {
           return ctx.accounts.replace(userId, oldAddress, account(newAddress), { db: tx })
         })
         return c.json(user)
+      })
+
+      app.post(emailPaths.transfer, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        const { email, nonce } = await ctx.body(c, TransferInputSchema)
+        refusePlus(c, 'email', email)
+        return c.json(await ctx.accounts.transfer(userId, { type: 'email', identifier: email }, nonce))
       })
 
       app.post(emailPaths.unlink, async (c) => {

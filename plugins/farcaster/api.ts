@@ -6,6 +6,7 @@ import {
   InitOutputSchema,
   LinkInputSchema,
   StatusOutputSchema,
+  TransferInputSchema,
   UnlinkInputSchema,
 } from './schema.js'
 
@@ -32,10 +33,11 @@ export const farcasterRelayPaths = {
 
 /** The Farcaster plugin's calls, shared by its screen and its headless hook. */
 export const farcasterApi = {
-  init: { path: farcasterPaths.init, input: InitInputSchema, output: InitOutputSchema },
+  init: { path: farcasterPaths.init, input: InitInputSchema, output: InitOutputSchema, captcha: 'token' },
   // Polled: a failed poll is retried by the next one, so the kernel must not retry it too.
   status: { method: 'GET', path: farcasterPaths.status, output: StatusOutputSchema, retry: false },
   authenticate: { path: farcasterPaths.authenticate, input: AuthenticateInputSchema, output: TokenResponseSchema },
   link: { path: farcasterPaths.link, input: LinkInputSchema, output: UserSchema },
   unlink: { path: farcasterPaths.unlink, input: UnlinkInputSchema, output: UserSchema },
+  transfer: { path: farcasterPaths.transfer, input: TransferInputSchema, output: UserSchema },
 } satisfies Record<string, ApiCallDef>

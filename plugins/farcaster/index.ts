@@ -1,4 +1,6 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
 import { farcasterApi } from './api.js'
 import { farcasterErrorCodes } from './farcasterFlow.js'
 import { farcasterTexts } from './schema.js'
@@ -42,6 +44,13 @@ export function farcaster(options: FarcasterPluginOptions = {}) {
     entry: { load: () => import('./screens/FarcasterEntry.js') },
     screens: {
       connect: { load: () => import('./screens/FarcasterConnectScreen.js'), title: 'farcaster.title' },
+    },
+    accounts: {
+      link: { farcaster: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'farcaster/connect' }) },
+      unlink: { farcaster: (foyer: Foyer, fid: number | string) => foyer.call<RawUser>('farcaster.unlink', { fid: Number(fid) }) },
+      transfer: {
+        farcaster: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('farcaster.transfer', { ...data.account, nonce: data.nonce }),
+      },
     },
     errors: {
       [farcasterErrorCodes.timeout]: farcasterTexts.timeout,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ModeSchema } from '../../core/protocol/index.js'
+import { ModeSchema, TransferNonceSchema } from '../../core/protocol/index.js'
 
 /** Status poll interval (the spec's "every 2 s"). */
 export const FARCASTER_POLL_INTERVAL_MS = 2_000
@@ -56,6 +56,12 @@ export const LinkInputSchema = v.object({
 })
 /** POST /api/v1/farcaster/unlink */
 export const UnlinkInputSchema = v.object({ fid: FidSchema })
+/** POST /api/v1/farcaster/transfer: the nonce of the link's 409 account_transfer_required (the spec's snake_case fields). */
+export const TransferInputSchema = v.object({
+  farcaster_id: FidSchema,
+  farcaster_embedded_address: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')))),
+  nonce: TransferNonceSchema,
+})
 
 /** GET /api/v1/farcaster/status: pending until the Farcaster app completes the channel. */
 export const StatusOutputSchema = v.looseObject({

@@ -12,6 +12,7 @@ import {
   InitInputSchema,
   LinkInputSchema,
   RelayAuthenticateInputSchema,
+  TransferInputSchema,
   UnlinkInputSchema,
   type FarcasterAppConfig,
 } from './schema.js'
@@ -186,7 +187,7 @@ CREATE INDEX farcaster_channels_expiry ON farcaster_channels (expires_at);`,
 
       app.post(farcasterPaths.init, async (c) => {
         const found = farcasterApp(c)
-        await ctx.body(c, InitInputSchema)
+        await ctx.verifyCaptcha(c, (await ctx.body(c, InitInputSchema)).token)
         await ctx.enforceRateLimit('farcaster.init.ip', ctx.clientIp(c))
         const section = sectionOf(found)
         const origin = originFor(c, found)
@@ -245,11 +246,19 @@ CREATE INDEX farcaster_channels_expiry ON farcaster_channels (expires_at);`,
         const input = await ctx.body(c, LinkInputSchema)
         await ctx.enforceRateLimit('farcaster.authenticate.ip', ctx.clientIp(c))
         const { channel, account } = await verify(found, input)
+        const transfer = { account: { farcaster_id: input.fid }, displayName: account.data.username ?? String(input.fid) }
         const user = await ctx.db.tx(async (tx) => {
           await consume(tx, channel.id)
-          return ctx.accounts.link(userId, account, { db: tx })
+          return ctx.accounts.link(userId, account, { db: tx, transfer })
         })
         return c.json(user)
+      })
+
+      app.post(farcasterPaths.transfer, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        farcasterApp(c)
+        const { farcaster_id, nonce } = await ctx.body(c, TransferInputSchema)
+        return c.json(await ctx.accounts.transfer(userId, { type: 'farcaster', identifier: String(farcaster_id) }, nonce))
       })
 
       app.post(farcasterPaths.unlink, async (c) => {

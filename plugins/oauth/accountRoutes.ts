@@ -5,7 +5,7 @@ import type { FlowStore } from './flowStore.js'
 import { oauthProviders } from './providers.js'
 import { enabledProvider } from './resolveProvider.js'
 import { s256 } from './s256.js'
-import { AuthenticateInputSchema, LinkInputSchema, UnlinkInputSchema } from './schema.js'
+import { AuthenticateInputSchema, LinkInputSchema, TransferInputSchema, UnlinkInputSchema } from './schema.js'
 
 /**
  * POST /api/v1/oauth/authenticate and /link redeem the one-time Foyer code with the client's PKCE
@@ -66,8 +66,20 @@ export function accountRoutes(app: Hono, ctx: ServerContext, flows: FlowStore): 
     const { userId } = await ctx.requireUser(c)
     const input = await ctx.body(c, LinkInputSchema)
     const { account, tokens } = await redeem(c, input)
-    const user = await ctx.accounts.link(userId, account)
+    const { subject, email, name, username } = account.data
+    const userInfo = { provider: account.type.slice(0, -'_oauth'.length), subject, email, name, username }
+    const user = await ctx.accounts.link(userId, account, {
+      transfer: { account: { userInfo }, displayName: email ?? username ?? name ?? subject! },
+    })
     return c.json({ user, oauth_tokens: tokens })
+  })
+
+  app.post(oauthPaths.transfer, async (c) => {
+    const { userId } = await ctx.requireUser(c)
+    const { userInfo, nonce } = await ctx.body(c, TransferInputSchema)
+    enabledProvider(ctx, ctx.apps.of(c), userInfo.provider)
+    // The nonce binds (provider, subject); the profile fields stay as the provider gave them at link time.
+    return c.json(await ctx.accounts.transfer(userId, { type: `${userInfo.provider}_oauth`, identifier: userInfo.subject }, nonce))
   })
 
   app.post(oauthPaths.unlink, async (c) => {

@@ -6,6 +6,7 @@ import {
   LinkInputSchema,
   LinkOutputSchema,
   TokenResponseSchema,
+  TransferInputSchema,
   UnlinkInputSchema,
 } from './schema.js'
 import { UserSchema } from '../../core/protocol/index.js'
@@ -23,8 +24,9 @@ export const oauthPaths = {
 
 /** The OAuth plugin's calls, shared by its screens and its headless hook. */
 export const oauthApi = {
-  init: { path: oauthPaths.init, input: InitInputSchema, output: InitOutputSchema },
+  init: { path: oauthPaths.init, input: InitInputSchema, output: InitOutputSchema, captcha: 'token' },
   authenticate: { path: oauthPaths.authenticate, input: AuthenticateInputSchema, output: TokenResponseSchema },
   link: { path: oauthPaths.link, input: LinkInputSchema, output: LinkOutputSchema },
   unlink: { path: oauthPaths.unlink, input: UnlinkInputSchema, output: UserSchema },
+  transfer: { path: oauthPaths.transfer, input: TransferInputSchema, output: UserSchema },
 } satisfies Record<string, ApiCallDef>

@@ -33,6 +33,7 @@ export function flowRoutes(app: Hono, ctx: ServerContext, deps: FlowRoutesDeps):
   app.post(oauthPaths.init, async (c) => {
     const found = ctx.apps.of(c)
     const input = await ctx.body(c, InitInputSchema)
+    await ctx.verifyCaptcha(c, input.token)
     const provider = enabledProvider(ctx, found, input.provider)
     // Exact match: no prefixes, no wildcards, so a code can only ever land on a page the app listed.
     if (!oauthSectionOf(found)!.redirect_urls.includes(input.redirect_to)) {

@@ -1,5 +1,6 @@
 import { definePlugin, type LandingEntryDef } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
+import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
 import { oauthApi } from './api.js'
 import { oauthProviderIds, oauthProviders, type OAuthProviderId } from './providers.js'
 import { setDefaultFlowMode, type OAuthFlowMode } from './flowMode.js'
@@ -39,6 +40,25 @@ export const oauthPluginTexts = {
 
 const entryScreen = { load: () => import('./screens/OAuthEntry.js') }
 
+const unlinkOAuth = (foyer: Foyer, provider: string, subject: string) => foyer.call<RawUser>('oauth.unlink', { provider, subject })
+
+/** Link, unlink and transfer per provider (`link.google`, `unlink.google(subject)`, `transfer.google_oauth`) plus `unlink.oauth(provider, subject)`. */
+function oauthAccounts(ids: readonly OAuthProviderId[]) {
+  const per = <F>(make: (id: OAuthProviderId) => F) => Object.fromEntries(ids.map((id) => [id, make(id)])) as Record<string, F>
+  return {
+    link: per((provider) => async (foyer: Foyer) => {
+      foyer.modal.open({ intent: 'link', screen: 'oauth/status', params: { provider } })
+      // The flow code loads on demand; a popup blocked by the lost click gesture falls back to the redirect.
+      const { startModalOAuth } = await import('./oauthFlow.js')
+      startModalOAuth(foyer, provider, { replace: true })
+    }),
+    unlink: { ...per((provider) => (foyer: Foyer, subject: string) => unlinkOAuth(foyer, provider, subject)), oauth: unlinkOAuth },
+    transfer: Object.fromEntries(
+      ids.map((id) => [`${id}_oauth`, (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('oauth.transfer', { ...data.account, nonce: data.nonce })]),
+    ),
+  }
+}
+
 /** OAuth social login (google, discord, github, linkedin, twitter, spotify, instagram, tiktok, apple): `plugins={[oauth()]}`. */
 export function oauth(options: OAuthPluginOptions = {}) {
   const ids = options.providers ?? [...oauthProviderIds]
@@ -58,6 +78,7 @@ export function oauth(options: OAuthPluginOptions = {}) {
     kind: 'login',
     api: oauthApi,
     entries,
+    accounts: oauthAccounts(ids),
     screens: {
       status: { load: () => import('./screens/OAuthStatusScreen.js'), title: 'oauth.loading.title' },
     },

@@ -266,8 +266,8 @@ export function handleOAuthReturn(foyer: Foyer, win: Window = window): void {
   }
 }
 
-/** Codes whose screens the kernel owns (allowlist, account not found, user limit, not allowed). */
-const kernelScreenCodes = new Set(['USER_DOES_NOT_EXIST', 'ALLOWLIST_REJECTED', 'USER_LIMIT_REACHED', 'DISALLOWED_LOGIN_METHOD'])
+/** Codes whose screens the kernel owns (allowlist, account not found, user limit, not allowed, the transfer prompt). */
+const kernelScreenCodes = new Set(['USER_DOES_NOT_EXIST', 'ALLOWLIST_REJECTED', 'USER_LIMIT_REACHED', 'DISALLOWED_LOGIN_METHOD', 'ACCOUNT_TRANSFER_REQUIRED'])
 
 /** After a failed modal flow: report to the host; route kernel-owned failures to their screens. */
 export function onModalFlowError(foyer: Foyer, error: unknown, provider: string) {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ModeSchema, TokenResponseSchema, UserSchema, OAuthTokensSchema } from '../../core/protocol/index.js'
+import { ModeSchema, TokenResponseSchema, TransferNonceSchema, UserSchema, OAuthTokensSchema } from '../../core/protocol/index.js'
 import { oauthProviderIds } from './providers.js'
 
 /** Bytes of randomness in the PKCE code verifier and the state code (the spec). */
@@ -46,6 +46,17 @@ export const LinkInputSchema = v.object({
 export const LinkOutputSchema = v.object({ user: UserSchema, oauth_tokens: v.optional(v.nullable(OAuthTokensSchema)) })
 /** POST /api/v1/oauth/unlink */
 export const UnlinkInputSchema = v.object({ provider: ProviderSchema, subject: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) })
+const InfoText = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(512))))
+/** The provider account a transfer names (§3 oAuthUserInfo); only provider + subject identify it. */
+export const OAuthUserInfoSchema = v.object({
+  provider: ProviderSchema,
+  subject: v.pipe(v.string('subject is required'), v.minLength(1, 'subject is required'), v.maxLength(256)),
+  email: InfoText,
+  name: InfoText,
+  username: InfoText,
+})
+/** POST /api/v1/oauth/transfer: the nonce of the link's 409 account_transfer_required. */
+export const TransferInputSchema = v.object({ userInfo: OAuthUserInfoSchema, nonce: TransferNonceSchema })
 
 export { TokenResponseSchema }
 

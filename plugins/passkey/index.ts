@@ -1,4 +1,6 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { passkeyApi } from './api.js'
 import { passkeyErrorCodes } from './passkeyCeremonies.js'
 import { passkeyTexts } from './schema.js'
@@ -48,6 +50,11 @@ export function passkey(options: PasskeyPluginOptions = {}) {
       login: { load: () => import('./screens/PasskeyLoginScreen.js'), title: 'passkey.waiting.title' },
       link: { load: () => import('./screens/PasskeyLinkScreen.js'), title: 'passkey.link.title' },
       updated: { load: () => import('./screens/PasskeyUpdatedScreen.js'), title: 'passkey.updated' },
+    },
+    // Passkeys never transfer between users (§5), so no `transfer` entry.
+    accounts: {
+      link: { passkey: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'passkey/link' }) },
+      unlink: { passkey: (foyer: Foyer, credentialId: string) => foyer.call<RawUser>('passkey.unlink', { credential_id: credentialId }) },
     },
     errors: {
       [passkeyErrorCodes.notAllowed]: passkeyTexts.notAllowed,

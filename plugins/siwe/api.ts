@@ -6,6 +6,7 @@ import {
   InitOutputSchema,
   LinkInputSchema,
   LinkSmartWalletInputSchema,
+  TransferInputSchema,
   UnlinkInputSchema,
 } from './schema.js'
 
@@ -21,9 +22,10 @@ export const siwePaths = {
 
 /** The SIWE plugin's calls, shared by its screen and its headless hooks. */
 export const siweApi = {
-  init: { path: siwePaths.init, input: InitInputSchema, output: InitOutputSchema },
+  init: { path: siwePaths.init, input: InitInputSchema, output: InitOutputSchema, captcha: 'token' },
   authenticate: { path: siwePaths.authenticate, input: AuthenticateInputSchema, output: TokenResponseSchema },
   link: { path: siwePaths.link, input: LinkInputSchema, output: UserSchema },
   unlink: { path: siwePaths.unlink, input: UnlinkInputSchema, output: UserSchema },
   linkSmartWallet: { path: siwePaths.linkSmartWallet, input: LinkSmartWalletInputSchema, output: UserSchema },
+  transfer: { path: siwePaths.transfer, input: TransferInputSchema, output: UserSchema },
 } satisfies Record<string, ApiCallDef>

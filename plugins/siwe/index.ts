@@ -1,7 +1,10 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
 import { siweApi } from './api.js'
 import { setSiweSettings } from './siweFlow.js'
 import { siweTexts } from './schema.js'
+import { WALLET_LIST_SCREEN } from './walletListScreen.js'
 
 /** Options of the Sign-In With Ethereum plugin. */
 export interface SiwePluginOptions {
@@ -69,6 +72,12 @@ export function siwe(options: SiwePluginOptions = {}) {
       sign: { load: () => import('./screens/SiweSignScreen.js'), title: 'siwe.title' },
     },
     walletLogin: { chain: 'ethereum', screen: 'sign' },
+    accounts: {
+      // The wallet list (both chains, like useLinkWallet); an Ethereum wallet continues on 'siwe/sign'.
+      link: { wallet: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: WALLET_LIST_SCREEN }) },
+      unlink: { wallet: (foyer: Foyer, address: string) => foyer.call<RawUser>('siwe.unlink', { address }) },
+      transfer: { wallet: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('siwe.transfer', { ...data.account, nonce: data.nonce }) },
+    },
     texts: { ...siwePluginTexts, ...options.texts },
   })
 }

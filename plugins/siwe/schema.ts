@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ModeSchema } from '../../core/protocol/index.js'
+import { ModeSchema, TransferNonceSchema } from '../../core/protocol/index.js'
 
 /** How long a nonce from siwe/init stays usable (the 10 minutes). */
 export const NONCE_TTL_SECONDS = 600
@@ -61,6 +61,16 @@ export const LinkInputSchema = v.object({
 })
 /** POST /api/v1/siwe/unlink */
 export const UnlinkInputSchema = v.object({ address: AddressSchema })
+/** A wallet metadata slug a transfer must carry (§5: wallet parameters are required for a siwe transfer). */
+const RequiredSlug = v.pipe(v.string('wallet metadata is required'), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Invalid wallet metadata'))
+/** POST /api/v1/siwe/transfer: the nonce of the link's 409 account_transfer_required plus the wallet's metadata. */
+export const TransferInputSchema = v.object({
+  address: AddressSchema,
+  nonce: TransferNonceSchema,
+  chainId: v.optional(ChainIdSchema),
+  walletClientType: RequiredSlug,
+  connectorType: RequiredSlug,
+})
 /** Smart-wallet kinds Privy names. */
 export const SmartWalletTypeSchema = v.picklist(
   ['safe', 'kernel', 'light_account', 'biconomy', 'coinbase_smart_wallet', 'thirdweb', 'nexus'],
@@ -90,6 +100,7 @@ export type InitOutput = v.InferOutput<typeof InitOutputSchema>
 export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
 export type LinkInput = v.InferInput<typeof LinkInputSchema>
 export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
+export type TransferInput = v.InferInput<typeof TransferInputSchema>
 export type LinkSmartWalletInput = v.InferInput<typeof LinkSmartWalletInputSchema>
 
 /** The number in a CAIP-2 'eip155:N' chain id (or a bare number). */

@@ -10,7 +10,9 @@ import {
   LinkSmartWalletInputSchema,
   NONCE_TTL_SECONDS,
   SiweAppConfigSchema,
+  TransferInputSchema,
   UnlinkInputSchema,
+  evmChainNumber,
   type SiweAppConfig,
 } from './schema.js'
 import { SiweError, SiweRpcError, verifySiwe, type VerifiedSiwe } from './verifySiwe.js'
@@ -107,7 +109,8 @@ export function siweServer(options: SiweServerOptions = {}) {
 
       app.post(siwePaths.init, async (c) => {
         const found = walletApp(c)
-        const { address } = await ctx.body(c, InitInputSchema)
+        const { address, token } = await ctx.body(c, InitInputSchema)
+        await ctx.verifyCaptcha(c, token)
         const lower = address.toLowerCase()
         await ctx.enforceRateLimit('siwe.init.ip', ctx.clientIp(c))
         await ctx.enforceRateLimit('siwe.init.address', `${found.id}:${lower}`)
@@ -134,9 +137,12 @@ export function siweServer(options: SiweServerOptions = {}) {
         await ctx.enforceRateLimit('siwe.authenticate.ip', ctx.clientIp(c))
         const verified = await verify(found, input)
         const maxPerType = sectionOf(found).max_wallets_per_user ?? DEFAULT_MAX_WALLETS_PER_USER
+        const account = walletAccount(verified, input)
+        const { address, chainId, walletClientType, connectorType } = account.data
+        const transfer = { account: { address, chainId, walletClientType, connectorType }, displayName: address }
         const user = await ctx.db.tx(async (tx) => {
           await consume(tx, found, verified)
-          return ctx.accounts.link(userId, walletAccount(verified, input), { maxPerType, db: tx })
+          return ctx.accounts.link(userId, account, { maxPerType, db: tx, transfer })
         })
         return c.json(user)
       })
@@ -157,6 +163,21 @@ export function siweServer(options: SiweServerOptions = {}) {
           return ctx.accounts.link(userId, account, { db: tx })
         })
         return c.json(user)
+      })
+
+      app.post(siwePaths.transfer, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        const found = walletApp(c)
+        const input = await ctx.body(c, TransferInputSchema)
+        const maxPerType = sectionOf(found).max_wallets_per_user ?? DEFAULT_MAX_WALLETS_PER_USER
+        // The nonce proves the wallet (its signature was checked by the link); the metadata describes how this user connects it.
+        const data = {
+          walletClientType: input.walletClientType,
+          connectorType: input.connectorType,
+          ...(input.chainId !== undefined ? { chainId: `eip155:${evmChainNumber(input.chainId)}` } : {}),
+        }
+        const account = { type: 'wallet', identifier: input.address.toLowerCase(), data }
+        return c.json(await ctx.accounts.transfer(userId, account, input.nonce, { maxPerType }))
       })
 
       app.post(siwePaths.unlink, async (c) => {

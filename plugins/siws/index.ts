@@ -1,4 +1,6 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { siwsApi } from './api.js'
 import { siwsTexts } from './schema.js'
 import type { SiwsMessageOptions } from './siwsFlow.js'
@@ -49,6 +51,13 @@ export function siws(options: SiwsPluginOptions = {}) {
       sign: { load: () => import('./screens/SiwsSignScreen.js'), title: 'siws.title' },
     },
     walletLogin: { chain: 'solana', screen: 'sign' },
+    accounts: {
+      // The wallet list limited to Solana wallets; a connected one continues on 'siws/sign' with intent 'link'.
+      link: {
+        solanaWallet: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'foyer/wallet-list', params: { walletChainType: 'solana-only' } }),
+      },
+      unlink: { solanaWallet: (foyer: Foyer, address: string) => foyer.call<RawUser>('siws.unlink', { address }) },
+    },
     errors: { SOLANA_SIGN_MESSAGE_UNSUPPORTED: siwsTexts.signMessageRequired },
     texts: { ...siwsPluginTexts, ...options.texts },
   })

@@ -75,7 +75,8 @@ export function siwsServer() {
 
       app.post(siwsPaths.init, async (c) => {
         const found = siwsApp(c)
-        const { address } = await ctx.body(c, InitInputSchema)
+        const { address, token } = await ctx.body(c, InitInputSchema)
+        await ctx.verifyCaptcha(c, token)
         address32(address)
         await ctx.enforceRateLimit('siws.init.ip', ctx.clientIp(c))
         return c.json({ nonce: await nonces.issue(found.id, address) })

@@ -5,6 +5,7 @@ import {
   SmsInitInputSchema,
   SmsInitOutputSchema,
   SmsLinkInputSchema,
+  SmsTransferInputSchema,
   SmsUnlinkInputSchema,
   SmsUpdateInputSchema,
 } from './schema.js'
@@ -21,9 +22,10 @@ export const smsPaths = {
 
 /** The SMS plugin's calls, shared by its screens and its headless hook. */
 export const smsApi = {
-  init: { path: smsPaths.init, input: SmsInitInputSchema, output: SmsInitOutputSchema },
+  init: { path: smsPaths.init, input: SmsInitInputSchema, output: SmsInitOutputSchema, captcha: 'token' },
   authenticate: { path: smsPaths.authenticate, input: SmsAuthenticateInputSchema, output: TokenResponseSchema },
   link: { path: smsPaths.link, input: SmsLinkInputSchema, output: UserSchema },
   update: { path: smsPaths.update, input: SmsUpdateInputSchema, output: UserSchema },
   unlink: { path: smsPaths.unlink, input: SmsUnlinkInputSchema, output: UserSchema },
+  transfer: { path: smsPaths.transfer, input: SmsTransferInputSchema, output: UserSchema },
 } satisfies Record<string, ApiCallDef>

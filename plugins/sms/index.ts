@@ -1,4 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
+import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
 import { smsApi } from './api.js'
 
 /** Options of the SMS login plugin. */
@@ -15,6 +18,10 @@ export const smsPluginTexts = {
   'sms.continue': 'Continue with SMS',
   'sms.submit': 'Submit',
   'sms.noPhoneToUpdate': 'User must have a phone number to update it',
+  'sms.link.title': 'Link your phone',
+  'sms.link.subtitle': "Enter the phone number you want to add. We'll text it a code to confirm it's yours.",
+  'sms.update.title': 'Update your phone',
+  'sms.update.subtitle': "Your current number is {number}. Enter the new one and we'll text it a code.",
 } as const
 
 const icon =
@@ -37,6 +44,20 @@ export function sms(options: SmsPluginOptions = {}) {
     entry: { load: () => import('./screens/SmsEntry.js') },
     screens: {
       code: { load: () => import('./screens/SmsCodeScreen.js'), title: 'otp.title' },
+      link: { load: () => import('./screens/LinkPhoneScreen.js'), title: 'sms.link.title' },
+      update: { load: () => import('./screens/UpdatePhoneScreen.js'), title: 'sms.update.title' },
+    },
+    accounts: {
+      link: { phone: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'sms/link' }) },
+      unlink: { phone: (foyer: Foyer, phoneNumber: string) => foyer.call<RawUser>('sms.unlink', { phoneNumber }) },
+      update: {
+        phone(foyer: Foyer) {
+          // §5: only a user who has a phone can update it; nothing opens otherwise.
+          if (!foyer.$session.peek().user?.phone) throw new FlowError(foyer.t('sms.noPhoneToUpdate'), flowErrorCodes.failedToUpdate)
+          foyer.modal.open({ intent: 'update', screen: 'sms/update' })
+        },
+      },
+      transfer: { phone: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('sms.transfer', { ...data.account, nonce: data.nonce }) },
     },
     texts: { ...smsPluginTexts, ...options.texts },
   })

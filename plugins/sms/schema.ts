@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CodeSchema, ModeSchema, otpTexts } from '../../core/protocol/index.js'
+import { CodeSchema, ModeSchema, TransferNonceSchema, otpTexts } from '../../core/protocol/index.js'
 
 export { CodeSchema } from '../../core/protocol/index.js'
 
@@ -39,6 +39,8 @@ export const SmsLinkInputSchema = v.object({ phoneNumber: PhoneNumberSchema, cod
 export const SmsUpdateInputSchema = v.object({ old_phone_number: PhoneNumberSchema, new_phone_number: PhoneNumberSchema, code: CodeSchema })
 /** POST /api/v1/passwordless_sms/unlink */
 export const SmsUnlinkInputSchema = v.object({ phoneNumber: PhoneNumberSchema })
+/** POST /api/v1/passwordless_sms/transfer: the nonce of the link's 409 account_transfer_required. */
+export const SmsTransferInputSchema = v.object({ phoneNumber: PhoneNumberSchema, nonce: TransferNonceSchema })
 /** Answer of init. */
 export const SmsInitOutputSchema = v.object({ success: v.literal(true) })
 

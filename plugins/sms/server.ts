@@ -8,6 +8,7 @@ import {
   SmsAuthenticateInputSchema,
   SmsInitInputSchema,
   SmsLinkInputSchema,
+  SmsTransferInputSchema,
   SmsUnlinkInputSchema,
   SmsUpdateInputSchema,
   smsTexts,
@@ -78,6 +79,7 @@ export function smsServer(options: SmsServerOptions = {}) {
       app.post(smsPaths.init, async (c) => {
         const found = smsApp(c)
         const body = await ctx.body(c, SmsInitInputSchema)
+        await ctx.verifyCaptcha(c, body.token)
         const phoneNumber = number(found, 'phoneNumber', body.phoneNumber)
         await ctx.enforceRateLimit('sms.send.ip', ctx.clientIp(c))
         await ctx.enforceRateLimit('sms.send.number', `${found.id}:${phoneNumber}`)
@@ -112,7 +114,7 @@ export function smsServer(options: SmsServerOptions = {}) {
         const id = await codes.check(appId, phoneNumber, body.code)
         const user = await ctx.db.tx(async (tx) => {
           await codes.consume(tx, id)
-          return ctx.accounts.link(userId, account(phoneNumber), { db: tx })
+          return ctx.accounts.link(userId, account(phoneNumber), { db: tx, transfer: { account: { phoneNumber } } })
         })
         return c.json(user)
       })
@@ -131,6 +133,14 @@ export function smsServer(options: SmsServerOptions = {}) {
           return ctx.accounts.replace(userId, oldNumber, account(newNumber), { db: tx })
         })
         return c.json(user)
+      })
+
+      app.post(smsPaths.transfer, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        const found = smsApp(c)
+        const body = await ctx.body(c, SmsTransferInputSchema)
+        const phoneNumber = number(found, 'phoneNumber', body.phoneNumber)
+        return c.json(await ctx.accounts.transfer(userId, { type: 'phone', identifier: phoneNumber }, body.nonce))
       })
 
       app.post(smsPaths.unlink, async (c) => {

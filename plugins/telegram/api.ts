@@ -1,6 +1,6 @@
 import { TokenResponseSchema, UserSchema } from '../../core/protocol/index.js'
 import type { ApiCallDef } from '../../core/client/plugin.js'
-import { TelegramAuthenticateInputSchema, TelegramLinkInputSchema, TelegramUnlinkInputSchema } from './schema.js'
+import { TelegramAuthenticateInputSchema, TelegramLinkInputSchema, TelegramTransferInputSchema, TelegramUnlinkInputSchema } from './schema.js'
 
 /** API paths of the Telegram plugin (the spec's). */
 export const telegramPaths = {
@@ -12,7 +12,8 @@ export const telegramPaths = {
 
 /** The Telegram plugin's calls. */
 export const telegramApi = {
-  authenticate: { path: telegramPaths.authenticate, input: TelegramAuthenticateInputSchema, output: TokenResponseSchema },
+  authenticate: { path: telegramPaths.authenticate, input: TelegramAuthenticateInputSchema, output: TokenResponseSchema, captcha: 'captcha_token' },
   link: { path: telegramPaths.link, input: TelegramLinkInputSchema, output: UserSchema },
   unlink: { path: telegramPaths.unlink, input: TelegramUnlinkInputSchema, output: UserSchema },
+  transfer: { path: telegramPaths.transfer, input: TelegramTransferInputSchema, output: UserSchema },
 } satisfies Record<string, ApiCallDef>

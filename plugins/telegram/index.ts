@@ -1,5 +1,6 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, Intent } from '../../core/client/types.js'
+import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
 import { telegramApi } from './api.js'
 import { telegramTexts } from './schema.js'
 import { readTelegramReturn } from './telegramReturn.js'
@@ -53,6 +54,15 @@ export function telegram(options: TelegramPluginOptions = {}) {
     entry: { load: () => import('./screens/TelegramEntry.js') },
     screens: {
       auth: { load: () => import('./screens/TelegramAuthScreen.js'), title: 'telegram.title' },
+    },
+    accounts: {
+      link: { telegram: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'telegram/auth', params: { intent: 'link' } }) },
+      unlink: {
+        telegram: (foyer: Foyer, telegramUserId: string | number) => foyer.call<RawUser>('telegram.unlink', { telegram_user_id: String(telegramUserId) }),
+      },
+      transfer: {
+        telegram: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('telegram.transfer', { ...data.account, nonce: data.nonce }),
+      },
     },
     errors: {
       TELEGRAM_AUTH_CANCELED: telegramTexts.canceled,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ModeSchema } from '../../core/protocol/index.js'
+import { ModeSchema, TransferNonceSchema } from '../../core/protocol/index.js'
 
 /** Where the Telegram Login Widget script comes from unless the app or the host says otherwise. */
 export const DEFAULT_TELEGRAM_WIDGET_URL = 'https://telegram.org/js/telegram-widget.js?22'
@@ -62,6 +62,8 @@ export const TelegramLinkInputSchema = v.pipe(
   }),
   v.check((d) => oneOf(d), oneOfText),
 )
+/** POST /api/v1/telegram/transfer: the nonce of the link's 409 account_transfer_required (it, not the hash, proves the account now). */
+export const TelegramTransferInputSchema = v.object({ telegram_auth_result: TelegramAuthResultSchema, nonce: TransferNonceSchema })
 /** POST /api/v1/telegram/unlink */
 export const TelegramUnlinkInputSchema = v.object({ telegram_user_id: v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'telegram_user_id must be a number')) })
 

@@ -92,15 +92,16 @@ describe('telegram routes', () => {
     expect((await res.json()).user.linkedAccounts[0]).toMatchObject({ type: 'telegram', telegramUserId: '5005', username: 'mini' })
   })
 
-  it('link and unlink {telegram_user_id}; a Telegram account of another user is linked_to_another_user', async () => {
+  it('link and unlink {telegram_user_id}; a Telegram account of another user cannot join a user who has one', async () => {
     const me = await t.login('tg.linker@example.com')
     clock += 1000
     const link = await t.request('/api/v1/telegram/link', { body: { telegram_auth_result: widgetResult({ id: 6006, first_name: 'L' }, TOKEN, nowS()) }, token: me.token! })
     expect(link.status).toBe(200)
     expect((await link.json()).linkedAccounts.map((a: { type: string }) => a.type)).toEqual(['email', 'telegram'])
     const taken = await t.request('/api/v1/telegram/link', { body: { telegram_auth_result: widgetResult(ada, TOKEN, nowS()) }, token: me.token! })
-    expect(taken.status).toBe(409)
-    expect((await taken.json()).code).toBe('linked_to_another_user')
+    // Another user's Telegram account is offered for transfer, but only to a user with room for it (one per type).
+    expect(taken.status).toBe(400)
+    expect((await taken.json()).code).toBe('cannot_link_more_of_type')
     const unlink = await t.request('/api/v1/telegram/unlink', { body: { telegram_user_id: '6006' }, token: me.token! })
     expect(unlink.status).toBe(200)
     expect((await unlink.json()).linkedAccounts.map((a: { type: string }) => a.type)).toEqual(['email'])

@@ -8,6 +8,7 @@ import {
   TelegramAuthenticateInputSchema,
   TelegramAuthResultSchema,
   TelegramLinkInputSchema,
+  TelegramTransferInputSchema,
   TelegramUnlinkInputSchema,
   type TelegramAppConfig,
 } from './schema.js'
@@ -94,9 +95,28 @@ CREATE INDEX telegram_seen_hashes_age ON telegram_seen_hashes (seen_at);`,
         data: { telegramUserId: id.telegramUserId, firstName: id.firstName, lastName: id.lastName, username: id.username, photoUrl: id.photoUrl },
       })
 
+      /** The transfer body in the widget's shape (§7), whichever payload the link verified (a Mini App's too). */
+      const transferInfo = (id: TelegramIdentity) => ({
+        account: {
+          telegram_auth_result: Object.fromEntries(
+            Object.entries({
+              id: id.telegramUserId,
+              first_name: id.firstName,
+              last_name: id.lastName,
+              username: id.username,
+              photo_url: id.photoUrl,
+              auth_date: String(id.authDate),
+              hash: id.hash,
+            }).filter(([, value]) => value !== null),
+          ),
+        },
+        displayName: id.username ? `@${id.username}` : (id.firstName ?? id.telegramUserId),
+      })
+
       app.post(telegramPaths.authenticate, async (c) => {
         const { found, section } = telegramApp(c)
         const body = await ctx.body(c, TelegramAuthenticateInputSchema)
+        await ctx.verifyCaptcha(c, body.captcha_token)
         await ctx.enforceRateLimit('telegram.authenticate.ip', ctx.clientIp(c))
         const identity = verify(section, body)
         const result = await ctx.db.tx(async (tx) => {
@@ -114,9 +134,16 @@ CREATE INDEX telegram_seen_hashes_age ON telegram_seen_hashes (seen_at);`,
         const identity = verify(section, body)
         const user = await ctx.db.tx(async (tx) => {
           await markSeen(tx, found.id, identity.hash)
-          return ctx.accounts.link(userId, account(identity), { db: tx })
+          return ctx.accounts.link(userId, account(identity), { db: tx, transfer: transferInfo(identity) })
         })
         return c.json(user)
+      })
+
+      app.post(telegramPaths.transfer, async (c) => {
+        const { userId } = await ctx.requireUser(c)
+        telegramApp(c)
+        const { telegram_auth_result, nonce } = await ctx.body(c, TelegramTransferInputSchema)
+        return c.json(await ctx.accounts.transfer(userId, { type: 'telegram', identifier: telegram_auth_result.id }, nonce))
       })
 
       app.post(telegramPaths.unlink, async (c) => {

@@ -3,9 +3,11 @@ import { useMemo } from 'react'
 import type { LoginOptions } from '../../core/client/types.js'
 import type { User } from '../../core/protocol/index.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
+import { linkFunctions, type UseLinkAccountReturnType } from './useLinkAccount.js'
+import { unlinkFunctions, type UnlinkFunctions } from './useUnlinkAccount.js'
 
-/** What useFoyer returns. */
-export interface UseFoyerReturnType {
+/** What useFoyer returns: state, login/logout and the link, unlink and update functions (Privy's `usePrivy`). */
+export interface UseFoyerReturnType extends UseLinkAccountReturnType, UnlinkFunctions {
   /** true once the app config and the session restore have answered; nothing acts before. */
   ready: boolean
   authenticated: boolean
@@ -14,6 +16,10 @@ export interface UseFoyerReturnType {
   login: (options?: LoginOptions) => void
   logout: () => Promise<void>
   getAccessToken: () => Promise<string | null>
+  /** Opens 'Update your email'; rejects when the user has none. Callbacks: useUpdateEmail. */
+  updateEmail: () => Promise<void>
+  /** Opens 'Update your phone'; rejects when the user has none. Callbacks: useUpdatePhone. */
+  updatePhone: () => Promise<void>
 }
 
 /** The aggregate hook (Privy's `usePrivy` shape): state plus the main actions. */
@@ -33,6 +39,10 @@ export function useFoyer(): UseFoyerReturnType {
         await foyer.session.logout()
       },
       getAccessToken: () => foyer.session.getAccessToken(),
+      ...linkFunctions(foyer),
+      ...unlinkFunctions(foyer),
+      updateEmail: () => foyer.accounts.update('email'),
+      updatePhone: () => foyer.accounts.update('phone'),
     }),
     [foyer],
   )

@@ -1,4 +1,5 @@
-import { useConnectWallet, useFoyer, useFoyerKernel, useLogin, useWallets } from 'foyer'
+import { useState } from 'react'
+import { useConnectWallet, useFoyer, useFoyerKernel, useLinkAccount, useLogin, useUnlinkAccount, useUpdateEmail, useUpdatePhone, useWallets, type LinkedAccount } from 'foyer'
 import { useGuestAccounts } from 'foyer/plugins/guest'
 import { useLinkPasskey } from 'foyer/plugins/passkey'
 import { useLinkWallet } from 'foyer/plugins/siwe'
@@ -38,10 +39,12 @@ export function App() {
           </button>{' '}
           <PasskeysButton />{' '}
           <LinkWalletButton />
+          <AccountSection />
         </section>
       ) : (
         <>
-          <button type="button" onClick={() => login()}>
+          {/* ?no_signup: login restricted to existing accounts (Privy's `disableSignup`). */}
+          <button type="button" onClick={() => login(new URLSearchParams(location.search).has('no_signup') ? { disableSignup: true } : undefined)}>
             Log in
           </button>{' '}
           <GuestButton />
@@ -119,6 +122,73 @@ function Wallets() {
       <button type="button" onClick={() => connectWallet()}>
         Connect wallet
       </button>
+    </section>
+  )
+}
+
+/** The method name and arguments `unlink(method, ...args)` takes for a linked account (null: not unlinkable here). */
+function unlinkArgs(account: LinkedAccount): [string, ...unknown[]] | null {
+  if (account.type === 'email') return ['email', account.address]
+  if (account.type === 'phone') return ['phone', account.number]
+  if (account.type === 'wallet') return [account.chainType === 'solana' ? 'solanaWallet' : 'wallet', account.address]
+  if (account.type.endsWith('_oauth')) return ['oauth', account.type.slice(0, -'_oauth'.length), account.subject]
+  if (account.type === 'farcaster') return ['farcaster', account.fid]
+  if (account.type === 'telegram') return ['telegram', account.telegramUserId]
+  if (account.type === 'passkey') return ['passkey', account.credentialId]
+  return null
+}
+
+/** 'Account': link and update e-mail/phone (useLinkAccount, useUpdateEmail/Phone) and unlink each linked account. */
+function AccountSection() {
+  const foyer = useFoyerKernel()
+  const { user } = useFoyer()
+  const [message, setMessage] = useState<string | null>(null)
+  const onSuccess = ({ linkMethod }: { linkMethod: string }) => setMessage(`Done: ${linkMethod}`)
+  const onError = (code: string) => console.info('Account flow ended:', code)
+  const { linkEmail, linkPhone } = useLinkAccount({ onSuccess, onError })
+  const { updateEmail } = useUpdateEmail({ onSuccess, onError })
+  const { updatePhone } = useUpdatePhone({ onSuccess, onError })
+  const { unlink } = useUnlinkAccount()
+  // Errors (the server's text, e.g. the last login method can't go) show on the page.
+  const run = (action: () => Promise<unknown>) => {
+    setMessage(null)
+    action().catch((error) => setMessage(error?.shortMessage ?? error?.message ?? String(error)))
+  }
+  const has = (id: string) => Boolean(foyer.registry.plugin(id))
+  if (!user) return null
+  return (
+    <section data-testid="account">
+      <h2>Account</h2>
+      <p>
+        {has('email') ? (
+          <>
+            <button type="button" data-testid="link-email" onClick={() => run(linkEmail)}>Link email</button>{' '}
+            <button type="button" data-testid="update-email" onClick={() => run(updateEmail)}>Update email</button>{' '}
+          </>
+        ) : null}
+        {has('sms') ? (
+          <>
+            <button type="button" data-testid="link-phone" onClick={() => run(linkPhone)}>Link phone</button>{' '}
+            <button type="button" data-testid="update-phone" onClick={() => run(updatePhone)}>Update phone</button>
+          </>
+        ) : null}
+      </p>
+      <ul data-testid="unlink-accounts">
+        {user.linkedAccounts.map((account, i) => {
+          const args = unlinkArgs(account)
+          if (!args) return null
+          const label = String(args[args.length - 1])
+          return (
+            <li key={i} data-testid={`account-${account.type}`}>
+              {account.type}: {label}{' '}
+              <button type="button" data-testid={`unlink-${account.type}`} onClick={() => run(() => unlink(...args))}>
+                Unlink
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {message ? <p role="status" data-testid="account-message">{message}</p> : null}
     </section>
   )
 }

@@ -13,6 +13,7 @@ import { oauth } from 'foyer/plugins/oauth'
 import { solana } from 'foyer/plugins/solana'
 import { siws } from 'foyer/plugins/siws'
 import { siwe } from 'foyer/plugins/siwe'
+import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
 import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
@@ -47,6 +48,8 @@ const plugins = [
   siws(),
   // Sign-In With Ethereum with a connected Ethereum wallet ('Continue with a wallet').
   siwe(),
+  // Cloudflare Turnstile: active once the server's app has a "captcha-turnstile" section (its script loads only then).
+  captchaTurnstile(),
 ]
 
 /**
