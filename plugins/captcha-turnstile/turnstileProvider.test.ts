@@ -152,6 +152,16 @@ describe('Turnstile provider', () => {
     expect($modal.value.stack.map((s: { id: string }) => s.id)).toEqual(['foyer/landing'])
   })
 
+  it('on a deeper screen (a code screen resending) no screen is pushed, so that screen keeps its state', async () => {
+    const { provider, modal, $modal } = setup(['pass'], true)
+    $modal.value = { ...$modal.value, stack: [...$modal.value.stack, { id: 'email/code' }] }
+    const token = provider.token('t:key')
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(await token).toBeTruthy()
+    expect(modal.push).not.toHaveBeenCalled()
+    expect($modal.value.stack.map((s: { id: string }) => s.id)).toEqual(['foyer/landing', 'email/code'])
+  })
+
   it('with the modal closed (headless flows) no screen is pushed', async () => {
     const { provider, modal } = setup(['pass'], false)
     const token = provider.token('t:key')

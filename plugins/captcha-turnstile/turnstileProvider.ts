@@ -121,8 +121,13 @@ export function createTurnstileProvider(
     })
   }
 
+  // Only from a flow's first screen (landing or a link/update entry), where the captcha screen comes before
+  // the awaiting screen. Deeper screens (a code screen's resend, Farcaster's or a wallet's screen that
+  // inits on mount) keep their place: covering them would remount them, losing their state or re-running
+  // their init. The widget is invisible either way.
   function showScreen(): boolean {
-    if (!foyer.$modal.peek().open) return false
+    const modal = foyer.$modal.peek()
+    if (!modal.open || modal.stack.length > 1) return false
     foyer.modal.push(CAPTCHA_SCREEN)
     return true
   }
