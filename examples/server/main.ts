@@ -1,6 +1,8 @@
 // The server a self-hoster runs: the kernel plus the plugins they want, configured from the environment.
 // Run: node --conditions=source --import tsx examples/server/main.ts
-import { createServer } from 'foyer/server'
+import { isAbsolute, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createServer, type ServerPlugin } from 'foyer/server'
 import { emailServer } from 'foyer/plugins/email/server'
 import { termsServer } from 'foyer/plugins/terms/server'
 import { smsServer } from 'foyer/plugins/sms/server'
@@ -13,6 +15,16 @@ import { oauthServer } from 'foyer/plugins/oauth/server'
 import { siwsServer } from 'foyer/plugins/siws/server'
 import { siweServer } from 'foyer/plugins/siwe/server'
 import { captchaTurnstileServer } from 'foyer/plugins/captcha-turnstile/server'
+
+// FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
+// plugin or a list of them: third-party plugins join the composition without editing this file.
+const extraPlugins = []
+for (const spec of (process.env.FOYER_SERVER_PLUGINS ?? '').split(',').filter(Boolean)) {
+  const specifier = spec.startsWith('.') || isAbsolute(spec) ? pathToFileURL(resolve(spec)).href : spec
+  const loaded = ((await import(specifier)) as { default?: ServerPlugin | ServerPlugin[] }).default
+  if (!loaded) throw new Error(`FOYER_SERVER_PLUGINS: ${spec} has no default export`)
+  extraPlugins.push(...(Array.isArray(loaded) ? loaded : [loaded]))
+}
 
 const port = Number(process.env.PORT ?? 8787)
 const appPort = Number(process.env.APP_PORT ?? 5173)
@@ -43,7 +55,7 @@ const devApp: Record<string, unknown> = {
 }
 
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer()],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), ...extraPlugins],
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],

@@ -1,16 +1,22 @@
 import type { Browser, Page } from 'playwright-core'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DISCLOSED_WALLET } from '../kit/walletDisclosurePlugin.js'
 import { codeFromOutbox, launchChromium } from './kit/browser.js'
 import { startStack, type Stack } from './kit/startStack.js'
 
-// The asset check (a disclosed embedded wallet) needs a server plugin the example server doesn't load:
-// ui/screens/AccountTransferScreens.test.tsx covers it against the in-process server.
+// The asset check needs a disclosed embedded wallet. Embedded wallets are a later issue, so the stack loads a
+// test plugin (FOYER_SERVER_PLUGINS) that discloses one through the real hook for users of 'rich…' accounts.
+const disclosurePlugin = fileURLToPath(new URL('../kit/walletDisclosurePlugin.ts', import.meta.url))
 
 let stack: Stack
 let browser: Browser
 
 beforeAll(async () => {
-  stack = await startStack({ FOYER_DEV_APP: JSON.stringify({ sms_auth: true, sms: { allowed_countries: ['US'] } }) })
+  stack = await startStack({
+    FOYER_DEV_APP: JSON.stringify({ sms_auth: true, sms: { allowed_countries: ['US'] } }),
+    FOYER_SERVER_PLUGINS: disclosurePlugin,
+  })
   browser = await launchChromium()
 })
 afterAll(async () => {
@@ -94,6 +100,48 @@ describe('account transfer in Chromium against the real server', () => {
     expect(await pageB.getByTestId('account-message').textContent()).toBe('Done: email')
 
     // A was deleted with its sessions: after a reload its refresh token no longer restores anything.
+    await pageA.reload()
+    await pageA.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 30_000 })
+    expect(await pageA.getByTestId('signed-in').count()).toBe(0)
+
+    await contextA.close()
+    await contextB.close()
+  })
+
+  it("with a disclosed embedded wallet: 'Continue' → 'Check assets before transfer' → copy the address → transfer", async () => {
+    const contextA = await browser.newContext()
+    const pageA = await contextA.newPage()
+    const contextB = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+    const pageB = await contextB.newPage()
+    const email = 'rich.a@example.com'
+
+    const codeA = await signInWithEmail(pageA, email)
+    await signInWithPhone(pageB, '2025550148', '+12025550148')
+
+    await pageB.getByTestId('link-email').click()
+    const dialog = pageB.getByRole('dialog')
+    const input = dialog.locator('input[type="email"]')
+    await input.waitFor({ timeout: 30_000 })
+    await input.fill(email)
+    await input.press('Enter')
+    await enterCode(pageB, email, new Set([codeA]))
+
+    await dialog.getByRole('heading', { name: 'Email is associated with another account' }).waitFor({ timeout: 30_000 })
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('heading', { name: 'Check assets before transfer' }).waitFor({ timeout: 15_000 })
+    expect(await dialog.textContent()).toContain('Assets in your other account will not be transferred and may be lost.')
+    expect(await dialog.textContent()).toContain(DISCLOSED_WALLET)
+
+    await dialog.getByRole('button', { name: 'Copy address' }).click()
+    await dialog.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 5_000 })
+    expect(await pageB.evaluate(() => navigator.clipboard.readText())).toBe(DISCLOSED_WALLET)
+    // The confirmation lasts 1.5 s.
+    await dialog.getByRole('button', { name: 'Copy address' }).waitFor({ timeout: 5_000 })
+
+    await dialog.getByRole('button', { name: 'Transfer and delete account' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 })
+    expect(await pageB.getByTestId('linked-accounts').textContent()).toContain(`email: ${email}`)
+
     await pageA.reload()
     await pageA.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 30_000 })
     expect(await pageA.getByTestId('signed-in').count()).toBe(0)

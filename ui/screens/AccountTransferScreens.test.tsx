@@ -7,7 +7,7 @@ import { createRegistry } from '../../core/client/registry.js'
 import { transferMethodOf } from '../../core/client/transferMethod.js'
 import { ApiError } from '../../core/errors/index.js'
 import { TokenResponseSchema, type AccountTransferData, type TokenResponse } from '../../core/protocol/index.js'
-import { defineServerPlugin } from '../../core/server/index.js'
+import disclosure, { DISCLOSED_WALLET } from '../../test/kit/walletDisclosurePlugin.js'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { fakeLoginPlugin, renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
 import { email } from '../../plugins/email/index.js'
@@ -15,16 +15,7 @@ import { emailServer } from '../../plugins/email/server.js'
 import { sms } from '../../plugins/sms/index.js'
 import { smsServer } from '../../plugins/sms/server.js'
 
-const WALLET = '0x00000000000000000000000000000000000000Aa'
-/** Test-only stand-in for the embedded-wallet plugin: discloses an address for users whose e-mail starts with 'rich'. */
-const disclosure = defineServerPlugin({
-  id: 'test-wallet-disclosure',
-  async describeUserForTransfer(db, userId) {
-    const rows = await db.query("SELECT 1 FROM linked_accounts WHERE user_id = $1 AND identifier LIKE 'rich%'", [userId])
-    return rows.length ? { embedded_wallet_address: WALLET } : null
-  },
-  routes() {},
-})
+const WALLET = DISCLOSED_WALLET
 
 let server: TestServer
 let seq = 0
