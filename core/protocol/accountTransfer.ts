@@ -4,7 +4,7 @@ import * as v from 'valibot'
 export const NON_TRANSFERABLE_ACCOUNT_TYPES = ['custom_auth', 'custom', 'guest', 'passkey'] as const
 
 /**
- * `data` of a 409 `account_transfer_required` answer to a link: what the client needs to offer the
+ * `data` of a 400 `account_transfer_required` answer to a link: what the client needs to offer the
  * transfer and then call the owning plugin's `/transfer` route. `account` holds that route's body
  * fields (e.g. `{ email }`, `{ phoneNumber }`, `{ userInfo }`), so the client never reconstructs them.
  */

@@ -17,7 +17,7 @@ export interface LinkOptions {
   /** 1 except for types like passkeys and wallets. */
   maxPerType?: number
   db?: Db
-  /** Given (and the type transferable): an account owned by another user answers 409 account_transfer_required with a nonce, else linked_to_another_user. */
+  /** Given (and the type transferable): an account owned by another user answers 400 account_transfer_required with a nonce, else linked_to_another_user. */
   transfer?: LinkTransferInfo
 }
 
@@ -56,7 +56,7 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
   const ownerCheck = async (db: Db, appId: string, userId: string, account: AccountInput) => {
     const owner = await users.findAccountOwner(appId, account.type, account.identifier, db)
     if (owner && owner !== userId) {
-      throw new HttpError(409, 'linked_to_another_user', 'This account has already been linked to another user.')
+      throw new HttpError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
     }
     return owner
   }
@@ -72,12 +72,12 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
   /** The error a link gets for an account another user owns: a transfer offer when possible. */
   const conflict = async (db: Db, appId: string, userId: string, ownerId: string, account: AccountInput, options: LinkOptions) => {
     if (!transfers || !options.transfer || !isTransferableType(account.type)) {
-      return new HttpError(409, 'linked_to_another_user', 'This account has already been linked to another user.')
+      return new HttpError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
     }
     // Offering a transfer the per-type limit would then refuse helps no one.
     if ((await countOfType(db, userId, account.type)) >= (options.maxPerType ?? 1)) return tooMany(account.type)
     const nonce = transfers.nonces.issue({ appId, userId, type: account.type, identifier: account.identifier, ownerId })
-    return new HttpError(409, 'account_transfer_required', 'This account is linked to another user. It can be transferred to this one.', {
+    return new HttpError(400, 'account_transfer_required', 'This account is linked to another user. It can be transferred to this one.', {
       nonce,
       account_type: account.type,
       display_name: options.transfer.displayName ?? account.identifier,

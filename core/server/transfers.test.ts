@@ -75,7 +75,7 @@ describe('accounts.link conflicts', () => {
         [a, t.appId, type],
       )
       const error = await caught(t.server.ctx.accounts.link(b, { type, identifier: 'same' }, { maxPerType: 5, transfer: { account: { x: 1 } } }))
-      expect(error).toMatchObject({ status: 409, code: 'linked_to_another_user' })
+      expect(error).toMatchObject({ status: 400, code: 'linked_to_another_user' })
       expect(error?.data).toBeUndefined()
     }
   })
@@ -85,7 +85,7 @@ describe('accounts.link conflicts', () => {
     const b = (await t.login('c-plain@example.com')).user.id
     await t.server.db.query('DELETE FROM linked_accounts WHERE user_id = $1', [b])
     const error = await caught(t.server.ctx.accounts.link(b, { type: 'email', identifier: 'a-plain@example.com' }))
-    expect(error).toMatchObject({ status: 409, code: 'linked_to_another_user' })
+    expect(error).toMatchObject({ status: 400, code: 'linked_to_another_user' })
   })
 
   it("the offer discloses the other user's embedded wallet address from a plugin hook", async () => {
@@ -95,7 +95,7 @@ describe('accounts.link conflicts', () => {
     const error = await caught(
       t.server.ctx.accounts.link(b, { type: 'email', identifier: 'a-wallet@example.com' }, { transfer: { account: { email: 'a-wallet@example.com' }, displayName: 'A' } }),
     )
-    expect(error).toMatchObject({ status: 409, code: 'account_transfer_required' })
+    expect(error).toMatchObject({ status: 400, code: 'account_transfer_required' })
     expect(error?.data).toMatchObject({
       account_type: 'email',
       display_name: 'A',

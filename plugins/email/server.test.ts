@@ -155,7 +155,7 @@ describe('link, update and unlink', () => {
       token: a.token!,
       body: { oldAddress: 'alice@example.com', newAddress: 'bob@example.com', code: await t.lastCode('bob@example.com') },
     })
-    expect(taken.status).toBe(409)
+    expect(taken.status).toBe(400)
     expect((await taken.json()).code).toBe('linked_to_another_user')
     const notMine = await t.request('/api/v1/passwordless/update', {
       token: a.token!,

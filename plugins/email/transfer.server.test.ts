@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('e-mail account transfer', () => {
-  it('a link to an address another user owns answers 409 with the transfer data; nothing changes', async () => {
+  it('a link to an address another user owns answers 400 with the transfer data; nothing changes', async () => {
     const { email, a, data } = await conflict()
     expect(data).toMatchObject({ account_type: 'email', display_name: email, embedded_wallet_address: null, account: { email } })
     expect(data.nonce.length).toBeGreaterThan(60)
@@ -146,6 +146,6 @@ describe('e-mail account transfer', () => {
       token: b.token!,
       body: { oldAddress: bEmail, newAddress: email, code: await t.lastCode(email) },
     })
-    await expectError(res, 409, 'linked_to_another_user')
+    await expectError(res, 400, 'linked_to_another_user')
   })
 })

@@ -291,7 +291,7 @@ describe('farcaster link and unlink', () => {
       token: other.token!,
       body: { channel_token: again.channelToken, message: again.message, signature: again.signature, fid: 88 },
     })
-    expect(conflict.status).toBe(409)
+    expect(conflict.status).toBe(400)
     expect((await json(conflict)).body.code).toBe('account_transfer_required')
 
     const unlinked = await json(await t.request('/api/v1/farcaster/unlink', { token, body: { fid: 88 } }))

@@ -39,7 +39,7 @@ async function conflict(tag: string) {
 }
 
 describe('Farcaster account transfer', () => {
-  it('link conflict → 409 with {farcaster_id}; transfer moves the fid and deletes the other user; replay refused', async () => {
+  it('link conflict → 400 with {farcaster_id}; transfer moves the fid and deletes the other user; replay refused', async () => {
     const { fid, a, b, data } = await conflict('ok')
     expect(data).toMatchObject({ account_type: 'farcaster', display_name: `fc${fid}`, account: { farcaster_id: fid } })
     const user = await userOf(await transfer(b.token!, { ...data.account, farcaster_embedded_address: null, nonce: data.nonce }))

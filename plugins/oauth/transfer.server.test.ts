@@ -53,7 +53,7 @@ async function conflict(tag: string) {
 }
 
 describe('OAuth account transfer', () => {
-  it('link conflict → 409 with {userInfo}; transfer moves the provider account and deletes the other user; replay refused', async () => {
+  it('link conflict → 400 with {userInfo}; transfer moves the provider account and deletes the other user; replay refused', async () => {
     const { id, a, b, data } = await conflict('ok')
     expect(data).toMatchObject({ account_type: 'github_oauth', display_name: `octo${id}`, account: { userInfo: { provider: 'github', subject: id, username: `octo${id}` } } })
     const user = await userOf(await transfer(b.token!, { ...data.account, nonce: data.nonce }))

@@ -56,7 +56,7 @@ export function createCredentialStore(ctx: Pick<ServerContext, 'db' | 'HttpError
               new Date(ctx.now()),
             ],
           )
-      if (!inserted.length) throw new HttpError(409, 'credential_already_registered', 'This passkey is already registered.')
+      if (!inserted.length) throw new HttpError(400, 'credential_already_registered', 'This passkey is already registered.')
     },
 
     /** Gives a credential claimed at signup to the user the signup made. */

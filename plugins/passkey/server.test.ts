@@ -113,7 +113,7 @@ describe('passkey signup (register/init + register)', () => {
     const users = await count('users')
     const { body } = await attest('register', { credentialId })
     const res = await post(passkeyPaths.register, body)
-    expect(res.status).toBe(409)
+    expect(res.status).toBe(400)
     expect((await json(res)).code).toBe('credential_already_registered')
     expect(await count('users')).toBe(users)
   })
@@ -250,7 +250,7 @@ describe('link and unlink', () => {
     void body
     const { credentialId } = await signup()
     const dup = await link(session.token!, { credentialId })
-    expect(dup.status).toBe(409)
+    expect(dup.status).toBe(400)
     expect((await json(dup)).code).toBe('credential_already_registered')
   })
 

@@ -37,7 +37,7 @@ async function conflict(tag: string) {
 }
 
 describe('SIWE account transfer', () => {
-  it('link conflict → 409 with the wallet metadata; transfer moves the wallet with this user’s metadata and deletes the other user', async () => {
+  it('link conflict → 400 with the wallet metadata; transfer moves the wallet with this user’s metadata and deletes the other user', async () => {
     const { w, a, b, data } = await conflict('ok')
     expect(data).toMatchObject({
       account_type: 'wallet',

@@ -211,7 +211,7 @@ describe('siws link and unlink', () => {
     const other = (await t.login('siws-other@example.com')).token!
     const again = await signedMessage(s.who)
     const taken = await json(await t.request('/api/v1/siws/link', { token: other, body: { message: again.message, signature: again.signature } }))
-    expect(taken.status).toBe(409)
+    expect(taken.status).toBe(400)
     expect(taken.body.code).toBe('linked_to_another_user')
 
     const unlinked = await json(await t.request('/api/v1/siws/unlink', { token, body: { address: s.who.address } }))

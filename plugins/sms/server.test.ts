@@ -219,7 +219,7 @@ describe('link, update and unlink', () => {
       token: alice.token!,
       body: { old_phone_number: aliceNumber, new_phone_number: bobNumber, code: await t.lastCode(bobNumber) },
     })
-    expect(taken.status).toBe(409)
+    expect(taken.status).toBe(400)
     expect((await taken.json()).code).toBe('linked_to_another_user')
     const notMine = await t.request('/api/v1/passwordless_sms/update', {
       token: alice.token!,

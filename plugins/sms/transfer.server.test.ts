@@ -35,7 +35,7 @@ async function conflict(tag: string) {
 }
 
 describe('SMS account transfer', () => {
-  it('link conflict → 409 with {phoneNumber}; transfer moves the number and deletes the other user; replay refused', async () => {
+  it('link conflict → 400 with {phoneNumber}; transfer moves the number and deletes the other user; replay refused', async () => {
     const { phone, a, b, data } = await conflict('ok')
     expect(data).toMatchObject({ account_type: 'phone', display_name: phone, embedded_wallet_address: null, account: { phoneNumber: phone } })
     const user = await userOf(await transfer(b.token!, { ...data.account, nonce: data.nonce }))

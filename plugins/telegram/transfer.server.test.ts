@@ -33,7 +33,7 @@ async function conflict(tag: string, via: 'widget' | 'webapp' = 'widget') {
 }
 
 describe('Telegram account transfer', () => {
-  it('link conflict → 409 with {telegram_auth_result}; transfer (even after auth_date went stale) moves it and deletes the other user', async () => {
+  it('link conflict → 400 with {telegram_auth_result}; transfer (even after auth_date went stale) moves it and deletes the other user', async () => {
     const { who, a, b, data } = await conflict('ok')
     expect(data).toMatchObject({ account_type: 'telegram', display_name: `@${who.username}`, account: { telegram_auth_result: { id: String(who.id) } } })
     clock += 5 * 60 * 1000 // older than Telegram's 300 s freshness: the nonce, not the hash, proves the account now

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGithubStandin, type GithubStandin } from '../standins/githubStandin.js'
 import { startOidcStandin, type OidcStandin } from '../standins/oidcProvider.js'
-import { launchChromium } from './kit/browser.js'
+import { codeFromOutbox, launchChromium } from './kit/browser.js'
 import { freePort, startStack, type Stack } from './kit/startStack.js'
 
 // The server only knows its callback URL once its port is known, and the OIDC provider must register
@@ -57,6 +57,23 @@ async function chooseProvider(page: Page, name: 'Google' | 'GitHub') {
 
 const linked = (page: Page) => page.getByTestId('linked-accounts').textContent()
 
+/** Signs up or in with an e-mail code from the dev outbox. */
+async function signInByEmail(page: Page, email: string) {
+  await page.goto(appUrl)
+  await page.getByRole('button', { name: 'Log in' }).click({ timeout: 120_000 })
+  const dialog = page.getByRole('dialog')
+  const input = dialog.locator('input[type="email"]')
+  const option = dialog.getByRole('button', { name: /email/i })
+  await input.or(option).first().waitFor({ timeout: 30_000 })
+  if (!(await input.isVisible())) await option.click()
+  await input.fill(email)
+  await input.press('Enter')
+  await dialog.getByText('Enter confirmation code').waitFor({ timeout: 30_000 })
+  await dialog.getByLabel('Digit 1').click()
+  await page.keyboard.type(await codeFromOutbox(apiUrl, email))
+  await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
+}
+
 describe('OAuth in Chromium against the real server and local providers', () => {
   it('redirect flow with the OIDC provider ("google"): away, back, signed in, return parameters gone', async () => {
     const context = await browser.newContext()
@@ -68,6 +85,32 @@ describe('OAuth in Chromium against the real server and local providers', () => 
     expect(await linked(page)).toContain('google_oauth: google-user-1')
     expect(page.url()).not.toContain('foyer_oauth_')
     expect(new URL(page.url()).origin).toBe(appUrl)
+    await context.close()
+  })
+
+  // Before any test signs GitHub's account up (the stand-in has one), so this link is a plain link.
+  it('a lost answer to a link\'s code exchange: the retry finds the code spent; the modal says so, and Retry links', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInByEmail(page, 'lost.answer@example.com')
+    // The server redeems the code and links, but its answer is lost (a 503 in its place): the kernel retries a 503.
+    let lost = false
+    await page.route(`${apiUrl}/api/v1/oauth/link`, async (route) => {
+      if (lost) return route.continue()
+      lost = true
+      await route.fetch()
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Unavailable', code: 'internal_error' }) })
+    })
+    await page.getByTestId('link-method').selectOption('github')
+    await page.getByTestId('link-any').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Something went wrong. Please try again.').waitFor({ timeout: 60_000 })
+    // The lost answer had linked it: Retry runs a new flow, which finds the account already this user's.
+    // (The retry leaves for the provider and comes back: wait for the page that shows the result.)
+    await dialog.getByRole('button', { name: 'Retry' }).click()
+    await expect.poll(() => linked(page).catch(() => ''), { timeout: 60_000 }).toContain('github_oauth: 4242')
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 })
+    expect(await linked(page)).toContain('email: lost.answer@example.com')
     await context.close()
   })
 
@@ -121,6 +164,29 @@ describe('OAuth in Chromium against the real server and local providers', () => 
     expect(await page.getByTestId('signed-in').count()).toBe(0)
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':oauth')))
     expect(stored).toEqual([])
+    await context.close()
+  })
+
+  it("linking a Google account another user owns (redirect flow): back from the provider, the transfer prompt, then it's moved", async () => {
+    // The first test signed google-user-1 up as its own user. This user signs up by e-mail and links it.
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInByEmail(page, 'links.google@example.com')
+    const dialog = page.getByRole('dialog')
+
+    // A denial at the provider during a link shows on the reopened modal, like a login's.
+    google.mode = 'deny'
+    await page.getByTestId('link-method').selectOption('google')
+    await page.getByTestId('link-any').click()
+    await dialog.getByText('Retry and check Google to finish connecting your account.').waitFor({ timeout: 60_000 })
+    google.mode = 'approve'
+    await dialog.getByRole('button', { name: 'Retry' }).click()
+    await dialog.getByRole('heading', { name: 'Google is associated with another account' }).waitFor({ timeout: 60_000 })
+    expect(page.url()).not.toContain('foyer_oauth_')
+    await dialog.getByRole('button', { name: 'Transfer and delete account' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 })
+    expect(await linked(page)).toContain('google_oauth: google-user-1')
+    expect(await linked(page)).toContain('email: links.google@example.com')
     await context.close()
   })
 })

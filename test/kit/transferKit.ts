@@ -4,10 +4,10 @@ import { AccountTransferDataSchema, TokenResponseSchema, UserSchema } from '../.
 import type { AccountTransferData, TokenResponse, User } from '../../core/protocol/index.js'
 import type { TestServer } from './createTestServer.js'
 
-/** Asserts a link answered 409 account_transfer_required and answers its `data`. */
+/** Asserts a link answered 400 account_transfer_required and answers its `data`. */
 export async function expectTransferOffer(res: Response): Promise<AccountTransferData> {
   const body = (await res.json()) as { code: string; data?: unknown }
-  expect({ status: res.status, code: body.code }).toEqual({ status: 409, code: 'account_transfer_required' })
+  expect({ status: res.status, code: body.code }).toEqual({ status: 400, code: 'account_transfer_required' })
   return v.parse(AccountTransferDataSchema, body.data)
 }
 

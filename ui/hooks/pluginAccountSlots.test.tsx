@@ -103,7 +103,7 @@ describe("every login plugin's accounts slot", () => {
     ['wallet', { address: '0x' + 'b'.repeat(40), walletClientType: 'metamask', connectorType: 'injected' }, '/api/v1/siwe/transfer'],
     ['farcaster', { farcaster_id: 7, farcaster_embedded_address: null }, '/api/v1/farcaster/transfer'],
     ['google_oauth', { userInfo: { provider: 'google', subject: 's' } }, '/api/v1/oauth/transfer'],
-  ])("transfer of '%s' sends the 409's account fields with the nonce", async (type, account, path) => {
+  ])("transfer of '%s' sends the 400's account fields with the nonce", async (type, account, path) => {
     const { foyer, requests } = await setup()
     const data = { nonce: 'nonce-1', account_type: type, display_name: 'x', embedded_wallet_address: null, account }
     await act(async () => void (await foyer.accounts.transfer(data)))

@@ -160,9 +160,9 @@ describe('routing and labels', () => {
   const t = (key: string) => key
   it('ACCOUNT_TRANSFER_REQUIRED with valid data → the prompt; without → the linked-to-another-user screen', () => {
     const data = sample()
-    const ok = errorScreenFor(new ApiError('x', { status: 409, serverCode: 'account_transfer_required', data }), t, null)
+    const ok = errorScreenFor(new ApiError('x', { status: 400, serverCode: 'account_transfer_required', data }), t, null)
     expect(ok).toEqual({ screen: 'foyer/account-transfer', params: { data } })
-    const bad = errorScreenFor(new ApiError('x', { status: 409, serverCode: 'account_transfer_required', data: { nonce: 1 } }), t, null)
+    const bad = errorScreenFor(new ApiError('x', { status: 400, serverCode: 'account_transfer_required', data: { nonce: 1 } }), t, null)
     expect(bad).toMatchObject({ screen: 'foyer/error', params: { title: 'error.linkedToAnother.title' } })
   })
 

@@ -173,6 +173,7 @@ function AccountSection() {
           </>
         ) : null}
       </p>
+      <LinkAnyMethod run={run} />
       <ul data-testid="unlink-accounts">
         {user.linkedAccounts.map((account, i) => {
           const args = unlinkArgs(account)
@@ -190,5 +191,28 @@ function AccountSection() {
       </ul>
       {message ? <p role="status" data-testid="account-message">{message}</p> : null}
     </section>
+  )
+}
+
+/** 'Link another account': every method the loaded plugins can link (`foyer.accounts.methods()`), e.g. google. */
+function LinkAnyMethod({ run }: { run: (action: () => Promise<unknown>) => void }) {
+  const foyer = useFoyerKernel()
+  const { link } = useLinkAccount()
+  const methods = foyer.accounts.methods().link
+  const [method, setMethod] = useState(methods[0] ?? '')
+  if (methods.length === 0) return null
+  return (
+    <p>
+      <select aria-label="Link method" data-testid="link-method" value={method} onChange={(event) => setMethod(event.target.value)}>
+        {methods.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>{' '}
+      <button type="button" data-testid="link-any" onClick={() => run(() => link(method))}>
+        Link another account
+      </button>
+    </p>
   )
 }
