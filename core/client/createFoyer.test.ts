@@ -45,6 +45,21 @@ describe('createFoyer', () => {
     expect(onError).toHaveBeenCalledWith(code)
   })
 
+  it('a transfer offer is no failure while the modal shows its prompt; headless, the host gets the code', () => {
+    const foyer = make()
+    const onError = vi.fn()
+    foyer.registerCallbacks('link', { onError })
+    const offer = () => new ApiError('Transfer?', { status: 400, serverCode: 'account_transfer_required', data: {} })
+    foyer.modal.open({ intent: 'link' })
+    foyer.failAuth(offer())
+    expect(onError).not.toHaveBeenCalled()
+    foyer.modal.close()
+    expect(onError).toHaveBeenCalledWith('EXITED_LINK_FLOW')
+    onError.mockClear()
+    foyer.failAuth(offer())
+    expect(onError).toHaveBeenCalledWith('ACCOUNT_TRANSFER_REQUIRED')
+  })
+
   it('a flow opened with intent null (connect a wallet) reports no exit when closed', () => {
     const foyer = make()
     const onError = vi.fn()
