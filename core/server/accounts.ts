@@ -44,10 +44,11 @@ export interface Accounts {
   transfer(userId: string, account: AccountInput, nonce: string, options?: { maxPerType?: number; db?: Db }): Promise<RawUser>
 }
 
+const linkedElsewhere = () => new HttpError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
 const invalidNonce = () => new HttpError(400, 'invalid_transfer_nonce', 'Invalid or expired transfer nonce')
 
 /** Creates the accounts service. */
-export function createAccounts(root: Db, users: Users, now: () => number, transfers?: TransferDeps): Accounts {
+export function createAccounts(root: Db, users: Users, now: () => number, transfers: TransferDeps): Accounts {
   const appOf = async (db: Db, userId: string) => {
     const [row] = await db.query<{ app_id: string }>('SELECT app_id FROM users WHERE id = $1 FOR UPDATE', [userId])
     if (!row) throw new HttpError(401, 'unauthorized', 'User not found')
@@ -55,9 +56,7 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
   }
   const ownerCheck = async (db: Db, appId: string, userId: string, account: AccountInput) => {
     const owner = await users.findAccountOwner(appId, account.type, account.identifier, db)
-    if (owner && owner !== userId) {
-      throw new HttpError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
-    }
+    if (owner && owner !== userId) throw linkedElsewhere()
     return owner
   }
   const countOfType = async (db: Db, userId: string, type: string) => {
@@ -71,9 +70,7 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
 
   /** The error a link gets for an account another user owns: a transfer offer when possible. */
   const conflict = async (db: Db, appId: string, userId: string, ownerId: string, account: AccountInput, options: LinkOptions) => {
-    if (!transfers || !options.transfer || !isTransferableType(account.type)) {
-      return new HttpError(400, 'linked_to_another_user', 'This account has already been linked to another user.')
-    }
+    if (!options.transfer || !isTransferableType(account.type)) return linkedElsewhere()
     // Offering a transfer the per-type limit would then refuse helps no one.
     if ((await countOfType(db, userId, account.type)) >= (options.maxPerType ?? 1)) return tooMany(account.type)
     const nonce = transfers.nonces.issue({ appId, userId, type: account.type, identifier: account.identifier, ownerId })
@@ -154,7 +151,6 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
 
     transfer: (userId, account, nonce, { maxPerType = 1, db = root } = {}) =>
       db.tx(async (tx) => {
-        if (!transfers) throw new Error('Account transfers are not configured')
         if (!isTransferableType(account.type)) throw new HttpError(400, 'invalid_data', 'Invalid transfer account type')
         const appId = await appOf(tx, userId)
         // Locking the account row: a parallel transfer waits here, then sees the new owner and fails the HMAC.

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { transferMethodOf } from '../../core/client/transferMethod.js'
 import { BaseError } from '../../core/errors/index.js'
-import type { AccountTransferData, LinkedAccount, RawUser, User } from '../../core/protocol/index.js'
+import type { AccountTransferData, LinkedAccount, User } from '../../core/protocol/index.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 
@@ -44,7 +44,7 @@ export function useAccountTransfer(data: AccountTransferData) {
     setStatus('done')
     // The transfer is done whatever a flow hook decides; completeAuth reports hook failures to the host itself.
     await foyer
-      .completeAuth({ user: user as unknown as RawUser }, { loginMethod: method.loginMethod, account: movedAccount(user, data.account_type), intent: 'link', successScreen: false })
+      .completeAuth({ user }, { loginMethod: method.loginMethod, account: movedAccount(user, data.account_type), intent: 'link', successScreen: false })
       .catch(() => {})
   }, [data, foyer, method.loginMethod, t])
 
