@@ -1,63 +1,24 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { useState } from 'react'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TokenResponse } from '../../core/protocol/index.js'
-import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
-import { useLinkAccount, type UseAccountFlowParameters } from '../../ui/hooks/useLinkAccount.js'
-import { useUnlinkAccount } from '../../ui/hooks/useUnlinkAccount.js'
-import { useUpdateEmail } from '../../ui/hooks/useUpdateAccount.js'
-import { sms } from '../sms/index.js'
-import { smsServer } from '../sms/server.js'
+import { AccountButtons, fetchOf, renderSignedIn, useAccountFlowServer } from '../../test/kit/accountFlowKit.js'
 import { email } from './index.js'
-import { emailServer } from './server.js'
+import { typeCode } from '../../test/kit/codeBoxes.js'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await createTestServer({
-    plugins: [emailServer(), smsServer()],
-    app: { sms_auth: true },
-    rateLimits: { 'email.send.ip': { limit: 1000 }, 'sms.send.ip': { limit: 1000 } },
-  })
-}, 60_000)
-afterAll(() => server.close())
+const server = useAccountFlowServer()
 afterEach(cleanup)
 
-const fetch = ((url: string, init?: RequestInit) => server.app.request(url, init)) as typeof globalThis.fetch
-const codeBoxes = () => Array.from({ length: 6 }, (_, i) => screen.getByLabelText(`Digit ${i + 1}`))
-const typeCode = (code: string) => code.split('').forEach((d, i) => fireEvent.change(codeBoxes()[i]!, { target: { value: d } }))
 let seq = 0
 const unique = (name: string) => `${name}-${Date.now()}-${++seq}@example.com`
 
 /** A user who signed up by SMS (no e-mail yet). */
 async function smsUser(): Promise<TokenResponse> {
   const phoneNumber = `+1202555${String(1000 + ++seq).slice(-4)}`
-  await server.request('/api/v1/passwordless_sms/init', { body: { phoneNumber } })
-  const res = await server.request('/api/v1/passwordless_sms/authenticate', { body: { phoneNumber, code: await server.lastCode(phoneNumber) } })
+  await server().request('/api/v1/passwordless_sms/init', { body: { phoneNumber } })
+  const res = await server().request('/api/v1/passwordless_sms/authenticate', { body: { phoneNumber, code: await server().lastCode(phoneNumber) } })
   return (await res.json()) as TokenResponse
-}
-
-function Account({ address, link = {}, update = {} }: { address?: string; link?: UseAccountFlowParameters; update?: UseAccountFlowParameters }) {
-  const { linkEmail } = useLinkAccount(link)
-  const { updateEmail } = useUpdateEmail(update)
-  const { unlinkEmail } = useUnlinkAccount()
-  const [error, setError] = useState('')
-  const run = (action: () => Promise<unknown>) => () => void action().catch((e: { shortMessage?: string }) => setError(e.shortMessage ?? 'error'))
-  return (
-    <div>
-      <button type="button" onClick={run(linkEmail)}>link email</button>
-      <button type="button" onClick={run(updateEmail)}>update email</button>
-      <button type="button" onClick={run(() => unlinkEmail(address ?? ''))}>unlink email</button>
-      <p data-testid="error">{error}</p>
-    </div>
-  )
-}
-
-async function signedIn(ui: React.ReactNode, tokens: TokenResponse) {
-  const rendered = await renderWithFoyer(ui, { plugins: [email(), sms()], fetch, config: { successDelayMs: 300 } })
-  act(() => rendered.foyer.session.handleTokenResponse(tokens))
-  return rendered
 }
 
 async function enterAddress(address: string) {
@@ -70,13 +31,13 @@ describe('link e-mail (useLinkAccount → the modal)', () => {
   it("links an e-mail to an SMS user on 'Link your email' → code → Success, and reports the linked account", async () => {
     const onSuccess = vi.fn()
     const onError = vi.fn()
-    const { foyer } = await signedIn(<Account link={{ onSuccess, onError }} />, await smsUser())
+    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" link={{ onSuccess, onError }} />, await smsUser())
     const address = unique('link')
     fireEvent.click(screen.getByRole('button', { name: 'link email' }))
     expect(await screen.findByRole('heading', { name: 'Link your email' })).toBeTruthy()
     expect(foyer.$modal.peek().intent).toBe('link')
     await enterAddress(address)
-    await act(async () => typeCode(await server.lastCode(address)))
+    await act(async () => typeCode(await server().lastCode(address)))
     // The kernel shows 'Success!' for successDelayMs, then closes (covered by the kernel's tests).
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), { timeout: 10_000 })
     const result = onSuccess.mock.calls[0]![0]
@@ -91,11 +52,11 @@ describe('link e-mail (useLinkAccount → the modal)', () => {
 
   it("shows 'User already has an account of type email linked.' inline for a second e-mail and changes nothing", async () => {
     const first = unique('first')
-    const { foyer } = await signedIn(<Account />, await server.login(first))
+    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" />, await server().login(first))
     const second = unique('second')
     fireEvent.click(screen.getByRole('button', { name: 'link email' }))
     await enterAddress(second)
-    await act(async () => typeCode(await server.lastCode(second)))
+    await act(async () => typeCode(await server().lastCode(second)))
     expect(await screen.findByText('User already has an account of type email linked.')).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
     expect(foyer.$session.peek().user?.linkedAccounts.map((a) => a.address)).toEqual([first])
@@ -103,7 +64,7 @@ describe('link e-mail (useLinkAccount → the modal)', () => {
 
   it("reports EXITED_LINK_FLOW when the user closes the link screen", async () => {
     const onError = vi.fn()
-    await signedIn(<Account link={{ onError }} />, await smsUser())
+    await renderSignedIn(server(), <AccountButtons kind="email" link={{ onError }} />, await smsUser())
     fireEvent.click(screen.getByRole('button', { name: 'link email' }))
     await screen.findByRole('heading', { name: 'Link your email' })
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' })
@@ -112,7 +73,7 @@ describe('link e-mail (useLinkAccount → the modal)', () => {
 
   it('refuses to link for a visitor who is not signed in: MUST_BE_AUTHENTICATED, nothing opens', async () => {
     const onError = vi.fn()
-    const { foyer } = await renderWithFoyer(<Account link={{ onError }} />, { plugins: [email()], fetch })
+    const { foyer } = await renderWithFoyer(<AccountButtons kind="email" link={{ onError }} />, { plugins: [email()], fetch: fetchOf(server()) })
     fireEvent.click(screen.getByRole('button', { name: 'link email' }))
     await waitFor(() => expect(screen.getByTestId('error').textContent).toBe('User must be authenticated to link an account'))
     expect(onError).toHaveBeenCalledWith('MUST_BE_AUTHENTICATED')
@@ -124,14 +85,14 @@ describe('update e-mail (useUpdateEmail)', () => {
   it("replaces the address on 'Update your email' → code sent to the new one → Success", async () => {
     const onSuccess = vi.fn()
     const old = unique('old')
-    const { foyer } = await signedIn(<Account update={{ onSuccess }} />, await server.login(old))
+    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" update={{ onSuccess }} />, await server().login(old))
     fireEvent.click(screen.getByRole('button', { name: 'update email' }))
     expect(await screen.findByRole('heading', { name: 'Update your email' })).toBeTruthy()
     expect(screen.getByText(new RegExp(`Your current email is ${old}`))).toBeTruthy()
     expect(foyer.$modal.peek().intent).toBe('update')
     const next = unique('new')
     await enterAddress(next)
-    await act(async () => typeCode(await server.lastCode(next)))
+    await act(async () => typeCode(await server().lastCode(next)))
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1), { timeout: 10_000 })
     expect(onSuccess.mock.calls[0]![0].linkedAccount).toMatchObject({ type: 'email', address: next })
     expect(foyer.$session.peek().user?.linkedAccounts.map((a) => a.address)).toEqual([next])
@@ -139,7 +100,7 @@ describe('update e-mail (useUpdateEmail)', () => {
 
   it("refuses a user without an e-mail with 'User must have an email to update it' and opens nothing", async () => {
     const onError = vi.fn()
-    const { foyer } = await signedIn(<Account update={{ onError }} />, await smsUser())
+    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" update={{ onError }} />, await smsUser())
     fireEvent.click(screen.getByRole('button', { name: 'update email' }))
     await waitFor(() => expect(screen.getByTestId('error').textContent).toBe('User must have an email to update it'))
     expect(onError).toHaveBeenCalledWith('FAILED_TO_UPDATE_ACCOUNT')
@@ -150,21 +111,21 @@ describe('update e-mail (useUpdateEmail)', () => {
 describe('unlink e-mail (useUnlinkAccount)', () => {
   it("refuses to unlink the last login method with the server's error and leaves the user as it was", async () => {
     const address = unique('last')
-    const { foyer } = await signedIn(<Account address={address} />, await server.login(address))
+    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" target={address} />, await server().login(address))
     const before = foyer.$session.peek().user
     fireEvent.click(screen.getByRole('button', { name: 'unlink email' }))
     await waitFor(() => expect(screen.getByTestId('error').textContent).toBe('Cannot unlink the last login method of this account.'))
     expect(foyer.$session.peek().user).toBe(before)
-    const me = await server.request('/api/v1/users/me', { token: foyer.$session.peek().accessToken ?? '' })
+    const me = await server().request('/api/v1/users/me', { token: foyer.$session.peek().accessToken ?? '' })
     expect(((await me.json()) as { user: { linkedAccounts: unknown[] } }).user.linkedAccounts).toHaveLength(1)
   })
 
   it('unlinks an e-mail next to a phone and puts the answered user on the session', async () => {
     const tokens = await smsUser()
     const address = unique('extra')
-    await server.request('/api/v1/passwordless/init', { body: { email: address } })
-    await server.request('/api/v1/passwordless/link', { token: tokens.token ?? '', body: { email: address, code: await server.lastCode(address) } })
-    const { foyer } = await signedIn(<Account address={address} />, tokens)
+    await server().request('/api/v1/passwordless/init', { body: { email: address } })
+    await server().request('/api/v1/passwordless/link', { token: tokens.token ?? '', body: { email: address, code: await server().lastCode(address) } })
+    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" target={address} />, tokens)
     await act(() => foyer.session.refreshUser())
     expect(foyer.$session.peek().user?.email?.address).toBe(address)
     fireEvent.click(screen.getByRole('button', { name: 'unlink email' }))

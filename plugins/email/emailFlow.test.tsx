@@ -6,6 +6,7 @@ import { createTestServer, type TestServer } from '../../test/kit/createTestServ
 import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
 import { useLogin } from '../../ui/hooks/useLogin.js'
 import { email, useLoginWithEmail } from './index.js'
+import { codeBoxes, typeCode } from '../../test/kit/codeBoxes.js'
 
 let server: TestServer
 beforeAll(async () => {
@@ -16,8 +17,6 @@ afterEach(cleanup)
 
 // The kernel talks to the in-process server: no sockets.
 const fetch = ((url: string, init?: RequestInit) => server.app.request(url, init)) as typeof globalThis.fetch
-const codeBoxes = () => Array.from({ length: 6 }, (_, i) => screen.getByLabelText(`Digit ${i + 1}`))
-const typeCode = (code: string) => code.split('').forEach((d, i) => fireEvent.change(codeBoxes()[i]!, { target: { value: d } }))
 
 function LoginButton({ onComplete }: { onComplete: (r: AuthResult) => void }) {
   const { login } = useLogin({ onComplete })

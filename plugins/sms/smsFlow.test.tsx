@@ -8,6 +8,7 @@ import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
 import { useLogin } from '../../ui/hooks/useLogin.js'
 import { sms, useLoginWithSms } from './index.js'
 import { smsServer } from './server.js'
+import { codeBoxes, typeCode } from '../../test/kit/codeBoxes.js'
 
 let server: TestServer
 beforeAll(async () => {
@@ -17,8 +18,6 @@ afterAll(() => server.close())
 afterEach(cleanup)
 
 const fetch = ((url: string, init?: RequestInit) => server.app.request(url, init)) as typeof globalThis.fetch
-const codeBoxes = () => Array.from({ length: 6 }, (_, i) => screen.getByLabelText(`Digit ${i + 1}`))
-const typeCode = (code: string) => code.split('').forEach((d, i) => fireEvent.change(codeBoxes()[i]!, { target: { value: d } }))
 
 function LoginButton({ onComplete }: { onComplete: (r: AuthResult) => void }) {
   const { login } = useLogin({ onComplete })

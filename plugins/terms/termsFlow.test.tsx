@@ -10,6 +10,7 @@ import { emailServer } from '../email/server.js'
 import { email } from '../email/index.js'
 import { terms } from './index.js'
 import { termsServer } from './server.js'
+import { typeCode } from '../../test/kit/codeBoxes.js'
 
 let server: TestServer
 beforeAll(async () => {
@@ -22,8 +23,6 @@ afterAll(() => server.close())
 afterEach(cleanup)
 
 const fetch = ((url: string, init?: RequestInit) => server.app.request(url, init)) as typeof globalThis.fetch
-const codeBoxes = () => Array.from({ length: 6 }, (_, i) => screen.getByLabelText(`Digit ${i + 1}`))
-const typeCode = (code: string) => code.split('').forEach((d, i) => fireEvent.change(codeBoxes()[i]!, { target: { value: d } }))
 
 function LoginButton({ onComplete, onError }: { onComplete: (r: AuthResult) => void; onError: (code: string) => void }) {
   const { login } = useLogin({ onComplete, onError })

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { email } from '../../plugins/email/index.js'
 import { errorResponse, renderWithFoyer, type RenderWithFoyerOptions, type RouteHandler } from '../../test/kit/renderWithFoyer.js'
+import { typeCode } from '../../test/kit/codeBoxes.js'
 
 afterEach(() => {
   cleanup()
@@ -128,8 +129,6 @@ describe('error screen by error code (§8), from sending an e-mail code', () => 
   })
 })
 
-const codeBoxes = () => Array.from({ length: 6 }, (_, i) => screen.getByLabelText(`Digit ${i + 1}`))
-const typeCode = (code: string) => code.split('').forEach((d, i) => fireEvent.change(codeBoxes()[i]!, { target: { value: d } }))
 
 interface CodeRow {
   name: string
