@@ -1,5 +1,5 @@
 import { BaseError, PluginError } from '../errors/index.js'
-import { NON_TRANSFERABLE_ACCOUNT_TYPES, toUser, type RawUser, type User } from '../protocol/index.js'
+import { NON_TRANSFERABLE_ACCOUNT_TYPES, toUser, type AccountTransferData, type RawUser, type User } from '../protocol/index.js'
 import type { FoyerPlugin, PluginAccountSlots } from './plugin.js'
 import type { AccountsManager, Foyer } from './types.js'
 
@@ -18,6 +18,13 @@ export class InvalidTransferAccountTypeError extends BaseError {
     super('Invalid transfer account type', { code: 'INVALID_TRANSFER_ACCOUNT_TYPE' })
   }
 }
+
+/**
+ * A plugin's `accounts.transfer` entry that calls its api `apiId` (a `/transfer` route) with the offer's
+ * `account` fields and the nonce: the body every transfer route takes.
+ */
+export const transferWith = (apiId: string) => (foyer: Foyer, data: AccountTransferData) =>
+  foyer.call<RawUser>(apiId, { ...data.account, nonce: data.nonce })
 
 type Slot = keyof PluginAccountSlots
 

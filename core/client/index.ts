@@ -1,6 +1,6 @@
 /** The framework-agnostic kernel: `foyer/core`. */
 export { createFoyer, InvalidAppIdError } from './createFoyer.js'
-export { createAccounts, NotAuthenticatedError, InvalidTransferAccountTypeError } from './accounts.js'
+export { createAccounts, transferWith, NotAuthenticatedError, InvalidTransferAccountTypeError } from './accounts.js'
 export { createRegistry, type Registry, type LandingEntry } from './registry.js'
 export { definePlugin } from './plugin.js'
 export type * from './plugin.js'

@@ -1,7 +1,8 @@
+import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { emailApi } from './api.js'
 
 /** Options of the e-mail login plugin. */
@@ -59,7 +60,7 @@ export function email(options: EmailPluginOptions = {}) {
           foyer.modal.open({ intent: 'update', screen: 'email/update' })
         },
       },
-      transfer: { email: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('email.transfer', { ...data.account, nonce: data.nonce }) },
+      transfer: { email: transferWith('email.transfer') },
     },
     texts: { ...emailPluginTexts, ...options.texts },
   })

@@ -1,6 +1,7 @@
+import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { farcasterApi } from './api.js'
 import { farcasterErrorCodes } from './farcasterFlow.js'
 import { farcasterTexts } from './schema.js'
@@ -49,7 +50,7 @@ export function farcaster(options: FarcasterPluginOptions = {}) {
       link: { farcaster: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'farcaster/connect' }) },
       unlink: { farcaster: (foyer: Foyer, fid: number | string) => foyer.call<RawUser>('farcaster.unlink', { fid: Number(fid) }) },
       transfer: {
-        farcaster: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('farcaster.transfer', { ...data.account, nonce: data.nonce }),
+        farcaster: transferWith('farcaster.transfer'),
       },
     },
     errors: {

@@ -1,6 +1,7 @@
+import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin, type LandingEntryDef } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { oauthApi } from './api.js'
 import { oauthProviderIds, oauthProviders, type OAuthProviderId } from './providers.js'
 import { setDefaultFlowMode, type OAuthFlowMode } from './flowMode.js'
@@ -54,7 +55,7 @@ function oauthAccounts(ids: readonly OAuthProviderId[]) {
     }),
     unlink: { ...per((provider) => (foyer: Foyer, subject: string) => unlinkOAuth(foyer, provider, subject)), oauth: unlinkOAuth },
     transfer: Object.fromEntries(
-      ids.map((id) => [`${id}_oauth`, (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('oauth.transfer', { ...data.account, nonce: data.nonce })]),
+      ids.map((id) => [`${id}_oauth`, transferWith('oauth.transfer')]),
     ),
   }
 }

@@ -1,6 +1,7 @@
+import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { siweApi } from './api.js'
 import { setSiweSettings } from './siweFlow.js'
 import { siweTexts } from './schema.js'
@@ -76,7 +77,7 @@ export function siwe(options: SiwePluginOptions = {}) {
       // The wallet list (both chains, like useLinkWallet); an Ethereum wallet continues on 'siwe/sign'.
       link: { wallet: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: WALLET_LIST_SCREEN }) },
       unlink: { wallet: (foyer: Foyer, address: string) => foyer.call<RawUser>('siwe.unlink', { address }) },
-      transfer: { wallet: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('siwe.transfer', { ...data.account, nonce: data.nonce }) },
+      transfer: { wallet: transferWith('siwe.transfer') },
     },
     texts: { ...siwePluginTexts, ...options.texts },
   })

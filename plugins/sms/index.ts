@@ -1,7 +1,8 @@
+import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { smsApi } from './api.js'
 
 /** Options of the SMS login plugin. */
@@ -57,7 +58,7 @@ export function sms(options: SmsPluginOptions = {}) {
           foyer.modal.open({ intent: 'update', screen: 'sms/update' })
         },
       },
-      transfer: { phone: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('sms.transfer', { ...data.account, nonce: data.nonce }) },
+      transfer: { phone: transferWith('sms.transfer') },
     },
     texts: { ...smsPluginTexts, ...options.texts },
   })

@@ -1,6 +1,7 @@
+import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, Intent } from '../../core/client/types.js'
-import type { AccountTransferData, RawUser } from '../../core/protocol/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import { telegramApi } from './api.js'
 import { telegramTexts } from './schema.js'
 import { readTelegramReturn } from './telegramReturn.js'
@@ -61,7 +62,7 @@ export function telegram(options: TelegramPluginOptions = {}) {
         telegram: (foyer: Foyer, telegramUserId: string | number) => foyer.call<RawUser>('telegram.unlink', { telegram_user_id: String(telegramUserId) }),
       },
       transfer: {
-        telegram: (foyer: Foyer, data: AccountTransferData) => foyer.call<RawUser>('telegram.transfer', { ...data.account, nonce: data.nonce }),
+        telegram: transferWith('telegram.transfer'),
       },
     },
     errors: {
