@@ -12,7 +12,7 @@ export const foyerAliases = [
   { find: /^foyer\/core$/, replacement: `${root}core/client/index.ts` },
   { find: /^foyer\/protocol$/, replacement: `${root}core/protocol/index.ts` },
   { find: /^foyer\/ui$/, replacement: `${root}ui/index.ts` },
-  { find: /^foyer$/, replacement: `${root}ui/index.ts` },
+  { find: /^foyer$/, replacement: `${root}ui/foyer.ts` },
 ]
 
 export const repoRoot = root

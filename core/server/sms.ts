@@ -90,8 +90,11 @@ export function createUnconfiguredSms(): SmsSender {
   }
 }
 
-/** The provider settings from the environment (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_URL), or null. */
-export function twilioOptionsFromEnv(env: NodeJS.ProcessEnv): TwilioSmsOptions | null {
+/**
+ * The provider settings from the environment (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_API_URL), or null.
+ * `env` is a plain record, not NodeJS.ProcessEnv, so the published .d.ts needs no @types/node.
+ */
+export function twilioOptionsFromEnv(env: Record<string, string | undefined>): TwilioSmsOptions | null {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: baseUrl } = env
   if (!accountSid && !authToken && !from) return null
   if (!accountSid || !authToken || !from) throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together')

@@ -3,10 +3,11 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
+  type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server'
 import type { ServerContext } from '../../core/server/index.js'
 import type { ChallengeRow } from './challengeStore.js'
-import type { AuthenticationResponse, RegistrationResponse } from './schema.js'
+import type { AuthenticationOptions, AuthenticationResponse, RegistrationOptions, RegistrationResponse } from './schema.js'
 import { authenticationResponseFromWire, creationOptionsToWire, registrationResponseFromWire, requestOptionsToWire } from './wire.js'
 
 /** The spec's text for any failed verification: it says nothing more on purpose. */
@@ -22,6 +23,28 @@ export interface StoredCredential {
   transports: string[]
 }
 
+/** A verified registration: the new credential and its authenticator's AAGUID. */
+export type VerifiedRegistration = Extract<VerifiedRegistrationResponse, { verified: true }>['registrationInfo']
+
+/** The ceremonies createWebauthnCeremonies makes (named, so the emitted .d.ts needs no @simplewebauthn internals). */
+export interface WebauthnCeremonies {
+  /** Login options: resident keys only, so no allow list and no user name. */
+  authenticationOptions(rpId: string, challenge: string): Promise<AuthenticationOptions>
+  /** Creation options for a new passkey of `user`, excluding the ones the user already has. */
+  registrationOptions(
+    rp: { name: string; rpId: string },
+    challenge: string,
+    user: { handle: string; name: string },
+    exclude: { id: string; transports: string[] }[],
+  ): Promise<RegistrationOptions>
+  /** The challenge inside a registration's clientDataJSON (link and register send no separate one). */
+  challengeOf(response: RegistrationResponse): string
+  /** Verifies an attestation for the consumed challenge; any failure is a 401 that says nothing more. */
+  verifyRegistration(response: RegistrationResponse, challenge: string, row: ChallengeRow): Promise<VerifiedRegistration>
+  /** Verifies an assertion against the stored credential; answers the authenticator's new counter. */
+  verifyAuthentication(response: AuthenticationResponse, challenge: string, row: ChallengeRow, stored: StoredCredential): Promise<number>
+}
+
 const fromBase64Url = (value: string) => new Uint8Array(Buffer.from(value, 'base64url'))
 
 /**
@@ -31,7 +54,7 @@ const fromBase64Url = (value: string) => new Uint8Array(Buffer.from(value, 'base
 export function createWebauthnCeremonies(
   ctx: Pick<ServerContext, 'HttpError'>,
   options: { timeoutMs: number; userVerification: 'required' | 'preferred' },
-) {
+): WebauthnCeremonies {
   const { HttpError } = ctx
   const { timeoutMs: timeout, userVerification } = options
   /** What both verifications hold a response to: the consumed challenge, its origin and RP, and user verification. */
@@ -114,8 +137,3 @@ export function createWebauthnCeremonies(
     },
   }
 }
-
-/** The ceremonies createWebauthnCeremonies makes. */
-export type WebauthnCeremonies = ReturnType<typeof createWebauthnCeremonies>
-/** A verified registration: the new credential and its authenticator's AAGUID. */
-export type VerifiedRegistration = Awaited<ReturnType<WebauthnCeremonies['verifyRegistration']>>

@@ -1,0 +1,10 @@
+// `npm run build` (and `prepack`): a clean dist/ from the TypeScript sources, so a file deleted or
+// renamed in the sources never lingers in the published package.
+import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+rmSync(`${root}dist`, { recursive: true, force: true })
+const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' })
+process.exit(tsc.status ?? 1)

@@ -1,0 +1,71 @@
+// The `package` project's one-time work: pack the package (its prepack builds dist/), then, side by
+// side, install the three host apps from the tarball and start the Foyer server. Tests get the
+// folders and URLs through `inject`.
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { freePort } from '../e2e/kit/freePort.js'
+import { installHost } from './kit/installHost.js'
+import { packFoyer } from './kit/packFoyer.js'
+import { startFoyerServer } from './kit/startFoyerServer.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The packed foyer-*.tgz. */
+    tarball: string
+    /** Installed host apps, by template name. */
+    hosts: { vite: string; esbuild: string; next: string }
+    apiUrl: string
+    appId: string
+    /** The one port every host app is served on in turn (the dev app allows its origin). */
+    appPort: number
+  }
+}
+
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)
+
+export default async function setup(project: TestProject) {
+  const started = Date.now()
+  const root = mkdtempSync(join(tmpdir(), 'foyer-package-'))
+  const [apiPort, appPort] = [await freePort(), await freePort()]
+  // FOYER_KEEP_HOSTS=1 keeps the host apps for a look after a failure.
+  const keep = process.env.FOYER_KEEP_HOSTS === '1'
+  // The host apps hold ~600 MB in many small files, which take a minute to delete on a busy disk: a
+  // detached `rm` removes them while the next suite runs.
+  const remove = async () => spawn('rm', ['-rf', root], { detached: true, stdio: 'ignore' }).unref()
+  const cleanups: (() => Promise<void>)[] = [async () => (keep ? console.log(`[package] kept ${root}`) : remove())]
+  const teardown = async () => {
+    const stopping = Date.now()
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+    console.log(`[package] whole project: ${seconds(started)} s (of which stopping the server: ${seconds(stopping)} s)`)
+  }
+  try {
+    const { tarball, seconds: packSeconds } = await packFoyer(root)
+    console.log(`[package] npm pack (prepack build): ${packSeconds.toFixed(1)} s`)
+    const installing = Date.now()
+    const serverStart = startFoyerServer(apiPort, appPort).then((s) => (cleanups.push(s.stop), s))
+    const names = ['vite', 'esbuild', 'next'] as const
+    const installs = Promise.allSettled(names.map((name) => installHost(name, root, tarball))).then((results) =>
+      results.map((r) => {
+        if (r.status === 'rejected') throw r.reason
+        return r.value
+      }),
+    )
+    // Everything settles before going on: nothing may still be starting or installing after a teardown.
+    await Promise.allSettled([serverStart, installs])
+    const [server, dirs] = await Promise.all([serverStart, installs])
+    const [vite = '', esbuild = '', next = ''] = dirs
+    console.log(`[package] three host installs and the server start, side by side: ${seconds(installing)} s`)
+    project.provide('tarball', tarball)
+    project.provide('hosts', { vite, esbuild, next })
+    project.provide('apiUrl', server.apiUrl)
+    project.provide('appId', server.appId)
+    project.provide('appPort', appPort)
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  return teardown
+}

@@ -1,0 +1,4 @@
+interface ImportMetaEnv {
+  readonly VITE_FOYER_APP_ID: string
+  readonly VITE_FOYER_API_URL: string
+}
