@@ -86,6 +86,24 @@ describe('CORS', () => {
     const denied = await t.request('/api/v1/passwordless/init', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } })
     expect(denied.headers.get('access-control-allow-origin')).toBeNull()
   })
+
+  it("lets a page its app doesn't allow read why from the app config (origin and setting named), and nothing else", async () => {
+    const origin = 'http://localhost:3000'
+    const pre = await t.request(`/api/v1/apps/${t.appId}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })
+    expect(pre.status).toBe(204)
+    const res = await t.request(`/api/v1/apps/${t.appId}`, { headers: { origin } })
+    expect(res.status).toBe(403)
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin)
+    const body = (await res.json()) as { code: string; error: string; id?: string }
+    expect(body.code).toBe('invalid_origin')
+    expect(body.error).toBe(`Origin ${origin} is not allowed for app ${t.appId}. Add it to the app's allowed_origins in the server's apps config.`)
+    // The config itself is not in the refusal.
+    expect(body.id).toBeUndefined()
+    // Other routes stay closed to that origin, preflight and request alike.
+    const other = await init({ body: { email: 'x@example.com' }, headers: { origin } })
+    expect(other.status).toBe(403)
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+  })
 })
 
 describe('analytics and dev outbox', () => {

@@ -1,22 +1,24 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { headers } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
 import { buildApps, parseApps, readConfigFile } from './apps.js'
 import { createAuth } from './auth.js'
-import { captchaMigrations, createVerifyCaptcha } from './captcha.js'
-import { coreMigrations } from './db/coreMigrations.js'
+import { createVerifyCaptcha } from './captcha.js'
 import { createPgliteDb } from './db/createPgliteDb.js'
 import { createPostgresDb } from './db/createPostgresDb.js'
 import type { Db } from './db/Db.js'
+import { refuseUnstorableText } from './db/refuseUnstorableText.js'
 import { runMigrations } from './db/runMigrations.js'
+import { serverMigrations } from './db/serverMigrations.js'
 import { HttpError } from './HttpError.js'
 import { appGuard } from './http/appGuard.js'
 import { clientIp } from './http/clientIp.js'
 import { createErrorHandler, errorResponse } from './http/errorHandler.js'
+import { limitBody } from './http/limitBody.js'
 import { parse, readBody } from './http/parse.js'
+import { refuseUnstorableInput } from './http/refuseUnstorableInput.js'
 import { createDevOutbox, createSmtpMailer } from './mailer.js'
 import type { Mailer } from './mailer.js'
 import { createRateLimiter } from './rateLimit.js'
@@ -29,7 +31,7 @@ import { createSecrets } from './secrets.js'
 import { sessionCookieMiddleware } from './sessionCookies.js'
 import { createSessions } from './sessions.js'
 import { createTokens } from './tokens.js'
-import { createTransferNonces, transferMigrations } from './transfers.js'
+import { createTransferNonces } from './transfers.js'
 import type { Apps, CreateServerOptions, FoyerServer, Logger, ResolvedConfig, ServerContext } from './types.js'
 import { createUsers } from './users.js'
 import type * as v from 'valibot'
@@ -50,6 +52,16 @@ const consoleLogger: Logger = {
 
 /** Builds the Foyer server: database, migrations, keys, apps and the plugins' routes. */
 export async function createServer(options: CreateServerOptions = {}): Promise<FoyerServer> {
+  try {
+    return await startServer(options)
+  } catch (error) {
+    // A database handed in is the server's from the call on: a start that fails (bad config too) closes it.
+    await options.db?.close().catch(() => {})
+    throw error
+  }
+}
+
+async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   const env = process.env
   const logger = options.logger ?? consoleLogger
   const now = options.now ?? Date.now
@@ -73,7 +85,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   if (options.configFile) appInputs.push(...readConfigFile(options.configFile, sections))
   if (options.apps) appInputs.push(...parseApps(options.apps, 'createServer({ apps })', false, sections))
   if (dev && !appInputs.some((a) => a.id === devAppId)) {
-    const devApp = { id: devAppId, name: 'Foyer dev app', allowed_origins: options.devOrigins ?? [], email_auth: true, ...options.devApp }
+    // FOYER_DEV_ORIGINS (comma-separated) adds origins, e.g. a host app of your own on another port.
+    const envOrigins = (env.FOYER_DEV_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)
+    const devApp = { id: devAppId, name: 'Foyer dev app', allowed_origins: [...(options.devOrigins ?? []), ...envOrigins], email_auth: true, ...options.devApp }
     appInputs.push(...parseApps([devApp], 'dev app', false, sections))
   }
   const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins)
@@ -95,12 +109,16 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   }
 
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL
-  const db: Db = databaseUrl
-    ? await createPostgresDb(databaseUrl)
-    : await createPgliteDb(options.dataDir ?? env.FOYER_DATA_DIR ?? './.foyer-data')
+  const opened: Db = options.db
+    ? options.db
+    : databaseUrl
+      ? await createPostgresDb(databaseUrl)
+      : await createPgliteDb(options.dataDir ?? env.FOYER_DATA_DIR ?? './.foyer-data', { template: options.pgliteTemplate })
+  // Values decoded after the request edge (signed tokens, widget data, provider answers) meet the same rule there.
+  const db = refuseUnstorableText(opened)
 
   try {
-    await runMigrations(db, [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
+    await runMigrations(db, serverMigrations(plugins))
     const secrets = await createSecrets(db)
     const issuer = options.issuer ?? 'foyer'
     const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now })
@@ -173,13 +191,17 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     app.onError(createErrorHandler(logger))
     app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
     const openPaths = new Set(plugins.flatMap((p) => p.openPaths ?? []))
-    app.use('/api/v1/*', appGuard(appMap, openPaths, plugins.flatMap((p) => p.requestHeaders ?? [])))
+    const originHint = (appId: string) =>
+      dev && appId === devAppId
+        ? 'Start the server with FOYER_DEV_ORIGINS=<your origin> (comma-separated) to allow it for the dev app.'
+        : "Add it to the app's allowed_origins in the server's apps config."
+    app.use('/api/v1/*', appGuard(appMap, openPaths, plugins.flatMap((p) => p.requestHeaders ?? []), originHint))
     // Apps with session_cookies: CSRF check, and token responses' tokens move into HttpOnly cookies.
     app.use('/api/v1/*', sessionCookieMiddleware(appMap, now))
-    app.use(
-      '*',
-      bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', 'Payload too large') }),
-    )
+    // Every body is read here, within the limit, before any route runs: a refused one too, so the
+    // connection stays usable; then text PostgreSQL can't store is refused for every route at once.
+    app.use('*', limitBody({ maxBytes: BODY_LIMIT_BYTES, onTooLarge: (c) => errorResponse(c, 413, 'payload_too_large', 'Payload too large') }))
+    app.use('*', refuseUnstorableInput())
     kernelRoutes(app, ctx)
     for (const plugin of plugins) plugin.routes(app, ctx)
     if (dev) devRoutes(app, outbox)

@@ -63,7 +63,10 @@ export function createOtpCodes(deps: { db: Db; secrets: Secrets; now: () => numb
   const digits = options.digits ?? 6
   // Bound to purpose, app and address, and keyed with the server secret: a 6-digit code can't hide behind a plain hash.
   const hash = (appId: string, address: string, code: string) => secrets.hmac(`${options.purpose}\n${appId}\n${address}\n${code}`)
-  const invalid = () => new HttpError(401, 'invalid_credentials', INVALID_CODE_MESSAGE)
+  // `attempts_left` (only for a live code) lets the code screen say when no guess can work any more and a new
+  // code is needed; the code itself and whether the address has an account are never revealed.
+  const invalid = (attemptsLeft?: number) =>
+    new HttpError(401, 'invalid_credentials', INVALID_CODE_MESSAGE, attemptsLeft === undefined ? undefined : { attempts_left: attemptsLeft })
 
   return {
     ttlSeconds: ttl,
@@ -96,11 +99,12 @@ export function createOtpCodes(deps: { db: Db; secrets: Secrets; now: () => numb
       )
       if (!live) throw invalid()
       // The attempt is counted before the comparison, so a burst of parallel guesses can't pass the cap.
-      const [counted] = await db.query<{ code_hash: string }>(
-        `UPDATE ${t} SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 AND consumed_at IS NULL RETURNING code_hash`,
+      const [counted] = await db.query<{ code_hash: string; attempts: number }>(
+        `UPDATE ${t} SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 AND consumed_at IS NULL RETURNING code_hash, attempts`,
         [live.id, maxAttempts],
       )
-      if (!counted || !secrets.equal(counted.code_hash, hash(appId, address, code))) throw invalid()
+      if (!counted) throw invalid(0)
+      if (!secrets.equal(counted.code_hash, hash(appId, address, code))) throw invalid(Math.max(0, maxAttempts - Number(counted.attempts)))
       return live.id
     },
 

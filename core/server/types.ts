@@ -146,8 +146,20 @@ export interface CreateServerOptions {
   apps?: unknown[]
   /** PGlite folder; ':memory:' for tests. Default FOYER_DATA_DIR or ./.foyer-data. */
   dataDir?: string
+  /**
+   * Path of a PGlite data folder dump (`dumpDataDir()`, same PGlite version) a new embedded database starts
+   * from instead of running initdb, which takes seconds (an image can ship one; the unit suite makes one).
+   * An existing data folder is opened as it is. Default FOYER_PGLITE_TEMPLATE.
+   */
+  pgliteTemplate?: string
   /** PostgreSQL URL; default DATABASE_URL. When set, PGlite is not used. */
   databaseUrl?: string
+  /**
+   * An open database to use instead of opening one from `databaseUrl` / `dataDir` (e.g. `createPgliteDb`
+   * with a pre-initialised dump). The server runs its migrations on it and closes it in `close()`, or
+   * when the start fails.
+   */
+  db?: Db
   /** Dev mode: dev outbox, dev app, /dev routes. Default NODE_ENV !== 'production'. */
   dev?: boolean
   devAppId?: string

@@ -1,30 +1,26 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import type { Transaction } from '@electric-sql/pglite'
 import type { Db } from './Db.js'
+import { pgliteAsDb } from './pgliteAsDb.js'
+
+/** Options of createPgliteDb. */
+export interface CreatePgliteDbOptions {
+  /**
+   * A data folder dump (PGlite's `dumpDataDir()`, by the same PGlite version), or the path of one, that a
+   * new database starts from instead of running initdb, which takes seconds. Used only when `dataDir`
+   * holds no database yet; a path is read only then. Default: the path in FOYER_PGLITE_TEMPLATE, if set.
+   */
+  template?: Blob | string
+}
 
 /** A Db over an embedded PGlite database in `dataDir` (':memory:' keeps it in memory). */
-export async function createPgliteDb(dataDir: string): Promise<Db> {
-  if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
-  const pg = dataDir === ':memory:' ? await PGlite.create() : await PGlite.create(dataDir)
-
-  // PGlite has a single connection: a nested tx() must reuse the outer transaction or it deadlocks.
-  const txDb = (tx: Transaction): Db => {
-    const inner: Db = {
-      kind: 'pglite',
-      query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params as any[])).rows,
-      exec: async (sql) => void (await tx.exec(sql)),
-      tx: (fn) => fn(inner),
-      close: async () => {},
-    }
-    return inner
-  }
-
-  return {
-    kind: 'pglite',
-    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params as any[])).rows,
-    exec: async (sql) => void (await pg.exec(sql)),
-    tx: (fn) => pg.transaction((tx) => fn(txDb(tx))),
-    close: () => pg.close(),
-  }
+export async function createPgliteDb(dataDir: string, options: CreatePgliteDbOptions = {}): Promise<Db> {
+  const memory = dataDir === ':memory:'
+  if (!memory) mkdirSync(dataDir, { recursive: true })
+  // PGlite refuses a dump over an existing database: a persisted folder keeps its data.
+  const fresh = memory || !existsSync(join(dataDir, 'PG_VERSION'))
+  const template = options.template ?? process.env.FOYER_PGLITE_TEMPLATE
+  const loadDataDir = fresh && template ? (typeof template === 'string' ? new Blob([readFileSync(template)]) : template) : undefined
+  return pgliteAsDb(await PGlite.create({ ...(memory ? {} : { dataDir }), ...(loadDataDir ? { loadDataDir } : {}) }))
 }

@@ -4,6 +4,15 @@ import { normalizeOrigin } from '../apps.js'
 import type { App } from '../apps.js'
 import { errorResponse } from './errorHandler.js'
 
+/** A path segment's app id; null when its percent-encoding isn't valid UTF-8 (decodeURIComponent throws). */
+const decodePathId = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
 /** Headers a browser client may send to every route; plugins add their own (ServerPlugin.requestHeaders). */
 export const allowedRequestHeaders = ['content-type', 'authorization', headers.appId, headers.clientId, headers.caId, headers.client]
 
@@ -16,6 +25,8 @@ export function appGuard(
   apps: Map<string, App>,
   openPaths: ReadonlySet<string> = new Set(),
   pluginHeaders: readonly string[] = [],
+  /** A line on how to allow an origin for this app (dev mode says which setting); added to the refusal. */
+  originHint: (appId: string) => string | null = () => null,
 ): MiddlewareHandler {
   const requestHeaders = [...new Set([...allowedRequestHeaders, ...pluginHeaders.map((h) => h.toLowerCase())])].join(', ')
   const anyOrigin = () => new Set([...apps.values()].flatMap((app) => [...app.allowedOrigins]))
@@ -30,9 +41,11 @@ export function appGuard(
       c.header('Vary', 'Origin')
     }
 
+    const publicMatch = /^\/api\/v1\/apps\/([^/]+)(\/jwks\.json)?$/.exec(c.req.path)
     if (c.req.method === 'OPTIONS') {
-      // A preflight carries no header values, so any app's origin may ask.
-      if (!normalized || !anyOrigin().has(normalized)) return c.body(null, 403)
+      // A preflight carries no header values, so any app's origin may ask; for the app config any origin may,
+      // so a page its app doesn't allow gets to read why (below) instead of an opaque CORS failure.
+      if (!normalized || (!publicMatch && !anyOrigin().has(normalized))) return c.body(null, 403)
       allowCors()
       c.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS')
       c.header('Access-Control-Allow-Headers', requestHeaders)
@@ -40,13 +53,12 @@ export function appGuard(
       return c.body(null, 204)
     }
 
-    const publicMatch = /^\/api\/v1\/apps\/([^/]+)(\/jwks\.json)?$/.exec(c.req.path)
     if (publicMatch?.[2]) {
       // Keys are public; host back-ends and any page may fetch them.
       c.header('Access-Control-Allow-Origin', '*')
       return next()
     }
-    const appId = publicMatch ? decodeURIComponent(publicMatch[1]!) : c.req.header(headers.appId)
+    const appId = publicMatch ? decodePathId(publicMatch[1]!) : c.req.header(headers.appId)
     if (!appId || appId.length !== APP_ID_LENGTH) return errorResponse(c, 400, 'invalid_app_id', 'Invalid app ID')
     const app = apps.get(appId)
     if (!app) {
@@ -55,7 +67,14 @@ export function appGuard(
         : errorResponse(c, 400, 'invalid_app_id', 'Invalid app ID')
     }
     if (normalized) {
-      if (!app.allowedOrigins.has(normalized)) return errorResponse(c, 403, 'invalid_origin', 'Origin not allowed for this app')
+      if (!app.allowedOrigins.has(normalized)) {
+        if (!publicMatch) return errorResponse(c, 403, 'invalid_origin', 'Origin not allowed for this app')
+        // The app config is the page's first call: let the page read why it is refused (it changes nothing and
+        // carries no data), so the developer sees the origin and the setting instead of an opaque CORS failure.
+        allowCors()
+        const hint = originHint(app.id)
+        return errorResponse(c, 403, 'invalid_origin', `Origin ${normalized} is not allowed for app ${app.id}.${hint ? ` ${hint}` : ''}`)
+      }
       allowCors()
     }
     return next()
