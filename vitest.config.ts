@@ -12,8 +12,29 @@ export default defineConfig({
           name: 'unit',
           include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Test databases start from pre-initialised PGlite dumps in the OS temp folder (test/kit/pgliteTemplate.ts):
+          // made before the workers start, shared by them, and the ones this run didn't use removed after it.
+          globalSetup: ['test/kit/unitGlobalSetup.ts'],
+          setupFiles: ['test/kit/unitSetup.ts'],
+          // Both cores: most of the suite's time is CPU (PGlite, React renders), and the tests wait for states.
+          // (A project's maxWorkers outranks the --maxWorkers flag, hence FOYER_UNIT_WORKERS to change it.)
+          maxWorkers: Number(process.env.FOYER_UNIT_WORKERS) || 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The packed package in fresh host apps (Vite, Next.js, esbuild) under a temp folder: types,
+          // install footprint, size budget, and sign-in in Chromium against the real server.
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          globalSetup: ['test/package/globalSetup.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {
@@ -22,9 +43,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // Builds the example app and a migrated data folder once per run (startStack serves and copies them).
+          globalSetup: ['test/e2e/kit/globalSetup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server, app port and browser: an e2e file spends much of its
+          // time waiting (servers, timers, polling), so two overlap well even on two cores.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,5 +1,6 @@
-// `npm test`: type check, then the unit/component/server suites, then the e2e suite (Chromium
-// against the real stack), ending with one line `N passed, N failed` summed over all of them.
+// `npm test`: type check, then the unit/component/server suites, then the package suite (the packed
+// package built, installed and signed in with in fresh Vite, Next.js and esbuild host apps), then the
+// e2e suite (Chromium against the real stack), ending with one line `N passed, N failed` summed over all of them.
 // The e2e project runs after the others so browsers don't compete with hundreds of unit tests for
 // this machine's two cores.
 import { spawnSync } from 'node:child_process'
@@ -20,7 +21,7 @@ if (tsc.status === 0) passed += 1
 else (failed += 1), (ok = false)
 console.log(`typecheck: ${tsc.status === 0 ? 'passed' : 'failed'}`)
 
-for (const project of ['unit', 'e2e']) {
+for (const project of ['unit', 'package', 'e2e']) {
   const out = join(dir, `${project}.json`)
   const args = ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]
   const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })

@@ -43,7 +43,7 @@ async function openLogin(page: Page) {
 async function signInWithEmail(page: Page, email: string) {
   const dialog = await openLogin(page)
   const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i })
+  const option = dialog.getByRole('button', { name: /email/i, disabled: false })
   await input.or(option).first().waitFor({ timeout: 30_000 })
   if (!(await input.isVisible())) await option.click()
   await input.fill(email)
@@ -56,7 +56,9 @@ async function signInWithEmail(page: Page, email: string) {
 async function signInWithPhone(page: Page, national: string, e164: string) {
   const dialog = await openLogin(page)
   const input = dialog.getByLabel('Phone number')
-  const option = dialog.getByRole('button', { name: 'Continue with SMS' })
+  // An enabled row: while a landing entry's code loads, a disabled placeholder with the same label holds its
+  // place (on a busy machine, a click on it once waited out its 30 s for the entry from Vite's dev server).
+  const option = dialog.getByRole('button', { name: 'SMS', exact: true, disabled: false })
   await input.or(option).first().waitFor({ timeout: 30_000 })
   if (!(await input.isVisible())) await option.click()
   await page.waitForFunction(() => (document.querySelector('select[aria-label="Country"]')?.children.length ?? 0) > 200, null, { timeout: 30_000 })

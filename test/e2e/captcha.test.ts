@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTurnstileStandin, type TurnstileStandin } from '../standins/turnstileStandin.js'
-import { codeFromOutbox, launchChromium } from './kit/browser.js'
+import { codeFromOutbox, launchChromium, openEmailInput } from './kit/browser.js'
 import { startStack, type Stack } from './kit/startStack.js'
 
 let standin: TurnstileStandin
@@ -31,12 +31,7 @@ afterAll(async () => {
 
 async function submitEmail(page: Page, email: string) {
   await page.goto(stack.appUrl)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i })
-  await input.or(option).first().waitFor()
-  if (!(await input.isVisible())) await option.click()
+  const { dialog, input } = await openEmailInput(page)
   await input.fill(email)
   await input.press('Enter')
   return dialog

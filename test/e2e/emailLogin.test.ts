@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeFromOutbox, launchChromium } from './kit/browser.js'
+import { animationsSettled, codeFromOutbox, launchChromium, openEmailInput } from './kit/browser.js'
 import { startStack, type Stack } from './kit/startStack.js'
 
 // Access tokens live 40 s, so they enter the 30 s expiry margin 10 s after issue: the two-tab
@@ -11,51 +11,49 @@ const ACCESS_TTL = 40
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let stack: Stack
+// `npm start` itself (scripts/start.mjs: the server plus the example app in Vite's dev server), for the
+// first test: the other files use the once-per-run build of the same app, which is faster per page.
+let npmStart: Stack | undefined
 let browser: Browser
 
 beforeAll(async () => {
-  stack = await startStack({ FOYER_ACCESS_TOKEN_TTL: String(ACCESS_TTL) })
+  ;[stack, npmStart] = await Promise.all([startStack({ FOYER_ACCESS_TOKEN_TTL: String(ACCESS_TTL) }), startStack({}, { devServer: true })])
   browser = await launchChromium()
 })
 afterAll(async () => {
   await browser?.close()
-  await stack?.stop()
+  await Promise.all([stack?.stop(), npmStart?.stop()])
 })
 
-/** Opens the modal and returns the e-mail input (expanding the e-mail option if it is collapsed). */
-async function openEmailInput(page: Page) {
-  await page.goto(stack.appUrl)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i })
-  await input.or(option).first().waitFor()
-  if (!(await input.isVisible())) await option.click()
-  return { dialog, input }
+/** Loads the app and opens the modal's e-mail input. */
+async function openEmailInputOn(page: Page, on = stack) {
+  await page.goto(on.appUrl)
+  return openEmailInput(page)
 }
 
-async function signIn(page: Page, email: string) {
-  const { dialog, input } = await openEmailInput(page)
+async function signIn(page: Page, email: string, on = stack) {
+  const { dialog, input } = await openEmailInputOn(page, on)
   await input.fill(email)
   await input.press('Enter')
   await dialog.getByText('Enter confirmation code').waitFor()
-  const code = await codeFromOutbox(stack.apiUrl, email)
+  const code = await codeFromOutbox(on.apiUrl, email)
   await dialog.getByLabel('Digit 1').click()
   await page.keyboard.type(code)
-  await page.getByTestId('signed-in').waitFor({ timeout: 15_000 })
+  await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
 }
 
 const refreshToken = (page: Page) => page.evaluate((appId) => localStorage.getItem(`foyer:${appId}:refresh_token`), stack.appId)
 
 describe('e-mail sign-in in Chromium against the real server', () => {
-  it('a new user signs in with the code from the dev outbox, stays signed in after reload, and logs out', async () => {
+  it('`npm start`: a new user signs in with the code from the dev outbox, stays signed in after reload, and logs out', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await signIn(page, 'new.user@example.com')
+    expect(npmStart!.log()).toContain('Foyer is running')
+    await signIn(page, 'new.user@example.com', npmStart)
     expect(await page.getByTestId('user-email').textContent()).toBe('new.user@example.com')
     expect(await page.getByTestId('linked-accounts').textContent()).toContain('email: new.user@example.com')
     // The modal closed by itself after the success delay.
-    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 })
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
 
     await page.reload()
     await page.getByTestId('signed-in').waitFor()
@@ -72,7 +70,7 @@ describe('e-mail sign-in in Chromium against the real server', () => {
   it('a wrong code shows the spec text and resets the input; closing reports the exit', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    const { dialog, input } = await openEmailInput(page)
+    const { dialog, input } = await openEmailInputOn(page)
     await input.fill('wrong.code@example.com')
     await input.press('Enter')
     const code = await codeFromOutbox(stack.apiUrl, 'wrong.code@example.com')
@@ -80,7 +78,7 @@ describe('e-mail sign-in in Chromium against the real server', () => {
     await dialog.getByLabel('Digit 1').click()
     await page.keyboard.type(wrong)
     await dialog.getByText('Invalid or expired verification code').waitFor()
-    await page.waitForFunction(() => (document.querySelector('input[aria-label="Digit 1"]') as HTMLInputElement)?.value === '', null, { timeout: 5_000 })
+    await page.waitForFunction(() => (document.querySelector('input[aria-label="Digit 1"]') as HTMLInputElement)?.value === '', null, { timeout: 15_000 })
 
     const messages: string[] = []
     page.on('console', (m) => messages.push(m.text()))
@@ -99,8 +97,19 @@ describe('e-mail sign-in in Chromium against the real server', () => {
     await second.getByTestId('signed-in').waitFor()
     const before = await refreshToken(first)
 
-    // Two expiry margins pass while both tabs are open: each tab's timer fires and they race.
-    await new Promise((r) => setTimeout(r, 2 * (ACCESS_TTL - 30) * 1000 + 3000))
+    // Two expiry margins pass while both tabs are open: each tab's timer fires and they race. Wait for the
+    // second rotation itself (each token lives ~10 s, so polling sees every one), not for a guessed time.
+    const seen = new Set([before])
+    await expect
+      .poll(
+        async () => {
+          const token = await refreshToken(first)
+          if (token) seen.add(token)
+          return seen.size
+        },
+        { timeout: 90_000, interval: 250 },
+      )
+      .toBeGreaterThanOrEqual(3)
     const after = await refreshToken(first)
     expect(after).not.toBe(before) // it rotated...
     expect(await refreshToken(second)).toBe(after) // ...and both tabs hold the same token
@@ -139,6 +148,9 @@ describe('e-mail sign-in in Chromium against the real server', () => {
       const page = await context.newPage()
       await page.goto(stack.appUrl)
       await page.getByRole('button', { name: 'Log in' }).click()
+      await page.getByRole('dialog').waitFor()
+      // Measure where the modal rests, not a frame of its pop-in or slide-up.
+      await animationsSettled(page)
       const box = (await page.getByRole('dialog').boundingBox())!
       if (expectBottom) {
         expect(Math.round(box.y + box.height)).toBe(800)

@@ -33,7 +33,7 @@ async function openFarcaster(page: Page) {
   await page.goto(stack.appUrl)
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog')
-  const option = dialog.getByRole('button', { name: 'Farcaster', exact: true })
+  const option = dialog.getByRole('button', { name: 'Farcaster', exact: true, disabled: false })
   const more = dialog.getByRole('button', { name: 'More options' })
   await option.or(more).first().waitFor({ timeout: 30_000 })
   if (!(await option.isVisible())) await more.click()

@@ -30,7 +30,7 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog')
   const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i })
+  const option = dialog.getByRole('button', { name: /email/i, disabled: false })
   await input.or(option).first().waitFor({ timeout: 30_000 })
   if (!(await input.isVisible())) await option.click()
   await input.fill(email)

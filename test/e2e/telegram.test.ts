@@ -26,7 +26,7 @@ async function openTelegram(page: Page) {
   await page.goto(stack.appUrl)
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog')
-  const option = dialog.getByRole('button', { name: 'Telegram', exact: true })
+  const option = dialog.getByRole('button', { name: 'Telegram', exact: true, disabled: false })
   const more = dialog.getByRole('button', { name: /more options|other socials/i })
   await option.or(more).first().waitFor({ timeout: 20_000 })
   if (!(await option.isVisible())) await more.click()

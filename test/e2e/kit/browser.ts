@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 /** Debian's Chromium, headless, with the flags this closed-network machine needs. */
 export function launchChromium(): Promise<Browser> {
@@ -19,4 +19,32 @@ export async function codeFromOutbox(apiUrl: string, to: string, seen = new Set<
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`no code for ${to} in the dev outbox`)
+}
+
+/**
+ * Resolves once the page's finite CSS animations and transitions have ended (the modal pops in, the drawer
+ * slides up): a box measured before then is a frame of the animation, not the layout. Endless ones (spinners)
+ * don't count.
+ */
+export async function animationsSettled(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout: timeoutMs, polling: 'raf' },
+  )
+}
+
+/**
+ * Clicks the page's 'Log in' and answers the modal's e-mail input, expanding the e-mail option when it is
+ * collapsed. While an entry's lazy chunk loads, a disabled stand-in holds its place: only the real entry counts.
+ */
+export async function openEmailInput(page: Page) {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  const input = dialog.locator('input[type="email"]')
+  const option = dialog.getByRole('button', { name: /email/i, disabled: false })
+  await input.or(option).first().waitFor()
+  if (!(await input.isVisible())) await option.click()
+  await input.waitFor()
+  return { dialog, input }
 }
