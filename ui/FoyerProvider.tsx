@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createFoyer } from '../core/client/createFoyer.js'
 import type { FoyerPlugin } from '../core/client/plugin.js'
 import type { CreateFoyerParameters, FoyerClientConfig } from '../core/client/types.js'
@@ -24,7 +24,8 @@ export interface FoyerProviderProps {
 
 /** Creates the Foyer kernel once, starts it, and renders the modal when it opens. */
 export function FoyerProvider({ appId, clientId, apiUrl, plugins, config, fetch, storage, children }: FoyerProviderProps) {
-  // Made once: later prop changes are ignored, as with Privy (remount with a `key` to change apps).
+  // Made once: app id, API URL and plugins are fixed for its life (remount with a `key` to change apps);
+  // `config` changes are applied below.
   const [foyer] = useState(() =>
     createFoyer({
       appId,
@@ -37,6 +38,15 @@ export function FoyerProvider({ appId, clientId, apiUrl, plugins, config, fetch,
       ...(storage ? { storage } : {}),
     }),
   )
+  // A changed config (a theme switch, another accent colour) is applied in place, as Privy's provider does;
+  // compared by value, so a host writing `config={{ … }}` inline doesn't re-resolve it on every render.
+  const configKey = useMemo(() => configIdentity(config), [config])
+  const appliedKey = useRef(configKey)
+  useEffect(() => {
+    if (appliedKey.current === configKey) return
+    appliedKey.current = configKey
+    foyer.updateConfig(config ?? {})
+  }, [foyer, configKey, config])
   const pendingDestroy = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => {
     // StrictMode unmounts and remounts at once: only a real unmount destroys the kernel.
@@ -53,4 +63,15 @@ export function FoyerProvider({ appId, clientId, apiUrl, plugins, config, fetch,
       <ModalMount />
     </FoyerContext.Provider>
   )
+}
+
+let unserializable = 0
+/** A value key for a config: JSON (functions by name, bigints as text), or a fresh key when it can't be written. */
+function configIdentity(config: FoyerClientConfig | undefined): string {
+  try {
+    return JSON.stringify(config ?? {}, (_, value) => (typeof value === 'bigint' ? `${value}n` : typeof value === 'function' ? `fn:${value.name}` : value))
+  } catch {
+    unserializable += 1
+    return `unserializable:${unserializable}`
+  }
 }

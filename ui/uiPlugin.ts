@@ -8,8 +8,10 @@ export const uiPlugin = definePlugin({
   id: 'foyer',
   kind: 'feature',
   screens: {
-    landing: { load: () => import('./screens/LandingScreen.js'), title: 'landing.header', back: false },
+    // Its views (overflow, wallets, socials) are the landing pushed again with { view }: the header's back arrow pops them.
+    landing: { load: () => import('./screens/LandingScreen.js'), title: 'landing.header' },
     error: { load: () => import('./screens/ErrorScreen.js') },
+    unavailable: { load: () => import('./screens/UnavailableScreen.js'), title: 'unavailable.title', back: false },
     success: { load: () => import('./screens/SuccessScreen.js'), back: false },
     'allowlist-rejected': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.AllowlistRejectedScreen })) },
     'account-not-found': { load: () => import('./screens/FailureScreens.js').then((m) => ({ default: m.AccountNotFoundScreen })) },

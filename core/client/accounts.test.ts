@@ -2,7 +2,8 @@ import { signal } from '@preact/signals-core'
 import { describe, expect, it, vi } from 'vitest'
 import { PluginError } from '../errors/index.js'
 import type { AccountTransferData, RawUser } from '../protocol/index.js'
-import { createAccounts, InvalidTransferAccountTypeError, NotAuthenticatedError } from './accounts.js'
+import { CannotLinkMoreOfTypeError, createAccounts, InvalidTransferAccountTypeError, NotAuthenticatedError } from './accounts.js'
+import { toUser } from '../protocol/index.js'
 import { definePlugin, type FoyerPlugin } from './plugin.js'
 import type { Foyer, SessionState } from './types.js'
 
@@ -105,4 +106,27 @@ describe('foyer.accounts', () => {
       expect(foyer.call).not.toHaveBeenCalled()
     },
   )
+
+  it("refuses a second account of a one-per-type method before anything starts, and says so in the modal", async () => {
+    const foyer = fakeFoyer()
+    const open = vi.fn()
+    Object.assign(foyer, { registry: { screens: new Map([['foyer/error', {}]]) }, modal: { open }, t: (k: string) => (k === 'common.close' ? 'Close' : k) })
+    const start = vi.fn()
+    const email = definePlugin({ id: 'email', kind: 'login', accounts: { link: { email: start }, linkOnce: { email: 'email' } } })
+    const accounts = createAccounts([email], () => foyer)
+    foyer.$session.value = { ...foyer.$session.peek(), user: toUser(rawUser(['phone'])) }
+    await accounts.link('email')
+    expect(start).toHaveBeenCalledTimes(1)
+
+    foyer.$session.value = { ...foyer.$session.peek(), user: toUser(rawUser(['email'])) }
+    const error = await accounts.link('email').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(CannotLinkMoreOfTypeError)
+    expect(error).toMatchObject({ code: 'CANNOT_LINK_MORE_OF_TYPE', shortMessage: 'User already has an account of type email linked.' })
+    expect(start).toHaveBeenCalledTimes(1)
+    expect(open).toHaveBeenCalledWith({
+      intent: null,
+      screen: 'foyer/error',
+      params: { title: 'User already has an account of type email linked.', cta: { label: 'Close', action: 'close' } },
+    })
+  })
 })

@@ -26,11 +26,21 @@ export class InvalidTransferAccountTypeError extends BaseError {
 export const transferWith = (apiId: string) => (foyer: Foyer, data: AccountTransferData) =>
   foyer.call<RawUser>(apiId, { ...data.account, nonce: data.nonce })
 
-type Slot = keyof PluginAccountSlots
+/** Thrown when linking a one-per-type method the user already has an account of (§5). */
+export class CannotLinkMoreOfTypeError extends BaseError {
+  override name = 'CannotLinkMoreOfTypeError'
+  constructor(type: string) {
+    super(`User already has an account of type ${type} linked.`, { code: 'CANNOT_LINK_MORE_OF_TYPE' })
+  }
+}
+
+type Slot = 'link' | 'unlink' | 'update' | 'transfer'
 
 /** Builds `foyer.accounts` from the plugins' `accounts` slots. Two plugins claiming one method is a PluginError. */
 export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foyer): AccountsManager {
   const tables = {} as { [K in Slot]: Map<string, NonNullable<PluginAccountSlots[K]>[string]> }
+  const linkOnce = new Map<string, string>()
+  for (const plugin of plugins) for (const [method, type] of Object.entries(plugin.accounts?.linkOnce ?? {})) linkOnce.set(method, type)
   for (const slot of ['link', 'unlink', 'update', 'transfer'] as const) {
     const table = new Map<string, any>()
     for (const plugin of plugins) {
@@ -64,7 +74,19 @@ export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foy
   return {
     async link(method, options) {
       signedIn('link an account')
-      await find('link', method)(foyer(), options)
+      const start = find('link', method)
+      const f = foyer()
+      const type = linkOnce.get(method)
+      if (type && f.$session.peek().user?.linkedAccounts.some((a) => a.type === type)) {
+        // Checked before any code is sent or screen shown. The modal says it (closing it reports nothing more:
+        // the caller's onError already has the code), and the promise rejects.
+        const error = new CannotLinkMoreOfTypeError(type)
+        if (f.registry.screens.has('foyer/error')) {
+          f.modal.open({ intent: null, screen: 'foyer/error', params: { title: error.shortMessage, cta: { label: f.t('common.close'), action: 'close' } } })
+        }
+        throw error
+      }
+      await start(f, options)
     },
     async unlink(method, ...args) {
       signedIn('unlink an account')

@@ -1,9 +1,11 @@
+import { batch } from '@preact/signals-core'
 import * as v from 'valibot'
 import { ApiError, BaseError, FlowError, flowErrorCodes, ValidationError } from '../errors/index.js'
 import { APP_ID_LENGTH, paths, ServerAppConfigSchema, toUser, type LinkedAccount } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
 import { createCaptcha, isInvalidCaptcha } from './captcha.js'
 import { clientAnalyticsId } from './clientAnalyticsId.js'
+import { configError } from './configError.js'
 import { createEmitter } from './emitter.js'
 import { createHttp } from './http.js'
 import { createTranslator } from './i18n/createTranslator.js'
@@ -14,7 +16,8 @@ import { createSession } from './session.js'
 import { createState } from './state/createState.js'
 import { resolveConfig } from './state/resolveConfig.js'
 import { createStorage } from './storage.js'
-import type { AuthResult, CreateFoyerParameters, Foyer, FlowCallbacks, Intent } from './types.js'
+import type { ServerAppConfig } from '../protocol/index.js'
+import type { AuthResult, CreateFoyerParameters, Foyer, FlowCallbacks, FoyerClientConfig, Intent } from './types.js'
 import { SDK_VERSION } from './version.js'
 import { createWallets } from './wallets/createWallets.js'
 
@@ -33,6 +36,9 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     throw new BaseError('apiUrl must be an http(s) URL', { code: 'INVALID_API_URL' })
   }
   const plugins = params.plugins ?? []
+  // The host's config; `updateConfig` replaces it (looks, login methods, chains) without a new kernel.
+  let clientConfig: FoyerClientConfig = params.config ?? {}
+  let serverConfig: ServerAppConfig | null = null
   const registry = createRegistry(plugins)
   const state = createState()
   const storage = params.storage ?? createStorage()
@@ -45,6 +51,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     caId: clientAnalyticsId(storage),
     sdkVersion: SDK_VERSION,
     ...(params.fetch ? { fetch: params.fetch } : {}),
+    ...(params.config?.apiTimeoutMs ? { timeoutMs: params.config.apiTimeoutMs } : {}),
     onBeforeRequest: async (request) => {
       for (const hook of registry.hooks('onBeforeRequest')) await hook(request)
     },
@@ -97,8 +104,8 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     storage,
     emitter,
     chains: () => {
-      const supported = params.config?.supportedChains ?? []
-      return { supported, default: params.config?.defaultChain ?? supported[0] ?? null }
+      const supported = clientConfig.supportedChains ?? []
+      return { supported, default: clientConfig.defaultChain ?? supported[0] ?? null }
     },
   })
 
@@ -119,6 +126,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     clientId: params.clientId,
     apiUrl: params.apiUrl,
     $config: state.$config,
+    $configError: state.$configError,
     $session: state.$session,
     $modal: state.$modal,
     $ready: state.$ready,
@@ -232,6 +240,31 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
 
     track,
 
+    async loadConfig() {
+      state.$configError.value = null
+      try {
+        // One attempt, bounded by the API timeout: `ready` must not wait through retries for a server that isn't there.
+        const raw = await http.request<unknown>({ path: paths.app(params.appId), retry: false })
+        const server = v.parse(ServerAppConfigSchema, raw)
+        serverConfig = server
+        batch(() => {
+          state.$config.value = resolveConfig(server, clientConfig, registry)
+          state.$configError.value = null
+        })
+      } catch (cause) {
+        const error = configError(cause, params.apiUrl, params.appId)
+        state.$configError.value = error
+        // A host developer's first clue (wrong apiUrl, origin not allowed): say what and where, once per attempt.
+        console.error(`[foyer] ${error.shortMessage}${error.details ? ` ${error.details}` : ''}`)
+        emitter.emit('error', error)
+      }
+    },
+
+    updateConfig(config) {
+      clientConfig = config
+      if (serverConfig) state.$config.value = resolveConfig(serverConfig, clientConfig, registry)
+    },
+
     init() {
       initPromise ??= (async () => {
         for (const plugin of plugins) {
@@ -239,14 +272,9 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
           if (typeof teardown === 'function') teardowns.push(teardown)
         }
         wallets.start()
-        const loadConfig = http.request<unknown>({ path: paths.app(params.appId) }).then((raw) => {
-          const server = v.parse(ServerAppConfigSchema, raw)
-          state.$config.value = resolveConfig(server, params.config ?? {}, registry)
-        })
         // Both requests go out together: `ready` after one round trip.
-        const results = await Promise.allSettled([loadConfig, session.restore()])
+        await Promise.allSettled([foyer.loadConfig(), session.restore()])
         state.$configLoaded.value = true
-        if (results[0].status === 'rejected') emitter.emit('error', results[0].reason)
       })()
       return initPromise
     },

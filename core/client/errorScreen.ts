@@ -36,6 +36,8 @@ export const failureScreens = {
   accountTransfer: 'foyer/account-transfer',
   accountTransferAssets: 'foyer/account-transfer-assets',
   landing: 'foyer/landing',
+  /** Shown instead of the landing screen while the app config could not be loaded. */
+  unavailable: 'foyer/unavailable',
 } as const
 
 /** The spec's "error screen by error code" table (§8). `pluginTexts` are plugins' code → text. */
@@ -45,7 +47,8 @@ export function errorScreenFor(error: unknown, t: T, config: ResolvedConfig | nu
   const screen = (params: ErrorScreenParams, id: string = failureScreens.error): ErrorScreen => ({ screen: id, params })
   switch (code) {
     case 'CLIENT_REQUEST_TIMEOUT':
-      return screen({ title: t('error.timedOut.title'), detail: (error as BaseError).shortMessage, cta: back(t('error.tryAgain')) })
+      // 'Timed out' plus the message: what waited how long (the title already says 'Timed out').
+      return screen({ title: t('error.timedOut.title'), detail: (error as BaseError).details ?? (error as BaseError).shortMessage, cta: back(t('error.tryAgain')) })
     case 'INVALID_CAPTCHA':
       return screen({ title: t('error.generic.title'), detail: t('error.invalidCaptcha.detail') })
     case 'DISALLOWED_LOGIN_METHOD':

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AbortError, ApiError } from '../errors/index.js'
-import { createHttp, retryDelay } from './http.js'
+import { AbortError, ApiError, BaseError } from '../errors/index.js'
+import { createHttp, DEFAULT_API_TIMEOUT_MS, retryDelay } from './http.js'
 
 function recordingFetch(statuses: number[]) {
   const calls: { at: number; headers: Headers; url: string }[] = []
@@ -104,4 +104,82 @@ it('a request whose signal is already aborted never reaches fetch', async () => 
   controller.abort()
   await expect(createHttp({ ...base, fetch: fetch as never }).request({ path: '/x', signal: controller.signal })).rejects.toBeInstanceOf(AbortError)
   expect(fetch).not.toHaveBeenCalled()
+})
+
+describe('bounded waits', () => {
+  const hangingFetch = () =>
+    vi.fn((_: unknown, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+      }),
+    )
+
+  it('a server that never answers fails with CLIENT_REQUEST_TIMEOUT after the timeout, once, not retried', async () => {
+    vi.useFakeTimers()
+    const fetch = hangingFetch()
+    const result = createHttp({ ...base, fetch: fetch as never, timeoutMs: 2_000 }).request({ path: '/x', body: {} }).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(fetch).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(10_000)
+    const error = (await result) as BaseError
+    expect(error.code).toBe('CLIENT_REQUEST_TIMEOUT')
+    expect(error.shortMessage).toBe('Timed out')
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('the default timeout is 15 s and a request may override it', async () => {
+    vi.useFakeTimers()
+    const fetch = hangingFetch()
+    const http = createHttp({ ...base, fetch: fetch as never })
+    const byDefault = http.request({ path: '/x' }).catch((e: unknown) => e)
+    const short = http.request({ path: '/y', timeoutMs: 100 }).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(((await short) as BaseError).code).toBe('CLIENT_REQUEST_TIMEOUT')
+    await vi.advanceTimersByTimeAsync(DEFAULT_API_TIMEOUT_MS - 101)
+    let settled = false
+    void byDefault.then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(2)
+    expect(((await byDefault) as BaseError).code).toBe('CLIENT_REQUEST_TIMEOUT')
+  })
+
+  it('a body that stalls after the headers still times out', async () => {
+    vi.useFakeTimers()
+    const fetch = vi.fn(async (_: unknown, init?: RequestInit) => {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"ok":'))
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+        },
+      })
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
+    })
+    const result = createHttp({ ...base, fetch: fetch as never, timeoutMs: 500 }).request({ path: '/x' }).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(600)
+    expect(((await result) as BaseError).code).toBe('CLIENT_REQUEST_TIMEOUT')
+  })
+
+  it('no answer at all (connection refused, CORS) is NETWORK_ERROR at once, without retries', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    const started = Date.now()
+    const error = (await createHttp({ ...base, fetch: fetch as never }).request({ path: '/x', body: {} }).catch((e: unknown) => e)) as BaseError
+    expect(error.code).toBe('NETWORK_ERROR')
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(Date.now() - started).toBeLessThan(400)
+  })
+
+  it('aborting during a retry delay ends the wait with AbortError', async () => {
+    vi.useFakeTimers()
+    const { fetch, calls } = recordingFetch([503])
+    const controller = new AbortController()
+    const result = createHttp({ ...base, fetch }).request({ path: '/x', body: {}, signal: controller.signal }).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(100)
+    controller.abort()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(await result).toBeInstanceOf(AbortError)
+    expect(calls).toHaveLength(1)
+  })
 })

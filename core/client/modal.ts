@@ -57,7 +57,9 @@ export function createModal({ state, registry, t, fail, setFlowCallbacks, track 
       foyerForGuard = foyer
     },
     open(options = {}) {
-      const first = entry(options.screen ?? failureScreens.landing, options.params)
+      // Without the app config the kernel knows of no enabled method: offer none, say why, let the user retry.
+      const fallback = state.$config.peek() || !registry.screens.has(failureScreens.unavailable) ? failureScreens.landing : failureScreens.unavailable
+      const first = entry(options.screen ?? fallback, options.params)
       clearTimeout(cleanup)
       completed = false
       setFlowCallbacks(options.callbacks ?? null)

@@ -101,6 +101,11 @@ export interface PluginAccountSlots {
   unlink?: Record<string, (foyer: Foyer, ...args: any[]) => Promise<RawUser>>
   /** Opens the update flow ('email', 'phone'); the modal's intent is 'update'. */
   update?: Record<string, (foyer: Foyer, options?: any) => void | Promise<void>>
+  /**
+   * Method → the linked-account type it adds, for one-per-type methods (the spec: 1 account per type). Linking a
+   * second one is refused before anything is sent or shown ('User already has an account of type … linked.').
+   */
+  linkOnce?: Record<string, string>
   /** Linked-account type → the plugin's `/transfer` call for an account tied to another user. */
   transfer?: Record<string, (foyer: Foyer, data: AccountTransferData) => Promise<RawUser>>
 }

@@ -38,6 +38,8 @@ export interface FoyerClientConfig {
   /** The chain wallets are switched to when theirs isn't supported. Default: the first supported. */
   defaultChain?: SupportedChain
   externalWallets?: { walletConnect?: { enabled?: boolean }; [connector: string]: unknown }
+  /** Milliseconds one API request may take before it fails with 'Timed out'. Default 15 000. */
+  apiTimeoutMs?: number
   /** Milliseconds the success screen stays before the modal closes. Default 1000. */
   successDelayMs?: number
   [other: string]: unknown
@@ -212,6 +214,8 @@ export interface Foyer {
   readonly clientId: string | undefined
   readonly apiUrl: string
   readonly $config: Signal<ResolvedConfig | null>
+  /** Why the app config could not be loaded (server unreachable, origin not allowed); null when it loaded. */
+  readonly $configError: ReadonlySignal<BaseError | null>
   readonly $session: Signal<SessionState>
   readonly $modal: Signal<ModalState>
   /** true once the app config and the session restore have answered. */
@@ -246,6 +250,14 @@ export interface Foyer {
   track(eventName: string, payload?: Record<string, unknown>): void
   /** Text for an i18n key (plugin texts, the kernel table, then the host's textLocalization). */
   t(key: string, vars?: Record<string, string | number>): string
+  /**
+   * Replaces the host's config (theme, accent colour, login methods, chains…): `$config` is resolved again with
+   * the server's app config, so an open modal restyles in place. `intl.textLocalization` and `apiTimeoutMs`
+   * are read once, when the kernel is made.
+   */
+  updateConfig(config: FoyerClientConfig): void
+  /** Loads (or reloads, after a failure) the app config into `$config`; a failure lands in `$configError`, never thrown. */
+  loadConfig(): Promise<void>
   /** Loads the app config and restores the session. Idempotent. */
   init(): Promise<void>
   destroy(): void

@@ -19,6 +19,11 @@ export const en = {
   'landing.passkey': 'I have a passkey',
   'landing.loginMethods': 'Login methods',
 
+  'unavailable.title': "Can't connect right now",
+  'unavailable.detail': 'The sign-in service could not be reached. Check your connection and try again.',
+  'unavailable.retry': 'Try again',
+  'unavailable.retrying': 'Connecting',
+
   'otp.title': 'Enter confirmation code',
   'otp.subtitle': 'Please check {destination} and enter the code we sent.',
   'otp.resend': 'Resend code',
@@ -29,6 +34,7 @@ export const en = {
   'otp.notNumeric': 'Passcode can only be numbers',
   'otp.tooLong': 'Passcode must be exactly 6 numbers',
   'otp.verifying': 'Verifying code',
+  'otp.exhausted': "This code can't be used any more. Select 'Resend code' to get a new one.",
 
   'phone.country': 'Country',
   'phone.inputLabel': 'Phone number',
