@@ -5,12 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
 import { startTurnstileStandin, type TurnstileStandin } from '../../test/standins/turnstileStandin.js'
-import { useLogin } from '../../ui/hooks/useLogin.js'
 import { email } from '../email/index.js'
 import { emailServer } from '../email/server.js'
 import { captchaTurnstile } from './index.js'
 import { captchaTurnstileServer } from './server.js'
 import type { TurnstileApi, TurnstileRenderOptions } from './turnstileApi.js'
+import { LoginButton } from '../../test/kit/LoginButton.js'
 
 let standin: TurnstileStandin
 let server: TestServer
@@ -51,15 +51,6 @@ function installTurnstile(answer: () => { token: string } | { error: string }) {
   }
   ;(window as unknown as { turnstile: TurnstileApi }).turnstile = api
   return api
-}
-
-function LoginButton() {
-  const { login } = useLogin()
-  return (
-    <button type="button" onClick={() => login()}>
-      Log in
-    </button>
-  )
 }
 
 async function submitEmail(address: string) {

@@ -38,6 +38,8 @@ export function customAuthFlow(foyer: Foyer, getCustomAccessToken?: () => Promis
     for (const l of listeners) l()
   }
   let running: Promise<void> | null = null
+  // The next user of the page starts from 'initial', not from the last session's 'done' or error.
+  foyer.emitter.on('logout', () => set({ status: 'initial', error: null }))
 
   const flow: CustomAuthFlow & { setSource(fn: typeof getToken): void } = {
     setSource(fn) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { errorResponse, renderWithFoyer, type RenderWithFoyerOptions } from '../../test/kit/renderWithFoyer.js'
 import type { LoginOptions } from '../../core/client/types.js'
 import { email } from './index.js'
+import { findEnabledButton } from '../../test/kit/findEnabledButton.js'
 
 afterEach(cleanup)
 
@@ -70,11 +71,11 @@ describe('EmailEntry', () => {
     expect(await screen.findByLabelText('Email address')).toBeTruthy()
   })
 
-  it("is a 'Continue with email' button that expands when another option comes first", async () => {
+  it("is an 'Email' button that expands when another option comes first", async () => {
     const { fakeLoginPlugin } = await import('../../test/kit/renderWithFoyer.js')
     const { foyer } = await renderWithFoyer(null, { plugins: [fakeLoginPlugin('google'), email()] })
     act(() => foyer.modal.open())
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue with email' }))
+    fireEvent.click(await findEnabledButton('Email'))
     expect(await screen.findByLabelText('Email address')).toBeTruthy()
   })
 })

@@ -50,16 +50,21 @@ describe('link e-mail (useLinkAccount → the modal)', () => {
     expect(onError).not.toHaveBeenCalled()
   })
 
-  it("shows 'User already has an account of type email linked.' inline for a second e-mail and changes nothing", async () => {
+  it("refuses a second e-mail before asking for an address or sending a code: 'User already has an account of type email linked.'", async () => {
     const first = unique('first')
-    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" />, await server().login(first))
-    const second = unique('second')
+    const onError = vi.fn()
+    const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" link={{ onError }} />, await server().login(first))
+    const sentBefore = (await server().outbox()).length
     fireEvent.click(screen.getByRole('button', { name: 'link email' }))
-    await enterAddress(second)
-    await act(async () => typeCode(await server().lastCode(second)))
-    expect(await screen.findByText('User already has an account of type email linked.')).toBeTruthy()
-    expect(screen.getByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    const dialog = await screen.findByRole('dialog', { name: 'User already has an account of type email linked.' })
+    expect(dialog.querySelector('input')).toBeNull()
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('CANNOT_LINK_MORE_OF_TYPE'))
+    expect((await server().outbox()).length).toBe(sentBefore)
     expect(foyer.$session.peek().user?.linkedAccounts.map((a) => a.address)).toEqual([first])
+    // Closing reports nothing more: the caller already has the code.
+    fireEvent.keyDown(dialog, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(onError).toHaveBeenCalledTimes(1)
   })
 
   it("reports EXITED_LINK_FLOW when the user closes the link screen", async () => {

@@ -16,7 +16,8 @@ export interface EmailPluginOptions {
 /** The e-mail plugin's English texts (screens and landing entry). */
 export const emailPluginTexts = {
   'email.label': 'Email',
-  'email.continue': 'Continue with email',
+  // Landing rows are named by their method alone, like 'Google' or 'Telegram' beside them.
+  'email.continue': 'Email',
   'email.inputLabel': 'Email address',
   'email.placeholder': 'your@email.com',
   'email.submit': 'Submit',
@@ -52,6 +53,7 @@ export function email(options: EmailPluginOptions = {}) {
     },
     accounts: {
       link: { email: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'email/link' }) },
+      linkOnce: { email: 'email' },
       unlink: { email: (foyer: Foyer, address: string) => foyer.call<RawUser>('email.unlink', { address }) },
       update: {
         email(foyer: Foyer) {

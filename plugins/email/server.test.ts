@@ -66,8 +66,19 @@ describe('passwordless e-mail login', () => {
   it('five wrong guesses kill the code, even the right code fails afterwards', async () => {
     await init('guess@example.com')
     const code = await t.lastCode('guess@example.com')
-    for (let i = 0; i < 5; i++) expect((await authenticate('guess@example.com', wrong(code))).status).toBe(401)
-    expect((await authenticate('guess@example.com', code)).status).toBe(401)
+    // Each wrong guess says how many are left, so the code screen can tell the user when only a new code helps.
+    const left: unknown[] = []
+    for (let i = 0; i < 5; i++) {
+      const res = await authenticate('guess@example.com', wrong(code))
+      expect(res.status).toBe(401)
+      left.push(((await res.json()) as { data?: { attempts_left?: number } }).data?.attempts_left)
+    }
+    expect(left).toEqual([4, 3, 2, 1, 0])
+    const after = await authenticate('guess@example.com', code)
+    expect(after.status).toBe(401)
+    expect(await after.json()).toEqual({ error: 'Invalid or expired verification code', code: 'invalid_credentials', data: { attempts_left: 0 } })
+    // No live code at all: nothing to say about attempts.
+    expect(await (await authenticate('nobody@example.com', '123456')).json()).toEqual({ error: 'Invalid or expired verification code', code: 'invalid_credentials' })
   })
 
   it('a parallel burst of 20 wrong guesses counts at most 5 and kills the code', async () => {

@@ -7,12 +7,13 @@ import { emailServer } from '../email/server.js'
 import { ApiError } from '../../core/errors/index.js'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { errorResponse, renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
+import { findEnabledButton } from '../../test/kit/findEnabledButton.js'
 import { completeChannel, signConnectUri } from '../../test/standins/farcasterApp.js'
 import { FoyerContext } from '../../ui/FoyerContext.js'
-import { useLogin } from '../../ui/hooks/useLogin.js'
 import { farcasterErrorText, pollFarcaster } from './farcasterFlow.js'
 import { farcaster, useLoginWithFarcaster } from './index.js'
 import { farcasterServer as serverPlugin } from './server.js'
+import { LoginButton } from '../../test/kit/LoginButton.js'
 
 const FID = 777
 const custody = privateKeyToAccount(generatePrivateKey())
@@ -34,20 +35,11 @@ function farcasterServer() {
 const fetch = ((url: string, init?: RequestInit) => server.app.request(url, init)) as typeof globalThis.fetch
 const relay = (path: string, init: RequestInit) => Promise.resolve(server.app.request(path, init))
 
-function LoginButton() {
-  const { login } = useLogin()
-  return (
-    <button type="button" onClick={() => login()}>
-      Log in
-    </button>
-  )
-}
-
 describe('the Awaiting Farcaster connection screen', () => {
   it('shows the QR code of the connect URI and the app link, polls, and signs in once the channel completes', async () => {
     const { foyer } = await renderWithFoyer(<LoginButton />, { plugins: [farcaster()], fetch, appConfig: { farcaster: true } })
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }))
-    fireEvent.click(await screen.findByRole('button', { name: 'Farcaster' }))
+    fireEvent.click(await findEnabledButton('Farcaster'))
     const link = await screen.findByRole('link', { name: 'Open the Farcaster app' }, { timeout: 20_000 })
     const connectUri = link.getAttribute('href')!
     expect(connectUri).toContain('/~/sign-in-with-farcaster?channelToken=')
@@ -76,7 +68,7 @@ describe('useLoginWithFarcaster', () => {
     const { foyer } = await renderWithFoyer(null, { plugins: [farcaster()], fetch, appConfig: { farcaster: true } })
     const onError = vi.fn()
     const { result } = renderHook(() => useLoginWithFarcaster({ onError }), { wrapper: wrapper(foyer) })
-    await act(() => result.current.loginWithFarcaster())
+    await act(() => expect(result.current.loginWithFarcaster()).rejects.toMatchObject({ code: 'FARCASTER_NOT_INITIALISED' }))
     expect(result.current.state.status).toBe('error')
     expect(result.current.state.error?.shortMessage).toBe('The Farcaster flow must be initialised first')
     expect(onError).toHaveBeenCalledWith('FARCASTER_NOT_INITIALISED')
@@ -94,7 +86,7 @@ describe('useLoginWithFarcaster', () => {
       },
       { wrapper: wrapper(foyer) },
     )
-    let pending!: Promise<{ connectUri: string } | null>
+    let pending!: Promise<{ connectUri: string }>
     act(() => {
       pending = result.current.initLoginWithFarcaster()
     })

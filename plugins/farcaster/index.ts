@@ -48,6 +48,7 @@ export function farcaster(options: FarcasterPluginOptions = {}) {
     },
     accounts: {
       link: { farcaster: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'farcaster/connect' }) },
+      linkOnce: { farcaster: 'farcaster' },
       unlink: { farcaster: (foyer: Foyer, fid: number | string) => foyer.call<RawUser>('farcaster.unlink', { fid: Number(fid) }) },
       transfer: {
         farcaster: transferWith('farcaster.transfer'),

@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import type { AuthResult } from '../../core/client/types.js'
 import { AbortError, FlowError, type BaseError } from '../../core/errors/index.js'
+import { useFlowState } from '../../ui/hooks/useFlowState.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
 import {
   farcasterErrorCodes,
@@ -31,7 +32,7 @@ export interface UseLoginWithFarcasterParameters {
 /** What useLoginWithFarcaster returns. */
 export interface UseLoginWithFarcasterReturnType {
   /** Opens a channel; show `connectUri` as a QR code or a link to the Farcaster app. */
-  initLoginWithFarcaster: () => Promise<{ connectUri: string } | null>
+  initLoginWithFarcaster: () => Promise<{ connectUri: string }>
   /** Waits (polling every 2 s, 120 s at most) for the Farcaster app, then logs in. Needs init first. */
   loginWithFarcaster: (args?: { disableSignup?: boolean }) => Promise<void>
   /** Stops waiting. */
@@ -39,20 +40,21 @@ export interface UseLoginWithFarcasterReturnType {
   state: FarcasterLoginState
 }
 
-/** Headless Sign In With Farcaster for a custom UI. Errors land in `state` and `onError`. */
+/** Headless Sign In With Farcaster for a custom UI. Errors reject, and land in `state` and `onError`; `cancel()` resolves. */
 export function useLoginWithFarcaster(callbacks: UseLoginWithFarcasterParameters = {}): UseLoginWithFarcasterReturnType {
   const foyer = useFoyerKernel()
-  const [state, setState] = useState<FarcasterLoginState>({ status: 'initial', connectUri: null, error: null })
+  const [state, setState] = useFlowState<FarcasterLoginState>({ status: 'initial', connectUri: null, error: null })
   const latest = useRef(callbacks)
   latest.current = callbacks
   const channel = useRef<FarcasterChannel | null>(null)
   const abort = useRef<AbortController | null>(null)
 
   const actions = useMemo(() => {
-    const fail = (error: unknown) => {
+    const fail = (error: unknown): never => {
       const e = toFarcasterError(error)
       setState({ status: 'error', connectUri: null, error: e })
       latest.current.onError?.(e.code)
+      throw e
     }
     return {
       async initLoginWithFarcaster() {
@@ -64,8 +66,7 @@ export function useLoginWithFarcaster(callbacks: UseLoginWithFarcasterParameters
           setState({ status: 'awaiting-uri', connectUri: channel.current.connectUri, error: null })
           return { connectUri: channel.current.connectUri }
         } catch (error) {
-          fail(error)
-          return null
+          return fail(error)
         }
       },
       async loginWithFarcaster({ disableSignup = false }: { disableSignup?: boolean } = {}) {
@@ -83,7 +84,7 @@ export function useLoginWithFarcaster(callbacks: UseLoginWithFarcasterParameters
           latest.current.onComplete?.(result)
         } catch (error) {
           if (error instanceof AbortError) return setState({ status: 'initial', connectUri: null, error: null })
-          fail(error)
+          return fail(error)
         }
       },
       cancel() {

@@ -2,20 +2,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorResponse, renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
-import { useLogin } from '../../ui/hooks/useLogin.js'
 import { oauth, useLoginWithOAuth } from './index.js'
 import { finishOAuth, flowStorageKey, getOAuthState } from './oauthFlow.js'
+import { LoginButton } from '../../test/kit/LoginButton.js'
 
 afterEach(cleanup)
-
-function LoginButton() {
-  const { login } = useLogin()
-  return (
-    <button type="button" onClick={() => login()}>
-      Log in
-    </button>
-  )
-}
 
 const stateCode = 'S'.repeat(48)
 const seed = (foyer: import('../../core/client/types.js').Foyer, provider = 'github') =>
@@ -81,7 +72,7 @@ describe('OAuth landing entries and status screen', () => {
       routes: { '/api/v1/oauth/init': () => errorResponse(403, 'disallowed_login_method', 'Login with Google is not allowed') },
     })
     expect(screen.getByTestId('status').textContent).toBe('initial')
-    await act(() => hook!.initOAuth({ provider: 'google' }))
+    await act(() => expect(hook!.initOAuth({ provider: 'google' })).rejects.toMatchObject({ code: 'DISALLOWED_LOGIN_METHOD' }))
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('error'))
     expect(onError).toHaveBeenCalledWith('DISALLOWED_LOGIN_METHOD')
     expect(hook!.loading).toBe(false)

@@ -54,6 +54,7 @@ function oauthAccounts(ids: readonly OAuthProviderId[]) {
       startModalOAuth(foyer, provider, { replace: true })
     }),
     unlink: { ...per((provider) => (foyer: Foyer, subject: string) => unlinkOAuth(foyer, provider, subject)), oauth: unlinkOAuth },
+    linkOnce: per((provider) => `${provider}_oauth`),
     transfer: Object.fromEntries(
       ids.map((id) => [`${id}_oauth`, transferWith('oauth.transfer')]),
     ),

@@ -49,7 +49,15 @@ const stores = new WeakMap<Foyer, { state: OAuthFlowState; listeners: Set<Listen
 
 function store(foyer: Foyer) {
   let s = stores.get(foyer)
-  if (!s) stores.set(foyer, (s = { state: initial, listeners: new Set() }))
+  if (!s) {
+    const created = { state: initial, listeners: new Set<Listener>() }
+    stores.set(foyer, (s = created))
+    // A headless UI must not show the last session's 'done' or error to the next user.
+    foyer.emitter.on('logout', () => {
+      created.state = initial
+      for (const listener of [...created.listeners]) listener(initial)
+    })
+  }
   return s
 }
 

@@ -44,8 +44,8 @@ export function useLoginWithOAuth(callbacks: UseLoginWithOAuthParameters = {}): 
   const initOAuth = useMemo(
     () =>
       async ({ provider, disableSignup = false }: { provider: string; disableSignup?: boolean }) => {
-        // Errors are in `state` and onError; the promise doesn't reject.
-        await startOAuth(foyer, { provider, disableSignup, intent: 'login', fromModal: false }).catch(() => {})
+        // Errors reject (as Privy's do), and are in `state` and onError too.
+        await startOAuth(foyer, { provider, disableSignup, intent: 'login', fromModal: false })
       },
     [foyer],
   )

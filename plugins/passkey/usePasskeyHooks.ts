@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import type { AuthResult, Foyer } from '../../core/client/types.js'
 import type { BaseError } from '../../core/errors/index.js'
+import { useFlowState } from '../../ui/hooks/useFlowState.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
 import { linkPasskey, loginWithPasskey, signupWithPasskey, toPasskeyError, type PasskeyStep } from './passkeyCeremonies.js'
 
@@ -23,7 +24,7 @@ type Run = (foyer: Foyer, onStep: (step: PasskeyStep) => void) => Promise<AuthRe
 
 function usePasskeyFlow(run: Run, callbacks: UsePasskeyParameters) {
   const foyer = useFoyerKernel()
-  const [state, setState] = useState<PasskeyFlowState>({ status: 'initial', error: null })
+  const [state, setState] = useFlowState<PasskeyFlowState>({ status: 'initial', error: null })
   const latest = useRef(callbacks)
   latest.current = callbacks
   const start = useMemo(
@@ -36,6 +37,7 @@ function usePasskeyFlow(run: Run, callbacks: UsePasskeyParameters) {
         const e = toPasskeyError(error)
         setState({ status: 'error', error: e })
         latest.current.onError?.(e.code)
+        throw e
       }
     },
     [foyer, run],

@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import type { AuthResult, Intent } from '../../core/client/types.js'
 import type { BaseError } from '../../core/errors/index.js'
+import { useFlowState } from '../../ui/hooks/useFlowState.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
 import { generateSiweMessage, submitSiwe, toSiweError } from './siweFlow.js'
 import { WALLET_LIST_SCREEN } from './walletListScreen.js'
@@ -31,7 +32,7 @@ export interface SiweSignedInput {
 
 function useSiwe(intent: Intent, callbacks: UseSiweParameters) {
   const foyer = useFoyerKernel()
-  const [state, setState] = useState<SiweLoginState>({ status: 'initial', error: null })
+  const [state, setState] = useFlowState<SiweLoginState>({ status: 'initial', error: null })
   const latest = useRef(callbacks)
   latest.current = callbacks
   const chain = useRef<string | number | undefined>(undefined)

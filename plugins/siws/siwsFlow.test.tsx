@@ -143,7 +143,7 @@ describe('useLoginWithSiws', () => {
     })
     // A signature over other text than the message.
     const other = await foyer.wallets.$wallets.peek()[0]!.sign('something else')
-    await act(() => result.current.loginWithSiws({ message: message!, signature: other }))
+    await act(() => expect(result.current.loginWithSiws({ message: message!, signature: other })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' }))
     expect(result.current.state.status).toBe('error')
     expect(errors).toEqual(['INVALID_CREDENTIALS'])
   })

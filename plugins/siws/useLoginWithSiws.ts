@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import type { AuthResult } from '../../core/client/types.js'
 import type { BaseError } from '../../core/errors/index.js'
+import { useFlowState } from '../../ui/hooks/useFlowState.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
 import { generateSiwsMessage, submitSiws, toSiwsError, type SiwsMessageOptions, type SiwsStatus } from './siwsFlow.js'
 
@@ -19,7 +20,7 @@ export interface UseLoginWithSiwsParameters {
 /** What useLoginWithSiws returns. */
 export interface UseLoginWithSiwsReturnType {
   /** Gets a nonce for `address` and answers the message for the wallet to sign (UTF-8 bytes, `solana:signMessage`). */
-  generateSiwsMessage: (args: { address: string } & SiwsMessageOptions) => Promise<string | null>
+  generateSiwsMessage: (args: { address: string } & SiwsMessageOptions) => Promise<string>
   /** Submits the signed message (base58 signature) and logs in. */
   loginWithSiws: (args: { message: string; signature: string; walletClientType?: string; connectorType?: string; disableSignup?: boolean }) => Promise<void>
   state: SiwsLoginState
@@ -27,18 +28,19 @@ export interface UseLoginWithSiwsReturnType {
 
 const addressOf = (message: string) => message.split('\n')[1] ?? ''
 
-/** Headless Sign In With Solana for a custom UI. Errors land in `state` and `onError`. */
+/** Headless Sign In With Solana for a custom UI. Errors reject, and land in `state` and `onError`. */
 export function useLoginWithSiws(callbacks: UseLoginWithSiwsParameters = {}): UseLoginWithSiwsReturnType {
   const foyer = useFoyerKernel()
-  const [state, setState] = useState<SiwsLoginState>({ status: 'initial', error: null })
+  const [state, setState] = useFlowState<SiwsLoginState>({ status: 'initial', error: null })
   const latest = useRef(callbacks)
   latest.current = callbacks
 
   const actions = useMemo(() => {
-    const fail = (error: unknown) => {
+    const fail = (error: unknown): never => {
       const e = toSiwsError(error)
       setState({ status: 'error', error: e })
       latest.current.onError?.(e.code)
+      throw e
     }
     return {
       async generateSiwsMessage({ address, ...options }: { address: string } & SiwsMessageOptions) {
@@ -49,8 +51,7 @@ export function useLoginWithSiws(callbacks: UseLoginWithSiwsParameters = {}): Us
           setState({ status: 'awaiting-signature', error: null })
           return message
         } catch (error) {
-          fail(error)
-          return null
+          return fail(error)
         }
       },
       async loginWithSiws({ message, signature, walletClientType = 'unknown', connectorType = 'solana_adapter', disableSignup = false }: Parameters<UseLoginWithSiwsReturnType['loginWithSiws']>[0]) {
@@ -60,7 +61,7 @@ export function useLoginWithSiws(callbacks: UseLoginWithSiwsParameters = {}): Us
           setState({ status: 'done', error: null })
           latest.current.onComplete?.(result)
         } catch (error) {
-          fail(error)
+          return fail(error)
         }
       },
     }

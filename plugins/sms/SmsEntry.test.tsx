@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { LoginOptions } from '../../core/client/types.js'
 import { errorResponse, fakeLoginPlugin, renderWithFoyer, type RenderWithFoyerOptions } from '../../test/kit/renderWithFoyer.js'
 import { sms } from './index.js'
+import { findEnabledButton } from '../../test/kit/findEnabledButton.js'
 
 afterEach(cleanup)
 
@@ -37,12 +38,14 @@ describe('SmsEntry', () => {
     expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('GB')
   })
 
-  it('sends the E.164 number on Enter and shows the code screen with the formatted number', async () => {
+  it('sends the E.164 number on Enter and shows the code screen with the masked number', async () => {
     const { input, requests } = await openLanding()
     fireEvent.change(input, { target: { value: '2025550123' } })
     await act(async () => void fireEvent.keyDown(input, { key: 'Enter' }))
     expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
-    expect(screen.getByText(/\+1 202 555 0123/)).toBeTruthy()
+    // The spec's masked display: '*' and the last 4 characters.
+    expect(screen.getByText(/Please check \*0123 and enter/)).toBeTruthy()
+    expect(screen.queryByText(/202 555/)).toBeNull()
     const init = requests.filter((r) => r.path === '/api/v1/passwordless_sms/init')
     expect(init).toHaveLength(1)
     expect(init[0]!.body).toEqual({ phoneNumber: '+12025550123', token: null })
@@ -80,10 +83,10 @@ describe('SmsEntry', () => {
     expect(await screen.findByLabelText('Phone number')).toBeTruthy()
   })
 
-  it("is a 'Continue with SMS' button that expands when another option comes first", async () => {
+  it("is an 'SMS' button that expands when another option comes first", async () => {
     const { foyer } = await renderWithFoyer(null, { plugins: [fakeLoginPlugin('google'), sms()], appConfig: { sms_auth: true } })
     act(() => foyer.modal.open())
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue with SMS' }))
+    fireEvent.click(await findEnabledButton('SMS'))
     expect(await screen.findByLabelText('Phone number')).toBeTruthy()
   })
 
@@ -91,7 +94,7 @@ describe('SmsEntry', () => {
     const { foyer } = await renderWithFoyer(null, { plugins: [fakeLoginPlugin('google'), sms()], appConfig: { sms_auth: false } })
     act(() => foyer.modal.open())
     await screen.findByRole('button', { name: 'Entry google' })
-    expect(screen.queryByRole('button', { name: 'Continue with SMS' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'SMS' })).toBeNull()
     expect(screen.queryByLabelText('Phone number')).toBeNull()
   })
 })

@@ -16,7 +16,8 @@ export interface SmsPluginOptions {
 /** The SMS plugin's English texts (screens and landing entry). */
 export const smsPluginTexts = {
   'sms.label': 'SMS',
-  'sms.continue': 'Continue with SMS',
+  // Landing rows are named by their method alone, like 'Google' or 'Telegram' beside them.
+  'sms.continue': 'SMS',
   'sms.submit': 'Submit',
   'sms.noPhoneToUpdate': 'User must have a phone number to update it',
   'sms.link.title': 'Link your phone',
@@ -50,6 +51,7 @@ export function sms(options: SmsPluginOptions = {}) {
     },
     accounts: {
       link: { phone: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'sms/link' }) },
+      linkOnce: { phone: 'phone' },
       unlink: { phone: (foyer: Foyer, phoneNumber: string) => foyer.call<RawUser>('sms.unlink', { phoneNumber }) },
       update: {
         phone(foyer: Foyer) {

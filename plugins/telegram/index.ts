@@ -58,6 +58,7 @@ export function telegram(options: TelegramPluginOptions = {}) {
     },
     accounts: {
       link: { telegram: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'telegram/auth', params: { intent: 'link' } }) },
+      linkOnce: { telegram: 'telegram' },
       unlink: {
         telegram: (foyer: Foyer, telegramUserId: string | number) => foyer.call<RawUser>('telegram.unlink', { telegram_user_id: String(telegramUserId) }),
       },

@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import type { AuthResult } from '../../core/client/types.js'
 import { BaseError, FlowError, flowErrorCodes } from '../../core/errors/index.js'
+import { useFlowState } from '../../ui/hooks/useFlowState.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
 import type { TelegramAuthResult } from './schema.js'
 
@@ -38,18 +39,19 @@ export interface UseLoginWithTelegramReturnType {
   state: TelegramLoginState
 }
 
-/** Headless Telegram login (Privy's `useLoginWithTelegram`). Errors land in `state` and `onError`. */
+/** Headless Telegram login (Privy's `useLoginWithTelegram`). Errors reject, and land in `state` and `onError`. */
 export function useLoginWithTelegram(callbacks: UseLoginWithTelegramParameters = {}): UseLoginWithTelegramReturnType {
   const foyer = useFoyerKernel()
-  const [state, setState] = useState<TelegramLoginState>({ status: 'initial', error: null })
+  const [state, setState] = useFlowState<TelegramLoginState>({ status: 'initial', error: null })
   const latest = useRef(callbacks)
   latest.current = callbacks
 
   const actions = useMemo(() => {
-    const fail = (error: unknown) => {
+    const fail = (error: unknown): never => {
       const e = error instanceof BaseError ? error : new FlowError('Unknown error occurred.', flowErrorCodes.unknownAuth, { cause: error })
       setState({ status: 'error', error: e })
       latest.current.onError?.(e.code)
+      throw e
     }
     const run = async (payload: TelegramPayload) => {
       setState({ status: 'loading', error: null })
@@ -59,7 +61,7 @@ export function useLoginWithTelegram(callbacks: UseLoginWithTelegramParameters =
         setState({ status: 'done', error: null })
         latest.current.onComplete?.(result)
       } catch (error) {
-        fail(error)
+        return fail(error)
       }
     }
     return {

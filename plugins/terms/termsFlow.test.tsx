@@ -5,12 +5,12 @@ import type { FoyerPlugin } from '../../core/client/plugin.js'
 import type { AuthResult } from '../../core/client/types.js'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
-import { useLogin } from '../../ui/hooks/useLogin.js'
 import { emailServer } from '../email/server.js'
 import { email } from '../email/index.js'
 import { terms } from './index.js'
 import { termsServer } from './server.js'
 import { typeCode } from '../../test/kit/codeBoxes.js'
+import { LoginButton } from '../../test/kit/LoginButton.js'
 
 let server: TestServer
 beforeAll(async () => {
@@ -23,15 +23,6 @@ afterAll(() => server.close())
 afterEach(cleanup)
 
 const fetch = ((url: string, init?: RequestInit) => server.app.request(url, init)) as typeof globalThis.fetch
-
-function LoginButton({ onComplete, onError }: { onComplete: (r: AuthResult) => void; onError: (code: string) => void }) {
-  const { login } = useLogin({ onComplete, onError })
-  return (
-    <button type="button" onClick={() => login()}>
-      Log in
-    </button>
-  )
-}
 
 /** Renders the host with terms() first, then a recorder standing in for later hooks (wallet creation). */
 async function setup() {

@@ -38,7 +38,7 @@ async function renderOtp(method: ReturnType<typeof fakeMethod>, callbacks: UseOt
   const { foyer } = await renderWithFoyer(<Probe />)
   const result = { user: {}, isNewUser: false, loginMethod: 'fake', loginAccount: account } as unknown as AuthResult
   const completeAuth = vi.spyOn(foyer, 'completeAuth').mockResolvedValue(result)
-  return { hook: () => hook.current!, completeAuth, result }
+  return { hook: () => hook.current!, completeAuth, result, foyer }
 }
 
 describe('useOtpLogin', () => {
@@ -52,7 +52,8 @@ describe('useOtpLogin', () => {
     await act(() => hook().sendCode({ to: 'dest', disableSignup: true }))
     expect(hook().state.status).toBe('awaiting-code-input')
 
-    await act(() => hook().loginWithCode({ code: '12ab56' }))
+    // Rejects like Privy's hooks, so a host's try/catch sees the failure; state and onError say the same.
+    await act(() => expect(hook().loginWithCode({ code: '12ab56' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' }))
     expect(hook().state.status).toBe('error')
     expect(hook().state.error?.shortMessage).toBe('Code should be numeric')
     expect(onError).toHaveBeenCalledWith('VALIDATION_ERROR')
@@ -70,12 +71,12 @@ describe('useOtpLogin', () => {
     const method = fakeMethod()
     const onError = vi.fn()
     const { hook } = await renderOtp(method, { onError })
-    await act(() => hook().sendCode({ to: 'bad' }))
+    await act(() => expect(hook().sendCode({ to: 'bad' })).rejects.toBeInstanceOf(ValidationError))
     expect(hook().state.status).toBe('error')
     expect(hook().state.error?.shortMessage).toBe('Bad destination')
     expect(method.sendCode).not.toHaveBeenCalled()
 
-    await act(() => hook().loginWithCode({ code: '123456' }))
+    await act(() => expect(hook().loginWithCode({ code: '123456' })).rejects.toMatchObject({ shortMessage: 'Auth flow must be initialized first' }))
     expect(hook().state.error?.shortMessage).toBe('Auth flow must be initialized first')
     expect(onError).toHaveBeenCalledTimes(2)
   })
@@ -84,15 +85,27 @@ describe('useOtpLogin', () => {
     const method = fakeMethod()
     method.sendCode.mockRejectedValueOnce(new Error('network down'))
     const { hook } = await renderOtp(method)
-    await act(() => hook().sendCode({ to: 'dest' }))
+    await act(() => expect(hook().sendCode({ to: 'dest' })).rejects.toMatchObject({ shortMessage: 'Unknown error occurred.' }))
     expect(hook().state.status).toBe('error')
     expect(hook().state.error?.shortMessage).toBe('Unknown error occurred.')
 
     await act(() => hook().sendCode({ to: 'dest' }))
     method.authenticate.mockRejectedValueOnce(new ValidationError('Invalid or expired verification code'))
-    await act(() => hook().loginWithCode({ code: '123456' }))
+    await act(() => expect(hook().loginWithCode({ code: '123456' })).rejects.toBeInstanceOf(ValidationError))
     expect(hook().state.error?.shortMessage).toBe('Invalid or expired verification code')
     expect(method.authenticate).toHaveBeenCalledWith(expect.objectContaining({ mode: 'login-or-sign-up' }), expect.anything())
+  })
+})
+
+describe('useOtpLogin after logout', () => {
+  it('state goes back to initial when the session ends', async () => {
+    const method = fakeMethod()
+    const { hook, foyer } = await renderOtp(method)
+    await act(() => expect(hook().sendCode({ to: 'bad' })).rejects.toBeInstanceOf(ValidationError))
+    expect(hook().state.status).toBe('error')
+    // The session module emits 'logout' whenever an authenticated session is cleared.
+    act(() => foyer.emitter.emit('logout'))
+    expect(hook().state).toEqual({ status: 'initial', error: null })
   })
 })
 

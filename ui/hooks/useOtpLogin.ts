@@ -1,8 +1,9 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import * as v from 'valibot'
 import type { AuthResult, Foyer } from '../../core/client/types.js'
 import { BaseError, FlowError, flowErrorCodes, ValidationError } from '../../core/errors/index.js'
 import type { LinkedAccount, Mode, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import { useFlowState } from './useFlowState.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
 
 /** Where a headless one-time-code login is (Privy's OTP states). */
@@ -54,22 +55,24 @@ export interface OtpLoginMethod<Args extends OtpSendCodeArgs, Checked> {
 const toBaseError = (error: unknown) =>
   error instanceof BaseError ? error : new BaseError('Unknown error occurred.', { code: flowErrorCodes.unknownAuth, cause: error })
 
-/** Headless one-time-code login (send a code, then log in with it). Errors land in `state` and `onError`. */
+/** Headless one-time-code login (send a code, then log in with it). Errors reject, and land in `state` and `onError`. */
 export function useOtpLogin<Args extends OtpSendCodeArgs, Checked>(
   method: OtpLoginMethod<Args, Checked>,
   callbacks: UseOtpLoginParameters = {},
 ): UseOtpLoginReturnType<Args> {
   const foyer = useFoyerKernel()
-  const [state, setState] = useState<OtpLoginState>({ status: 'initial', error: null })
+  const [state, setState] = useFlowState<OtpLoginState>({ status: 'initial', error: null })
   const latest = useRef(callbacks)
   latest.current = callbacks
   const flow = useRef<{ destination: string; disableSignup: boolean } | null>(null)
 
   const actions = useMemo(() => {
-    const fail = (error: unknown) => {
+    // Privy's hooks reject on failure, so a host's try/catch sees it; `state` and onError say the same.
+    const fail = (error: unknown): never => {
       const e = toBaseError(error)
       setState({ status: 'error', error: e })
       latest.current.onError?.(e.code)
+      throw e
     }
     return {
       async sendCode(args: Args) {
@@ -85,7 +88,7 @@ export function useOtpLogin<Args extends OtpSendCodeArgs, Checked>(
           flow.current = { destination, disableSignup: args.disableSignup ?? false }
           setState({ status: 'awaiting-code-input', error: null })
         } catch (error) {
-          fail(error)
+          return fail(error)
         }
       },
       async loginWithCode({ code }: { code: string }) {
@@ -106,7 +109,7 @@ export function useOtpLogin<Args extends OtpSendCodeArgs, Checked>(
           setState({ status: 'done', error: null })
           latest.current.onComplete?.(result)
         } catch (error) {
-          fail(error)
+          return fail(error)
         }
       },
     }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { useEffect, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { definePlugin } from '../../core/client/plugin.js'
 import { fakeLoginPlugin, renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
@@ -24,8 +25,21 @@ const screensPlugin = definePlugin({
       }),
     },
     locked: { dismissable: false, load: async () => ({ default: () => <ScreenLayout title="Locked" /> }) },
+    late: { load: async () => ({ default: LateInputScreen }) },
   },
 })
+
+/** A screen whose input comes after its buttons (like a landing entry whose code loads later). */
+function LateInputScreen() {
+  const [shown, setShown] = useState(false)
+  useEffect(() => void setTimeout(() => setShown(true), 30), [])
+  return (
+    <ScreenLayout title="Late input">
+      <button type="button">Other way</button>
+      {shown && <input aria-label="Late field" />}
+    </ScreenLayout>
+  )
+}
 
 function LoginButton({ onError }: { onError: (code: string) => void }) {
   const { login } = useLogin({ onError })
@@ -52,6 +66,22 @@ describe('Modal', () => {
     expect(foyer.$modal.peek().open).toBe(false)
     expect(onError).toHaveBeenCalledWith('EXITED_AUTH_FLOW')
     expect(document.activeElement).toBe(opener)
+  })
+
+  it('moves focus to an input that appears after the screen, unless the user acted first', async () => {
+    const { foyer } = await renderWithFoyer(null, { plugins: [screensPlugin] })
+    act(() => foyer.modal.open({ screen: 'demo/late' }))
+    await screen.findByRole('dialog', { name: 'Late input' })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Late field')))
+    act(() => foyer.modal.close())
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    act(() => foyer.modal.open({ screen: 'demo/late' }))
+    await screen.findByRole('dialog', { name: 'Late input' })
+    const other = screen.getByRole('button', { name: 'Other way' })
+    fireEvent.keyDown(other, { key: 'ArrowDown' })
+    await screen.findByLabelText('Late field')
+    expect(document.activeElement).toBe(other)
   })
 
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
@@ -121,5 +151,19 @@ describe('Modal', () => {
     expect(root.dataset.foyerTheme).toBe('dark')
     expect(root.style.getPropertyValue('--foyer-accent')).toBe('#ff0066')
     expect(document.querySelectorAll('style#foyer-styles')).toHaveLength(1)
+  })
+})
+
+describe('FoyerProvider config changes', () => {
+  it('restyle an open modal in place (theme, accent) without a new kernel', async () => {
+    const { foyer } = await renderWithFoyer(<span />, { plugins: [fakeLoginPlugin('a')], config: { appearance: { theme: 'light' } } })
+    act(() => foyer.modal.open())
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    const root = dialog.closest('.foyer-root') as HTMLElement
+    expect(root.dataset.foyerTheme).toBe('light')
+    act(() => foyer.updateConfig({ appearance: { theme: 'dark', accentColor: '#ff0066' } }))
+    expect(root.dataset.foyerTheme).toBe('dark')
+    expect(root.style.getPropertyValue('--foyer-accent')).toBe('#ff0066')
+    expect(foyer.$modal.peek().open).toBe(true)
   })
 })

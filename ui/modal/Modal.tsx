@@ -6,11 +6,27 @@ import type { Foyer } from '../../core/client/types.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { injectStyles } from '../theme/injectStyles.js'
 import { focusable } from './focusable.js'
+import { preloadScreen } from './lazyScreen.js'
 import { ModalContext } from './ModalContext.js'
 import { ModalHeader } from './ModalHeader.js'
 import { ScreenHost } from './ScreenHost.js'
 
-const PRELOAD = ['foyer/success', 'foyer/error']
+/** Screens every flow may show first or last: loaded with the modal, so none of them suspends when it opens. */
+const PRELOAD = ['foyer/landing', 'foyer/unavailable', 'foyer/success', 'foyer/error']
+
+/**
+ * Loads the code of the screens the modal opens on (and the landing entries of the enabled login methods),
+ * so that a click shows the first screen in the same frame instead of behind a Suspense fallback.
+ */
+export function preloadScreens(foyer: Foyer): Promise<void> {
+  const config = foyer.$config.peek()
+  const enabled = new Set([...(config?.loginMethods ?? []), ...(config?.overflowMethods ?? [])])
+  const defs = [
+    ...PRELOAD.map((id) => foyer.registry.screens.get(id)),
+    ...foyer.registry.entries.filter((e) => enabled.has(e.loginMethod)).map((e) => e.entry),
+  ]
+  return Promise.all(defs.map(preloadScreen)).then(() => undefined)
+}
 
 /** Whether the top screen may be closed by the user (false on terms acceptance). */
 function isDismissable(foyer: Foyer): boolean {
@@ -32,13 +48,17 @@ export function Modal() {
   const rootRef = useRef<HTMLDivElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
 
-  useEffect(() => injectStyles(), [])
+  // What had focus when the modal opened (read while rendering the open: the screen moves focus into the
+  // dialog in its own layout effect, before ours runs), so closing gives focus back to it.
+  const opener = useRef<HTMLElement | null>(null)
+  const wasOpen = useRef(false)
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  }
+  wasOpen.current = open
 
-  useEffect(() => {
-    if (!open) return
-    // Warm the screens every flow ends on, so the success screen doesn't spend its short life loading.
-    for (const id of PRELOAD) foyer.registry.screens.get(id)?.load().catch(() => {})
-  }, [open, foyer])
+  // The styles go in as soon as the modal's code is loaded (after `ready`), not at the first open.
+  useEffect(() => injectStyles(), [])
 
   useLayoutEffect(() => {
     if (!open) return
@@ -52,8 +72,8 @@ export function Modal() {
       if (config?.accentColor) root.style.setProperty('--foyer-accent', config.accentColor)
       else root.style.removeProperty('--foyer-accent')
     })
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    // A screen may already have focused its first input (autoFocus); otherwise take focus ourselves.
+    const openedBy = opener.current
+    // The screen has normally focused its first input or control already; otherwise take focus ourselves.
     if (dialog && !dialog.contains(document.activeElement)) dialog.focus()
     const overflow = document.body.style.overflow
     document.body.style.overflow = 'hidden'
@@ -92,7 +112,7 @@ export function Modal() {
       document.removeEventListener('keydown', onKeyDown, true)
       document.body.style.overflow = overflow
       // Focus goes back to whatever opened the modal.
-      if (opener?.isConnected) opener.focus()
+      if (openedBy?.isConnected) openedBy.focus()
     }
   }, [open, foyer])
 

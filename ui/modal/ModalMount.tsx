@@ -1,21 +1,53 @@
 import { useComputed, useSignals } from '@preact/signals-react/runtime'
-import { lazy, Suspense, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
+import type { Foyer } from '../../core/client/types.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 
-// The dialog's code is fetched the first time the modal opens, keeping the host's initial JS small.
-const LazyModal = lazy(() => import('./Modal.js').then((m) => ({ default: m.Modal })))
+type ModalModule = { Modal: ComponentType; preloadScreens(foyer: Foyer): Promise<void> }
 
-/** Mounts the (lazy) modal once `$modal.open` has first become true; it stays mounted afterwards. */
+let modalModule: ModalModule | null = null
+let modalLoad: Promise<ModalModule> | null = null
+
+/** Loads the dialog's code (a lazy chunk, so the host's initial JS stays small); one load per page. */
+function loadModal(): Promise<ModalModule> {
+  modalLoad ??= import('./Modal.js').then(
+    (m) => (modalModule = m),
+    (error) => {
+      modalLoad = null
+      throw error
+    },
+  )
+  return modalLoad
+}
+
+/**
+ * Mounts the modal. Its code and the screens it opens on are loaded as soon as the kernel is `ready`
+ * (idle time after the page's first work), so a click renders the first screen at once: no Suspense
+ * fallback, which React 19 would keep on screen for at least 300 ms. Opening before that still works:
+ * the modal then appears when its code arrives.
+ */
 export function ModalMount() {
   useSignals()
   const foyer = useFoyerKernel()
   const open = useComputed(() => foyer.$modal.value.open).value
-  const [wanted, setWanted] = useState(open)
-  if (open && !wanted) setWanted(true)
-  if (!wanted && !open) return null
-  return (
-    <Suspense fallback={null}>
-      <LazyModal />
-    </Suspense>
-  )
+  const ready = foyer.$ready.value
+  const [module, setModule] = useState<ModalModule | null>(modalModule)
+
+  useEffect(() => {
+    if (!ready && !open) return
+    let live = true
+    loadModal()
+      .then((m) => {
+        if (live) setModule(m)
+        return m.preloadScreens(foyer)
+      })
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [ready, open, foyer])
+
+  if (!module) return null
+  const { Modal } = module
+  return <Modal />
 }

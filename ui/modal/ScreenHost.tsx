@@ -1,10 +1,11 @@
-import { memo, Suspense } from 'react'
+import { memo, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { ScreenEntry } from '../../core/client/types.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { ScreenLayout } from '../primitives/ScreenLayout.js'
 import { Spinner } from '../primitives/Spinner.js'
 import { ErrorText } from '../primitives/ErrorText.js'
+import { focusable } from './focusable.js'
 import { lazyScreen } from './lazyScreen.js'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.js'
 
@@ -24,11 +25,58 @@ export const ScreenHost = memo(function ScreenHost({ entry }: { entry: ScreenEnt
   return (
     <ScreenErrorBoundary fallback={() => <Broken title={t('error.generic.title')} detail={t('error.generic.detail')} />}>
       <Suspense fallback={<Loading />}>
-        <Screen params={entry.params} />
+        <FocusOnShow>
+          <Screen params={entry.params} />
+        </FocusOnShow>
       </Suspense>
     </ScreenErrorBoundary>
   )
 })
+
+/**
+ * Moves focus into a screen when it appears (after its code loaded): to its first input, or else its first
+ * control, unless the screen already put focus inside itself. The header's back and close buttons are not
+ * part of the screen, so a keyboard or screen-reader user lands where the screen's action is.
+ */
+function FocusOnShow({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const root = ref.current
+    if (!root || root.contains(document.activeElement)) return
+    const input = () => focusable(root).find((el) => el.matches('input, select, textarea'))
+    const found = input()
+    if (found) return found.focus({ preventScroll: true })
+    focusable(root)[0]?.focus({ preventScroll: true })
+    // A part of the screen that loads later (a landing entry whose code wasn't there yet) may bring the input:
+    // focus it when it comes, unless the user has acted (clicked or pressed a key) by then. Focus moved by code
+    // (the dialog taking focus when nothing in the screen could) doesn't count as the user's choice.
+    const doc = root.ownerDocument
+    let userActed = false
+    const acted = () => (userActed = true)
+    doc.addEventListener('pointerdown', acted, true)
+    doc.addEventListener('keydown', acted, true)
+    const observer = new MutationObserver(() => {
+      if (userActed) return stop()
+      const late = input()
+      if (late) {
+        stop()
+        late.focus({ preventScroll: true })
+      }
+    })
+    const stop = () => {
+      observer.disconnect()
+      doc.removeEventListener('pointerdown', acted, true)
+      doc.removeEventListener('keydown', acted, true)
+    }
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] })
+    return stop
+  }, [])
+  return (
+    <div ref={ref} className="foyer-screen-host">
+      {children}
+    </div>
+  )
+}
 
 function Loading() {
   return (

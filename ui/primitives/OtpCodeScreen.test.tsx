@@ -55,6 +55,33 @@ describe('OtpCodeScreen', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it("'Resend code' takes the last wrong code's error away", async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError('Invalid code', { status: 401, serverCode: 'invalid_credentials', data: { attempts_left: 3 } })
+    })
+    await renderWithFoyer(<OtpCodeScreen destination="a@example.com" onSubmit={onSubmit} onResend={async () => {}} />)
+    await act(async () => pasteCode('123456'))
+    expect(screen.getByRole('alert').textContent).toBe('Invalid or expired verification code')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Resend code' })))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(values()).toBe('')
+  })
+
+  it('after the last allowed guess says a new code is needed, locks the boxes, and a resend unlocks them', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError('Invalid code', { status: 401, serverCode: 'invalid_credentials', data: { attempts_left: 0 } })
+    })
+    const onResend = vi.fn(async () => {})
+    await renderWithFoyer(<OtpCodeScreen destination="a@example.com" onSubmit={onSubmit} onResend={onResend} />)
+    await act(async () => pasteCode('123456'))
+    expect(screen.getByRole('alert').textContent).toBe("This code can't be used any more. Select 'Resend code' to get a new one.")
+    expect((screen.getByLabelText('Digit 1') as HTMLInputElement).disabled).toBe(true)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Resend code' })))
+    expect(onResend).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect((screen.getByLabelText('Digit 1') as HTMLInputElement).disabled).toBe(false)
+  })
+
   it("shows 'Issue verifying code' for an unexpected failure", async () => {
     await renderWithFoyer(
       <OtpCodeScreen destination="a@example.com" onSubmit={async () => Promise.reject(new Error('boom'))} onResend={async () => {}} />,

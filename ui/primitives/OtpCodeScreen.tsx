@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { otpErrorOutcome } from '../../core/client/index.js'
+import { ApiError } from '../../core/errors/index.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { Button } from './Button.js'
@@ -31,6 +32,8 @@ export function OtpCodeScreen({ destination, onSubmit, onResend, title, subtitle
   const t = useT()
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The server said the code took its last guess: no code typed now can work, only a new one.
+  const [exhausted, setExhausted] = useState(false)
   const [cooldown, setCooldown] = useState(false)
   const input = useRef<CodeInputHandle>(null)
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
@@ -57,6 +60,7 @@ export function OtpCodeScreen({ destination, onSubmit, onResend, title, subtitle
       setSubmitting(false)
       const outcome = otpErrorOutcome(err, foyer)
       if ('inline' in outcome) setError(outcome.inline)
+      if (err instanceof ApiError && err.code === 'INVALID_CREDENTIALS' && err.data?.attempts_left === 0) setExhausted(true)
       later(() => input.current?.reset(), FAILED_CODE_RESET_MS)
     }
   }
@@ -66,6 +70,10 @@ export function OtpCodeScreen({ destination, onSubmit, onResend, title, subtitle
     later(() => setCooldown(false), RESEND_COOLDOWN_MS)
     try {
       await onResend()
+      // A new code: the old code's error and its exhaustion no longer apply.
+      setError(null)
+      setExhausted(false)
+      input.current?.reset()
     } catch (err) {
       // The spec: a failed send shows the error screen, whose button comes back here.
       foyer.modal.showError(err)
@@ -86,12 +94,17 @@ export function OtpCodeScreen({ destination, onSubmit, onResend, title, subtitle
         </>
       }
     >
-      <CodeInput ref={input} onComplete={submit} onEdit={() => setError(null)} disabled={submitting} error={error} />
-      {submitting ? (
-        <div className="foyer-center" style={{ padding: 0 }}>
-          <Spinner label={t('otp.verifying')} />
-        </div>
-      ) : null}
+      <CodeInput
+        ref={input}
+        onComplete={submit}
+        onEdit={() => setError(null)}
+        disabled={submitting || exhausted}
+        error={exhausted ? t('otp.exhausted') : error}
+      />
+      {/* Over the boxes (styles.ts), so the spinner appearing and leaving never moves the layout. */}
+      <div className="foyer-otp-status" aria-live="polite">
+        {submitting ? <Spinner label={t('otp.verifying')} /> : null}
+      </div>
     </ScreenLayout>
   )
 }

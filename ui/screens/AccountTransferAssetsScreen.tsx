@@ -4,7 +4,7 @@ import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { Button } from '../primitives/Button.js'
 import { ErrorText } from '../primitives/ErrorText.js'
-import { AlertIcon } from '../primitives/icons.js'
+import { ErrorIcon } from '../primitives/icons.js'
 import { ScreenLayout } from '../primitives/ScreenLayout.js'
 import { useAccountTransfer } from './useAccountTransfer.js'
 
@@ -37,11 +37,7 @@ export default function AccountTransferAssetsScreen({ params }: { params: Accoun
 
   return (
     <ScreenLayout
-      icon={
-        <span style={{ color: 'var(--foyer-error)' }}>
-          <AlertIcon />
-        </span>
-      }
+      icon={<ErrorIcon />}
       title={t('accountTransfer.assets.title')}
       subtitle={t('accountTransfer.assets.body')}
       body={

@@ -4,7 +4,7 @@ import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { Button } from '../primitives/Button.js'
 import { ErrorText } from '../primitives/ErrorText.js'
-import { AlertIcon } from '../primitives/icons.js'
+import { ErrorIcon } from '../primitives/icons.js'
 import { ScreenLayout } from '../primitives/ScreenLayout.js'
 import { useAccountTransfer } from './useAccountTransfer.js'
 
@@ -21,11 +21,7 @@ export default function AccountTransferScreen({ params }: { params: AccountTrans
   const hasWallet = data.embedded_wallet_address !== null
   return (
     <ScreenLayout
-      icon={
-        <span style={{ color: 'var(--foyer-error)' }}>
-          <AlertIcon />
-        </span>
-      }
+      icon={<ErrorIcon />}
       title={t('accountTransfer.title', { method: method.label })}
       subtitle={t('accountTransfer.body', { handle: data.display_name })}
       body={<ErrorText>{error}</ErrorText>}

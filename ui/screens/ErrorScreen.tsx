@@ -2,7 +2,7 @@ import type { ErrorScreenParams } from '../../core/client/errorScreen.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { Button } from '../primitives/Button.js'
-import { AlertIcon } from '../primitives/icons.js'
+import { ErrorIcon } from '../primitives/icons.js'
 import { ScreenLayout } from '../primitives/ScreenLayout.js'
 
 /** Params of the error and failure screens; `title` falls back to the screen's default. */
@@ -24,11 +24,7 @@ export function ErrorScreen({ params = {}, defaultTitle = 'error.generic.title' 
   }
   return (
     <ScreenLayout
-      icon={
-        <span style={{ color: 'var(--foyer-error)' }}>
-          <AlertIcon />
-        </span>
-      }
+      icon={<ErrorIcon />}
       title={title ?? t(defaultTitle)}
       subtitle={detail}
     >

@@ -36,6 +36,32 @@ describe('LandingScreen', () => {
     expect(await screen.findByText('Entry a')).toBeTruthy()
   })
 
+  it("opens its views as screens: the header's back arrow returns, and the body has no Back of its own", async () => {
+    const { foyer, list } = await openLanding(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => fakeLoginPlugin(id)))
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
+    fireEvent.click(within(list).getByRole('button', { name: 'More options' }))
+    await screen.findByText('Entry f')
+    expect(foyer.$modal.peek().stack).toEqual([{ id: 'foyer/landing' }, { id: 'foyer/landing', params: { view: 'overflow' } }])
+    const back = screen.getAllByRole('button', { name: 'Back' })
+    expect(back).toHaveLength(1)
+    expect(back[0]!.closest('.foyer-header')).toBeTruthy()
+    expect(back[0]!.closest('.foyer-screen')).toBeNull()
+    fireEvent.click(back[0]!)
+    expect(await screen.findByText('Entry a')).toBeTruthy()
+    expect(foyer.$modal.peek().stack).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
+  })
+
+  it("gives the spec's rows ('Continue with a wallet', 'More options') an icon like the login rows", async () => {
+    const plugins = [...['a', 'b', 'c', 'd', 'e'].map((id) => fakeLoginPlugin(id)), fakeLoginPlugin('w', { group: 'wallet' })]
+    const { list } = await openLanding(plugins)
+    for (const name of ['Continue with a wallet', 'More options']) {
+      const button = within(list).getByRole('button', { name })
+      expect(button.firstElementChild?.classList.contains('foyer-button-icon')).toBe(true)
+      expect(button.firstElementChild?.querySelector('svg')).toBeTruthy()
+    }
+  })
+
   it('cuts the web2 list to 3 plus overflow above 4 entries when wallets exist', async () => {
     const plugins = [...['a', 'b', 'c', 'd', 'e'].map((id) => fakeLoginPlugin(id)), fakeLoginPlugin('w', { group: 'wallet' })]
     const { list } = await openLanding(plugins)

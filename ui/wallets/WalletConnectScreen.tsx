@@ -4,7 +4,7 @@ import type { ConnectedWallet } from '../../core/client/wallets/types.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { Button } from '../primitives/Button.js'
-import { AlertIcon, CheckIcon } from '../primitives/icons.js'
+import { CheckIcon, ErrorIcon } from '../primitives/icons.js'
 import { PluginIcon } from '../primitives/PluginIcon.js'
 import { ScreenLayout } from '../primitives/ScreenLayout.js'
 import { Spinner } from '../primitives/Spinner.js'
@@ -93,7 +93,7 @@ export default function WalletConnectScreen({ params }: { params: WalletConnectP
     }
   }, [foyer, params.connectorId, attempt, t]) // eslint-disable-line react-hooks/exhaustive-deps -- one run per attempt
 
-  const icon = connector?.icon ? <PluginIcon icon={connector.icon} /> : undefined
+  const icon = <PluginIcon icon={connector?.icon} fallback={wallet} />
   if (status === 'success') {
     return (
       <ScreenLayout
@@ -111,11 +111,7 @@ export default function WalletConnectScreen({ params }: { params: WalletConnectP
     const useDifferent = () => (foyer.$modal.peek().stack.length > 1 ? foyer.modal.back() : foyer.modal.replace('foyer/wallet-list'))
     return (
       <ScreenLayout
-        icon={
-          <span style={{ color: 'var(--foyer-error)' }}>
-            <AlertIcon />
-          </span>
-        }
+        icon={<ErrorIcon />}
         title={exhausted ? t('wallet.retryLimit') : error.title}
         subtitle={exhausted ? undefined : error.detail}
       >

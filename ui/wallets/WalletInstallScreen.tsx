@@ -13,7 +13,7 @@ export default function WalletInstallScreen({ params }: { params: { connectorId:
   const connector = foyer.wallets.$connectors.value.find((c) => c.id === params?.connectorId)
   const wallet = connector?.name ?? 'wallet'
   return (
-    <ScreenLayout icon={connector?.icon ? <PluginIcon icon={connector.icon} /> : undefined} title={t('wallet.guide.title', { wallet })}>
+    <ScreenLayout icon={<PluginIcon icon={connector?.icon} fallback={wallet} />} title={t('wallet.guide.title', { wallet })}>
       <ol className="foyer-steps">
         <li>
           {t('wallet.guide.step1', { wallet })}

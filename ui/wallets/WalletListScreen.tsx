@@ -56,7 +56,7 @@ function WalletRow({ connector, recent }: { connector: WalletConnector; recent: 
   const t = useT()
   const inner = (hint: string) => (
     <>
-      <PluginIcon icon={connector.icon} />
+      <PluginIcon icon={connector.icon} fallback={connector.name} />
       <span className="foyer-wallet-name">{connector.name}</span>
       {recent ? <span className="foyer-badge">{t('wallet.recent')}</span> : null}
       <span className="foyer-wallet-hint" aria-hidden="true">

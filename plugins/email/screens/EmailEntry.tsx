@@ -5,7 +5,7 @@ import { Button, TextInput, useEntrySubmit, useFoyerKernel, useT, type LandingEn
 import { emailSchema, emailTexts } from '../schema.js'
 
 /**
- * The e-mail option on the landing list: a 'Continue with email' button that expands into the
+ * The e-mail option on the landing list: an 'Email' button that expands into the
  * input, or the input directly when it is the first web2 option.
  */
 export default function EmailEntry({ inline }: Partial<LandingEntryProps>) {

@@ -59,13 +59,13 @@ export default function PasskeyLinkScreen() {
         <li>{t('passkey.benefit.nothingToRemember')}</li>
       </ul>
       {passkeys.length ? (
-        <section aria-labelledby="foyer-passkey-list">
+        <section className="foyer-passkey-section" aria-labelledby="foyer-passkey-list">
           <h3 id="foyer-passkey-list" className="foyer-subtitle">
             {t('passkey.list.title')}
           </h3>
           <ul className="foyer-list" data-testid="passkey-list">
             {shown.map((p) => (
-              <li key={p.credentialId} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+              <li key={p.credentialId} className="foyer-passkey-row">
                 <span>{passkeyDisplayName(p as never, t('passkey.unknownDevice'))}</span>
                 <Button
                   variant="link"

@@ -6,7 +6,7 @@ export default function LinkPhoneScreen() {
   const t = useT()
   const { submitting, submit } = useEntrySubmit(async (phone: PhoneValue) => {
     await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
-    foyer.modal.push('sms/code', { phoneNumber: phone.e164, display: phone.international })
+    foyer.modal.push('sms/code', { phoneNumber: phone.e164 })
   })
   return (
     <ScreenLayout title={t('sms.link.title')} subtitle={t('sms.link.subtitle')}>

@@ -1,10 +1,10 @@
 import { ValidationError } from '../../../core/errors/index.js'
 import type { RawUser, TokenResponse } from '../../../core/protocol/index.js'
-import { OtpCodeScreen, useFoyerKernel, useT, verifyOtpCode, type OtpCodeCalls, type ScreenProps } from '../../../ui/index.js'
+import { maskPhone, OtpCodeScreen, useFoyerKernel, useT, verifyOtpCode, type OtpCodeCalls, type ScreenProps } from '../../../ui/index.js'
 import { findPhoneAccount } from '../useLoginWithSms.js'
 
 /** 'Enter confirmation code' for a phone number: login, link or update depending on the modal's intent. */
-export default function SmsCodeScreen({ params }: ScreenProps<{ phoneNumber: string; display?: string }>) {
+export default function SmsCodeScreen({ params }: ScreenProps<{ phoneNumber: string }>) {
   const foyer = useFoyerKernel()
   const t = useT()
   const phoneNumber = params.phoneNumber
@@ -25,6 +25,6 @@ export default function SmsCodeScreen({ params }: ScreenProps<{ phoneNumber: str
     await foyer.call('sms.init', { phoneNumber, token: null })
   }
 
-  // The number the user just typed, formatted; a caller that only knows it may pass a masked one.
-  return <OtpCodeScreen destination={params.display ?? phoneNumber} onSubmit={(code) => verifyOtpCode(foyer, calls, code)} onResend={onResend} />
+  // The spec's masked display: an asterisk and the last 4 characters ('*0123'), never the whole number.
+  return <OtpCodeScreen destination={maskPhone(phoneNumber)} onSubmit={(code) => verifyOtpCode(foyer, calls, code)} onResend={onResend} />
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, PhoneInput, useEntrySubmit, useFoyerKernel, useT, type LandingEntryProps, type PhoneValue } from '../../../ui/index.js'
 
 /**
- * The SMS option on the landing list: a 'Continue with SMS' button that expands into the phone
+ * The SMS option on the landing list: an 'SMS' button that expands into the phone
  * input, or the input directly when it is the first web2 option.
  */
 export default function SmsEntry({ inline }: Partial<LandingEntryProps>) {
@@ -15,7 +15,7 @@ export default function SmsEntry({ inline }: Partial<LandingEntryProps>) {
   const [expanded, setExpanded] = useState(inline === true || prefill !== '')
   const { submitting, submit } = useEntrySubmit(async (phone: PhoneValue) => {
     await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
-    foyer.modal.push('sms/code', { phoneNumber: phone.e164, display: phone.international })
+    foyer.modal.push('sms/code', { phoneNumber: phone.e164 })
   })
 
   if (!expanded) {

@@ -9,7 +9,7 @@ export default function UpdatePhoneScreen() {
   const current = foyer.$session.value.user?.phone?.number
   const { submitting, submit } = useEntrySubmit(async (phone: PhoneValue) => {
     await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
-    foyer.modal.push('sms/code', { phoneNumber: phone.e164, display: phone.international })
+    foyer.modal.push('sms/code', { phoneNumber: phone.e164 })
   })
   return (
     <ScreenLayout title={t('sms.update.title')} subtitle={t('sms.update.subtitle', { number: typeof current === 'string' ? current : '' })}>
