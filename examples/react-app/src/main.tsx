@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { FoyerProvider } from 'foyer'
 import { terms } from 'foyer/plugins/terms'
 import { email } from 'foyer/plugins/email'
 import { sms } from 'foyer/plugins/sms'
@@ -18,7 +17,8 @@ import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
 import { mobileWallets } from 'foyer/plugins/mobile-wallets'
-import { App } from './App.js'
+import { Root } from './Root.js'
+import './styles.css'
 
 const plugins = [
   // First: flow hooks run in plugin order, and terms must be accepted before anything else (wallet creation) happens.
@@ -69,13 +69,11 @@ function chainsFromQuery() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <FoyerProvider
+    <Root
       appId={import.meta.env.VITE_FOYER_APP_ID}
       apiUrl={import.meta.env.VITE_FOYER_API_URL}
       plugins={plugins}
-      config={{ appearance: { theme: 'light', loginMessage: 'Sign in to the Foyer example app' }, ...chainsFromQuery() }}
-    >
-      <App />
-    </FoyerProvider>
+      config={{ appearance: { loginMessage: 'Sign in to the Foyer demo' }, ...chainsFromQuery() }}
+    />
   </StrictMode>,
 )

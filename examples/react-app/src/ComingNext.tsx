@@ -1,0 +1,39 @@
+/** Where the next plugins go. Placeholders only: nothing here pretends to work. */
+const PLACES = [
+  {
+    id: 'embedded-wallets',
+    title: 'Embedded wallets',
+    plugin: 'the embedded-wallet plugin',
+    text: 'An Ethereum or Solana wallet created at sign-in, its key kept in an isolated frame; sign messages and send transactions from here.',
+  },
+  {
+    id: 'mfa',
+    title: 'Multi-factor',
+    plugin: 'the MFA plugins',
+    text: 'An authenticator app, SMS or a passkey asked before sensitive wallet actions.',
+  },
+  {
+    id: 'funding',
+    title: 'Funding',
+    plugin: 'the funding plugins',
+    text: 'Add funds by card, from another wallet or another chain, or by a manual transfer.',
+  },
+] as const
+
+/** 'Coming next': clearly marked places for embedded wallets, MFA and funding. */
+export function ComingNext() {
+  return (
+    <section className="coming" aria-labelledby="coming-title">
+      <h2 id="coming-title">Coming next</h2>
+      <ul className="coming-grid">
+        {PLACES.map((place) => (
+          <li key={place.id} className="coming-card" data-testid={`coming-${place.id}`}>
+            <h3>{place.title}</h3>
+            <p>{place.text}</p>
+            <p className="coming-tag">Coming with {place.plugin}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import type { User } from 'foyer'
+import { ComingNext } from './ComingNext.js'
+import { LinkedAccounts } from './LinkedAccounts.js'
+import { PasskeysCard } from './PasskeysCard.js'
+import { UserCard } from './UserCard.js'
+import { WalletsCard } from './WalletsCard.js'
+
+/** The signed-in page: the user, their accounts, wallets and passkeys, and the places later plugins fill. */
+export function Dashboard({ user }: { user: User }) {
+  return (
+    <div data-testid="signed-in" className="dashboard">
+      <div className="page-head">
+        <h1>Your account</h1>
+        <p className="pitch">Everything here is live: each action goes through the Foyer server, and each card shows its code.</p>
+      </div>
+      <div className="card-grid">
+        <UserCard user={user} />
+        <LinkedAccounts user={user} />
+        <WalletsCard />
+        <PasskeysCard user={user} />
+      </div>
+      <ComingNext />
+    </div>
+  )
+}
