@@ -30,6 +30,10 @@ if (renders.status === 0 && marked) {
 }
 line()
 
+const { modalOpenBench } = await import('./modalOpen.mjs')
+await modalOpenBench().catch((error) => console.log(`Modal open: the benchmark failed\n${error?.stack ?? error}`))
+line()
+
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/server.ts'], { cwd: root, stdio: 'inherit', env: { ...childEnv, NODE_ENV: 'development' } })
 line()
 process.exit(renders.status || server.status || 0)
