@@ -271,9 +271,9 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
           const teardown = plugin.setup?.(foyer)
           if (typeof teardown === 'function') teardowns.push(teardown)
         }
-        wallets.start()
-        // Both requests go out together: `ready` after one round trip.
-        await Promise.allSettled([foyer.loadConfig(), session.restore()])
+        // Both requests go out together, while a host with connectors loads the wallet engine: `ready` after one
+        // round trip, with discovery running.
+        await Promise.allSettled([foyer.loadConfig(), session.restore(), wallets.start()])
         state.$configLoaded.value = true
       })()
       return initPromise

@@ -142,7 +142,7 @@ describe('wallet connect screen', () => {
       )
     }
     const connector = fakeConnector('alpha')
-    const { foyer } = await renderWithFoyer(<Host />, { plugins: [fakeConnectorPlugin([connector])], config: { successDelayMs: 10 }, wrap: (tree) => <StrictMode>{tree}</StrictMode> })
+    const { foyer } = await renderWithFoyer(<Host />, { plugins: [fakeConnectorPlugin([connector])], config: { successDelayMs: 400 /* the success screen stays long enough to be seen on a busy machine */ }, wrap: (tree) => <StrictMode>{tree}</StrictMode> })
     fireEvent.click(screen.getByText('connect'))
     fireEvent.click(await screen.findByRole('button', { name: /Wallet alpha/ }))
     expect(await screen.findByText('Wallet connected')).toBeTruthy()

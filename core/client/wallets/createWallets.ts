@@ -1,8 +1,7 @@
-import { batch, computed, signal } from '@preact/signals-core'
-import { ConnectorError } from '../../errors/index.js'
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core'
 import type { Emitter, FoyerStorage } from '../types.js'
-import type { AddChainParameters, ConnectedWallet, ConnectionHistoryEntry, WalletConnector, WalletManager, ConnectorSource } from './types.js'
-import { ProviderRpcError, retryLookup, toConnectorError, walletTexts } from './walletErrors.js'
+import type { WalletEngine } from './createWalletEngine.js'
+import type { ConnectedWallet, ConnectionHistoryEntry, WalletConnector, WalletManager, ConnectorSource } from './types.js'
 
 const HISTORY_KEY = 'foyer:connections'
 const HISTORY_LIMIT = 20
@@ -16,7 +15,7 @@ export interface SupportedChain {
   blockExplorers?: { default: { url: string } }
 }
 
-interface WalletDeps {
+export interface WalletDeps {
   /** The connector plugins' sources, built when the kernel starts (they get the kernel). */
   sources: () => ConnectorSource[]
   storage: FoyerStorage
@@ -27,29 +26,27 @@ interface WalletDeps {
   lookupDelayMs?: number
 }
 
-/** EIP-3085 parameters for a supported chain. */
-export function addChainParameters(chain: SupportedChain): AddChainParameters {
-  return {
-    chainId: chain.id,
-    chainName: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: [...chain.rpcUrls.default.http],
-    ...(chain.blockExplorers ? { blockExplorerUrls: [chain.blockExplorers.default.url] } : {}),
-  }
+/** The manager's state, shared with its lazily loaded engine (createWalletEngine). */
+export interface WalletCore {
+  deps: WalletDeps
+  bySource: Signal<ReadonlyArray<readonly WalletConnector[]>>
+  $connectors: ReadonlySignal<readonly WalletConnector[]>
+  $wallets: Signal<readonly ConnectedWallet[]>
+  setWallets(next: readonly ConnectedWallet[]): void
+  history(): ConnectionHistoryEntry[]
+  remember(entry: ConnectionHistoryEntry): void
 }
 
-const evmChainNumber = (caip2: string) => (caip2.startsWith('eip155:') ? Number(caip2.slice(7)) : NaN)
+export { addChainParameters } from './addChainParameters.js'
 
-/** The kernel's wallet manager: discovered connectors, connected wallets, history and events. */
-export function createWallets(deps: WalletDeps): WalletManager & { start(): void; stop(): void } {
+/**
+ * The kernel's wallet manager: discovered connectors, connected wallets, history and events. Its state is here;
+ * the engine that discovers, connects and watches loads when the host has a connector plugin (at start) or when a
+ * wallet call is made, so a host without wallets doesn't ship it.
+ */
+export function createWallets(deps: WalletDeps): WalletManager & { start(): Promise<void>; stop(): void } {
   const bySource = signal<ReadonlyArray<readonly WalletConnector[]>>([])
-  const $connectors = computed(() => bySource.value.flat())
   const $wallets = signal<readonly ConnectedWallet[]>([])
-  const subscribed = new Map<string, Array<() => void>>()
-  const stops: Array<() => void> = []
-  const delay = deps.lookupDelayMs ?? 500
-  let restoring: Promise<void> = Promise.resolve()
-
   const history = (): ConnectionHistoryEntry[] => {
     try {
       const parsed = JSON.parse(deps.storage.get(HISTORY_KEY) ?? '[]') as ConnectionHistoryEntry[]
@@ -58,188 +55,46 @@ export function createWallets(deps: WalletDeps): WalletManager & { start(): void
       return []
     }
   }
-  const remember = (entry: ConnectionHistoryEntry) => {
-    const rest = history().filter((e) => !(e.address.toLowerCase() === entry.address.toLowerCase() && e.walletClientType === entry.walletClientType))
-    deps.storage.set(HISTORY_KEY, JSON.stringify([entry, ...rest].slice(0, HISTORY_LIMIT)))
+  const core: WalletCore = {
+    deps,
+    bySource,
+    $connectors: computed(() => bySource.value.flat()),
+    $wallets,
+    history,
+    setWallets(next) {
+      $wallets.value = next
+      deps.emitter.emit('walletsUpdated', next)
+    },
+    remember(entry) {
+      const rest = history().filter((e) => !(e.address.toLowerCase() === entry.address.toLowerCase() && e.walletClientType === entry.walletClientType))
+      deps.storage.set(HISTORY_KEY, JSON.stringify([entry, ...rest].slice(0, HISTORY_LIMIT)))
+    },
   }
+  let engine: Promise<WalletEngine> | null = null
+  let loaded: WalletEngine | null = null
+  let stopped = false
+  const load = () => (engine ??= import('./createWalletEngine.js').then((m) => (loaded = m.createWalletEngine(core))))
 
-  const setWallets = (next: readonly ConnectedWallet[]) => {
-    $wallets.value = next
-    deps.emitter.emit('walletsUpdated', next)
-  }
-  const ofConnector = (connector: WalletConnector) => (w: ConnectedWallet) => w.meta.id === connector.id
-
-  function makeWallet(connector: WalletConnector, address: string, chainId: string, connectedAt: number): ConnectedWallet {
-    const wallet: ConnectedWallet = {
-      type: connector.chain,
-      address,
-      chainId,
-      meta: { name: connector.name, id: connector.id, ...(connector.icon ? { icon: connector.icon } : {}) },
-      imported: false,
-      connectorType: connector.connectorType,
-      walletClientType: connector.walletClientType,
-      connectedAt,
-      async isConnected() {
-        const accounts = await connector.getAccounts().catch(() => [] as string[])
-        return accounts.some((a) => a.toLowerCase() === address.toLowerCase())
-      },
-      async switchChain(target) {
-        if (!connector.switchChain) throw new ConnectorError(walletTexts.unsupportedChain, { code: 'UNSUPPORTED_CHAIN_ID' })
-        const known = deps.chains().supported.find((c) => c.id === target)
-        try {
-          await connector.switchChain(target, known ? addChainParameters(known) : undefined)
-        } catch (error) {
-          throw toConnectorError(error, walletTexts.unsupportedChain)
-        }
-        updateChain(connector, `eip155:${target}`)
-      },
-      async sign(message) {
-        if (typeof message !== 'string' || !message) throw new ProviderRpcError(4200, 'Invalid params: message must be a non-empty string')
-        if (!$wallets.peek().some((w) => w.address === address && w.meta.id === connector.id)) {
-          throw new ProviderRpcError(4900, walletTexts.notConnected)
-        }
-        try {
-          return await connector.signMessage(address, message)
-        } catch (error) {
-          throw toConnectorError(error, walletTexts.unableToAuthorize)
-        }
-      },
-      disconnect: () => manager.disconnect(address),
-      getEthereumProvider: () => connector.getProvider(),
-    }
-    return wallet
-  }
-
-  function updateChain(connector: WalletConnector, chainId: string) {
-    // The spec: a chain change updates the chain of every wallet of that connector.
-    setWallets($wallets.peek().map((w) => (w.meta.id === connector.id ? { ...w, chainId } : w)))
-  }
-
-  function watch(connector: WalletConnector) {
-    if (subscribed.has(connector.id)) return
-    subscribed.set(connector.id, [
-      connector.onAccountsChanged((accounts) => {
-        const mine = $wallets.peek().filter(ofConnector(connector))
-        if (accounts.length === 0) {
-          // An empty account list means the wallet disconnected us: clear its wallets.
-          setWallets($wallets.peek().filter((w) => !ofConnector(connector)(w)))
-          for (const w of mine) deps.emitter.emit('disconnected', w)
-          return
-        }
-        const keep = $wallets.peek().filter((w) => !ofConnector(connector)(w) || accounts.some((a) => a.toLowerCase() === w.address.toLowerCase()))
-        const first = accounts[0]!
-        const chainId = mine[0]?.chainId ?? ''
-        const added = keep.some((w) => ofConnector(connector)(w) && w.address.toLowerCase() === first.toLowerCase())
-          ? []
-          : [makeWallet(connector, first, chainId, Date.now())]
-        setWallets([...added, ...keep])
-      }),
-      connector.onChainChanged((chainId) => updateChain(connector, chainId)),
-      connector.onDisconnect(() => {
-        const mine = $wallets.peek().filter(ofConnector(connector))
-        setWallets($wallets.peek().filter((w) => !ofConnector(connector)(w)))
-        for (const w of mine) deps.emitter.emit('disconnected', w)
-      }),
-    ])
-  }
-
-  /** Wallets connected on an earlier visit come back without a prompt (getAccounts never prompts). */
-  async function restore(connectors: readonly WalletConnector[]) {
-    for (const entry of history()) {
-      const connector = connectors.find((c) => c.installed && c.walletClientType === entry.walletClientType && c.connectorType === entry.connectorType)
-      if (!connector || $wallets.peek().some((w) => w.meta.id === connector.id && w.address.toLowerCase() === entry.address.toLowerCase())) continue
-      const accounts = await connector.getAccounts().catch(() => [] as string[])
-      if (!accounts.some((a) => a.toLowerCase() === entry.address.toLowerCase())) continue
-      const chainId = await connector.getChainId().catch(() => '')
-      // Connected meanwhile (a prompt-less connect, or another restore): don't add it twice.
-      if ($wallets.peek().some((w) => w.meta.id === connector.id && w.address.toLowerCase() === entry.address.toLowerCase())) continue
-      watch(connector)
-      setWallets([...$wallets.peek(), makeWallet(connector, accounts.find((a) => a.toLowerCase() === entry.address.toLowerCase())!, chainId, entry.connectedAt)])
-    }
-  }
-
-  const manager: WalletManager & { start(): void; stop(): void } = {
-    $connectors,
+  return {
+    $connectors: core.$connectors,
     $wallets,
     history,
     recent: () => history()[0] ?? null,
-
-    async connect(connectorId, options = {}) {
-      const connector = $connectors.peek().find((c) => c.id === connectorId)
-      if (!connector) throw new ConnectorError(walletTexts.unsupportedWallet, { code: 'UNSUPPORTED_WALLET' })
-      let address: string
-      try {
-        address = (await connector.connect(options.chainId ? { chainId: options.chainId } : {})).address
-      } catch (error) {
-        throw toConnectorError(error)
-      }
-      options.onStatus?.('connected')
-      const accounts = await retryLookup(() => connector.getAccounts(), (a) => a.length > 0, 10, delay)
-      if (!accounts) throw new ConnectorError(walletTexts.noAccounts, { code: 'UNABLE_TO_RETRIEVE_ACCOUNTS' })
-      address = accounts.find((a) => a.toLowerCase() === address?.toLowerCase()) ?? accounts[0]!
-      let chainId = await retryLookup(() => connector.getChainId(), (id) => typeof id === 'string' && id.length > 0, 10, delay)
-      if (!chainId) throw new ConnectorError(walletTexts.unknownChain, { code: 'UNKNOWN_CHAIN_ID' })
-
-      if (connector.chain === 'ethereum') {
-        const { supported, default: preferred } = deps.chains()
-        const current = evmChainNumber(chainId)
-        const wanted = options.chainId ?? (supported.length && !supported.some((c) => c.id === current) ? (preferred ?? supported[0])!.id : null)
-        if (wanted !== null && wanted !== current) {
-          if (!connector.switchChain) throw new ConnectorError(walletTexts.unsupportedChain, { code: 'UNSUPPORTED_CHAIN_ID' })
-          const known = supported.find((c) => c.id === wanted)
-          options.onStatus?.('switching')
-          try {
-            await connector.switchChain(wanted, known ? addChainParameters(known) : undefined)
-          } catch (error) {
-            throw toConnectorError(error, walletTexts.unsupportedChain)
-          }
-          chainId = (await retryLookup(() => connector.getChainId(), (id) => evmChainNumber(id) === wanted, 10, delay)) ?? `eip155:${wanted}`
-        }
-      }
-
-      const connectedAt = Date.now()
-      const wallet = makeWallet(connector, address, chainId, connectedAt)
-      watch(connector)
-      batch(() => {
-        const others = $wallets.peek().filter((w) => !(w.meta.id === connector.id && w.address.toLowerCase() === address.toLowerCase()))
-        setWallets([wallet, ...others])
-      })
-      remember({ address, connectorType: connector.connectorType, walletClientType: connector.walletClientType, connectedAt })
-      deps.emitter.emit('connected', wallet)
-      return wallet
-    },
-
-    async disconnect(address) {
-      const gone = $wallets.peek().filter((w) => w.address.toLowerCase() === address.toLowerCase())
-      if (!gone.length) throw new ProviderRpcError(4900, walletTexts.notConnected)
-      setWallets($wallets.peek().filter((w) => !gone.includes(w)))
-      for (const wallet of gone) {
-        const connector = $connectors.peek().find((c) => c.id === wallet.meta.id)
-        if (connector && !$wallets.peek().some(ofConnector(connector))) await connector.disconnect().catch(() => {})
-        deps.emitter.emit('disconnected', wallet)
-      }
-    },
-
-    start() {
+    // Once loaded (a host with connectors has it before `ready`), calls go straight to the engine, in the same tick.
+    connect: (connectorId, options) => (loaded ? loaded.connect(connectorId, options) : load().then((e) => e.connect(connectorId, options))),
+    disconnect: (address) => (loaded ? loaded.disconnect(address) : load().then((e) => e.disconnect(address))),
+    /** Starts discovery; settles once the engine runs (the kernel's `ready` waits for it). */
+    async start() {
+      stopped = false
+      // The connector plugins' sources are built once, here (they get the kernel).
       const sources = deps.sources()
-      bySource.value = sources.map(() => [])
-      sources.forEach((source, index) => {
-        stops.push(
-          source.discover((connectors) => {
-            const next = [...bySource.peek()]
-            next[index] = connectors
-            bySource.value = next
-            // Sources publish in bursts; restores run one after another so none adds a wallet twice.
-            restoring = restoring.then(() => restore(connectors)).catch(() => {})
-          }),
-        )
-      })
+      if (sources.length === 0) return
+      const e = await load()
+      if (!stopped) e.start(sources)
     },
     stop() {
-      for (const stop of stops.splice(0)) stop()
-      for (const unsubscribe of [...subscribed.values()].flat()) unsubscribe()
-      subscribed.clear()
+      stopped = true
+      void engine?.then((e) => e.stop())
     },
   }
-  return manager
 }
