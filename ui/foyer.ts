@@ -29,6 +29,7 @@ export type {
   Foyer,
   FoyerClientConfig,
   Intent,
+  ModalIntent,
   LoginOptions,
   ModalState,
   ResolvedConfig,

@@ -10,6 +10,7 @@ import { createEmitter } from './emitter.js'
 import { createHttp } from './http.js'
 import { createTranslator } from './i18n/createTranslator.js'
 import { en } from './i18n/en.js'
+import { isAuthIntent } from './intents.js'
 import { createModal, type Modal } from './modal.js'
 import { createRegistry } from './registry.js'
 import { createSession } from './session.js'
@@ -72,7 +73,8 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       if (reported.has(error)) return
       reported.add(error)
     }
-    const intent = intentOverride ?? state.$modal.peek().intent ?? 'login'
+    const open = state.$modal.peek().intent
+    const intent = intentOverride ?? (isAuthIntent(open) ? open : 'login')
     const code = error instanceof BaseError ? error.code : flowErrorCodes.unknownAuth
     track('login_failed', { code, intent })
     for (const cb of callbacksFor(intent)) cb.onError?.(code)
@@ -192,7 +194,8 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
 
     async completeAuth(response, info) {
       const before = state.$session.peek()
-      const intent: Intent = info.intent ?? state.$modal.peek().intent ?? ('token' in response ? 'login' : 'link')
+      const open = state.$modal.peek().intent
+      const intent: Intent = info.intent ?? (isAuthIntent(open) ? open : 'token' in response ? 'login' : 'link')
       if ('token' in response) session.handleTokenResponse(response)
       else state.$session.value = { ...before, user: toUser(response.user) }
       const user = state.$session.peek().user ?? toUser(response.user)
@@ -200,7 +203,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       const account = info.account ?? null
       try {
         for (const hook of registry.hooks('onLoginSuccess')) {
-          await hook({ foyer, intent, user, isNewUser, loginMethod: info.loginMethod, prompt: (s, p) => modal.prompt(s, p) })
+          await hook({ foyer, intent, user, isNewUser, loginMethod: info.loginMethod, prompt: (s, p) => modal.request(s, p) })
         }
       } catch (error) {
         failAuth(error, intent)

@@ -15,6 +15,7 @@ export { CaptchaError, captchaErrorCodes, captchaTexts, type CaptchaController, 
 export { otpErrorOutcome } from './otpErrorOutcome.js'
 export { isEmbeddedWalletContextAllowed } from './secureContext.js'
 export { MODAL_CLEANUP_MS } from './modal.js'
+export { intentExits, noIntentExit, isAuthIntent, type IntentExit, type KernelIntent } from './intents.js'
 export { createTranslator } from './i18n/createTranslator.js'
 export { SDK_VERSION } from './version.js'
 export type * from './wallets/types.js'

@@ -2,6 +2,7 @@ import type { GenericSchema } from 'valibot'
 import type { BaseError } from '../errors/index.js'
 import type { AccountTransferData, RawUser, User } from '../protocol/index.js'
 import type { CaptchaProviderFactory } from './captcha.js'
+import type { IntentExit } from './intents.js'
 import type { Foyer, Intent } from './types.js'
 import type { ChainType, ConnectorSource } from './wallets/types.js'
 
@@ -71,7 +72,10 @@ export interface FlowContext {
   user: User
   isNewUser: boolean
   loginMethod: string
-  /** Pushes `screen` and waits until it calls `foyer.modal.resolvePrompt(value)`; rejects if the modal closes. */
+  /**
+   * Shows `screen` in this flow and waits until it calls `foyer.modal.resolve(value)`; rejects with the flow's exit
+   * error if the user leaves (closes the modal or goes back past it). Same as `foyer.modal.request`.
+   */
   prompt<T = unknown>(screen: string, params?: unknown): Promise<T>
 }
 
@@ -139,6 +143,8 @@ export interface FoyerPlugin<Id extends string = string> {
   accounts?: PluginAccountSlots
   /** Captcha plugins: the provider behind `foyer.captcha` (the first plugin with one wins). */
   captcha?: CaptchaProviderFactory
+  /** Modal intents the plugin's requests open with (`foyer.modal.request(screen, params, { intent })`) and their exit errors. */
+  intents?: Record<string, IntentExit>
   /** UPPER_SNAKE error code → text (i18n key or the spec's English). */
   errors?: Record<string, string>
   /** i18n defaults (English) the plugin's screens use. */

@@ -1,4 +1,5 @@
 import { PluginError } from '../errors/index.js'
+import { intentExits, type IntentExit } from './intents.js'
 import type { ApiCallDef, FoyerPlugin, PluginHooks, PluginMeta, ScreenDef } from './plugin.js'
 import type { ChainType } from './wallets/types.js'
 
@@ -20,6 +21,8 @@ export interface Registry {
   readonly entries: readonly LandingEntry[]
   readonly errors: Readonly<Record<string, string>>
   readonly texts: Readonly<Record<string, string>>
+  /** Modal intent → the error its flow ends with when the user leaves (the kernel's and the plugins' `intents`). */
+  readonly intents: Readonly<Record<string, IntentExit>>
   /** Chain → the screen that signs a connected wallet in (from plugins' `walletLogin`). */
   readonly walletLogins: ReadonlyMap<ChainType, string>
   /** The hook functions of one kind, in plugin order. */
@@ -37,6 +40,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
   const entries: LandingEntry[] = []
   const errors: Record<string, string> = {}
   const texts: Record<string, string> = {}
+  const intents: Record<string, IntentExit> = { ...intentExits }
   const loginMethods = new Map<string, string>()
   const walletLogins = new Map<ChainType, string>()
 
@@ -75,6 +79,10 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
       if (walletLogins.has(chain)) throw new PluginError(`wallet sign-in for ${chain} is already provided by ${walletLogins.get(chain)}.`, { pluginId: plugin.id })
       walletLogins.set(chain, `${plugin.id}/${screen}`)
     }
+    for (const [intent, exit] of Object.entries(plugin.intents ?? {})) {
+      if (intents[intent]) throw new PluginError(`intent "${intent}" is already declared.`, { pluginId: plugin.id })
+      intents[intent] = exit
+    }
     Object.assign(errors, plugin.errors)
     Object.assign(texts, plugin.texts)
   }
@@ -87,6 +95,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
     entries,
     errors,
     texts,
+    intents,
     walletLogins,
     hooks(kind) {
       return plugins.flatMap((p) => (p.hooks?.[kind] ? [p.hooks[kind]!] : []))

@@ -1,3 +1,4 @@
+import { isAuthIntent } from '../../core/client/intents.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { BaseError, FlowError, flowErrorCodes } from '../../core/errors/index.js'
 import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
@@ -297,7 +298,7 @@ export function startModalOAuth(foyer: Foyer, provider: string, options: { repla
   const params = { provider }
   if (options.replace) foyer.modal.replace('oauth/status', params)
   else foyer.modal.push('oauth/status', params)
-  startOAuth(foyer, { provider, intent: intent ?? 'login', disableSignup: login.disableSignup === true, fromModal: true }).catch((error) =>
+  startOAuth(foyer, { provider, intent: isAuthIntent(intent) ? intent : 'login', disableSignup: login.disableSignup === true, fromModal: true }).catch((error) =>
     onModalFlowError(foyer, error, provider),
   )
 }

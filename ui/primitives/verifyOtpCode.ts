@@ -17,8 +17,9 @@ export interface OtpCodeCalls {
 
 /** Verifies a code for the modal's intent (login, link or update) and completes the flow; throws on failure. */
 export async function verifyOtpCode(foyer: Foyer, calls: OtpCodeCalls, code: string): Promise<void> {
-  const { intent, options } = foyer.$modal.peek()
-  if (intent === 'link' || intent === 'update') {
+  const { intent: open, options } = foyer.$modal.peek()
+  const intent = open === 'link' ? 'link' : open === 'update' ? 'update' : null
+  if (intent) {
     const user = await (intent === 'link' ? calls.link(code) : calls.update(code))
     await foyer.completeAuth({ user }, { loginMethod: calls.loginMethod, account: calls.findAccount(user), intent })
     return

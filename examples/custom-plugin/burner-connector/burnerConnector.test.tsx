@@ -36,7 +36,7 @@ function Host() {
 describe('burnerConnector (a third-party connector)', () => {
   it('appears in the wallet list, connects through the host provider and signs', async () => {
     const provider = hostProvider()
-    const { foyer } = await renderWithFoyer(<Host />, { plugins: [burnerConnector({ getProvider: () => provider, name: 'Dev burner' })], config: { successDelayMs: 10 } })
+    const { foyer } = await renderWithFoyer(<Host />, { plugins: [burnerConnector({ getProvider: () => provider, name: 'Dev burner' })], config: { successDelayMs: 300 /* long enough to see the success screen on a busy machine */ } })
     expect(provider.request).not.toHaveBeenCalled() // the provider is resolved on first use only
     fireEvent.click(screen.getByText('connect'))
     fireEvent.click(await screen.findByRole('button', { name: /Dev burner/ }))
