@@ -43,7 +43,12 @@ describe('the e-mail code screen in Chromium', () => {
     const input = dialog.locator('input[type="email"]')
     await input.waitFor()
     // The first input has focus, not the dialog container: typing goes straight in.
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('email')
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('email').catch(async (e) => {
+      // Says where focus went instead, and what the dialog held, so a failure on a busy machine can be read.
+      console.log('focus was on:', await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300)))
+      console.log('dialog:', await page.evaluate(() => document.querySelector('[role=dialog]')?.outerHTML.slice(0, 3000)))
+      throw e
+    })
     await page.keyboard.type(address)
     await page.keyboard.press('Enter')
     await dialog.getByText('Enter confirmation code').waitFor()

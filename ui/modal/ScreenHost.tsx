@@ -43,32 +43,32 @@ function FocusOnShow({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const root = ref.current
     if (!root || root.contains(document.activeElement)) return
-    const input = () => focusable(root).find((el) => el.matches('input, select, textarea'))
-    const found = input()
-    if (found) return found.focus({ preventScroll: true })
+    // Focus only counts when it took: an input React still keeps hidden (a Suspense boundary revealing its
+    // content) can't take focus yet.
+    const focusInput = () => {
+      const found = focusable(root).find((el) => el.matches('input, select, textarea'))
+      found?.focus({ preventScroll: true })
+      return found !== undefined && document.activeElement === found
+    }
+    if (focusInput()) return
     focusable(root)[0]?.focus({ preventScroll: true })
-    // A part of the screen that loads later (a landing entry whose code wasn't there yet) may bring the input:
-    // focus it when it comes, unless the user has acted (clicked or pressed a key) by then. Focus moved by code
-    // (the dialog taking focus when nothing in the screen could) doesn't count as the user's choice.
+    // A part of the screen that loads or shows later (a landing entry whose code wasn't there yet) may bring the
+    // input: focus it when it comes, unless the user has acted (clicked or pressed a key) by then. Focus moved by
+    // code (the dialog taking focus when nothing in the screen could) doesn't count as the user's choice.
     const doc = root.ownerDocument
     let userActed = false
     const acted = () => (userActed = true)
     doc.addEventListener('pointerdown', acted, true)
     doc.addEventListener('keydown', acted, true)
     const observer = new MutationObserver(() => {
-      if (userActed) return stop()
-      const late = input()
-      if (late) {
-        stop()
-        late.focus({ preventScroll: true })
-      }
+      if (userActed || focusInput()) stop()
     })
     const stop = () => {
       observer.disconnect()
       doc.removeEventListener('pointerdown', acted, true)
       doc.removeEventListener('keydown', acted, true)
     }
-    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] })
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'style', 'class'] })
     return stop
   }, [])
   return (
