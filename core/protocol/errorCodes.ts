@@ -22,6 +22,9 @@ export const serverErrorCodes = [
   'disallowed_login_method',
   'user_limit_reached',
   'invalid_captcha',
+  'sms_not_configured',
+  'sms_verification_failed',
+  'missing_or_invalid_mfa',
   'not_allowed',
   'internal_error',
 ] as const

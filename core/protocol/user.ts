@@ -29,8 +29,8 @@ export type LinkedAccount = v.InferOutput<typeof LinkedAccountSchema> & {
   [key: string]: unknown
 }
 
-/** The user as the server sends it. */
-export const UserSchema = v.object({
+/** The user as the server sends it; server plugins may add fields of their own (ServerPlugin.userFields). */
+export const UserSchema = v.looseObject({
   id: v.string(),
   createdAt: Seconds,
   linkedAccounts: v.array(LinkedAccountSchema),

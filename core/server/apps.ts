@@ -5,8 +5,8 @@ import type { ServerAppConfig } from '../protocol/index.js'
 import { appPolicyEntries } from './appPolicy.js'
 import type { AppPolicy } from './appPolicy.js'
 import { formatIssuePath } from './http/parse.js'
-import { SessionCookiesSchema, resolveSessionCookies } from './sessionCookies.js'
-import type { SessionCookieSettings } from './sessionCookies.js'
+import { SessionCookiesSchema, resolveSessionCookies } from './sessionCookieSettings.js'
+import type { SessionCookieSettings } from './sessionCookieSettings.js'
 
 // session_cookies_enabled follows the server-only session_cookies section, so no entry sets it directly.
 const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, session_cookies_enabled: _sc, ...configurable } =

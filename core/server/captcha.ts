@@ -4,7 +4,7 @@ import type { Db } from './db/Db.js'
 import type { Migration } from './db/runMigrations.js'
 import { HttpError } from './HttpError.js'
 import type { Secrets } from './secrets.js'
-import type { Logger } from './types.js'
+import type { Logger } from './Logger.js'
 
 /** How long a captcha token lives (Turnstile: 300 s); a used token's hash is kept that long. */
 export const CAPTCHA_TOKEN_TTL_SECONDS = 300

@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { headers } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
-import { buildApps, parseApps, readConfigFile } from './apps.js'
+import { buildApps, normalizeOrigin, parseApps, readConfigFile } from './apps.js'
 import { createAuth } from './auth.js'
 import { createVerifyCaptcha } from './captcha.js'
 import { createPgliteDb } from './db/createPgliteDb.js'
@@ -12,6 +10,7 @@ import type { Db } from './db/Db.js'
 import { refuseUnstorableText } from './db/refuseUnstorableText.js'
 import { runMigrations } from './db/runMigrations.js'
 import { serverMigrations } from './db/serverMigrations.js'
+import { declaredErrorCodes } from './declaredErrorCodes.js'
 import { HttpError } from './HttpError.js'
 import { appGuard } from './http/appGuard.js'
 import { clientIp } from './http/clientIp.js'
@@ -19,8 +18,13 @@ import { createErrorHandler, errorResponse } from './http/errorHandler.js'
 import { limitBody } from './http/limitBody.js'
 import { parse, readBody } from './http/parse.js'
 import { refuseUnstorableInput } from './http/refuseUnstorableInput.js'
+import { serverHooks } from './http/serverHooks.js'
+import { warnUndeclaredCodes } from './http/warnUndeclaredCodes.js'
+import { checkJobs, createJobs } from './jobs.js'
 import { createDevOutbox, createSmtpMailer } from './mailer.js'
 import type { Mailer } from './mailer.js'
+import { createMfa } from './mfa.js'
+import { pluginUserFields } from './pluginUserFields.js'
 import { createRateLimiter } from './rateLimit.js'
 import { createDevOutboxSms, createTwilioSmsSender, createUnconfiguredSms, twilioOptionsFromEnv } from './sms.js'
 import type { SmsSender } from './sms.js'
@@ -28,11 +32,14 @@ import type { RateLimitRule } from './rateLimit.js'
 import { devRoutes } from './routes/devRoutes.js'
 import { kernelRoutes } from './routes/kernelRoutes.js'
 import { createSecrets } from './secrets.js'
+import { serveApp } from './serveApp.js'
 import { sessionCookieMiddleware } from './sessionCookies.js'
 import { createSessions } from './sessions.js'
+import { createSweepJob } from './sweepJob.js'
 import { createTokens } from './tokens.js'
 import { createTransferNonces } from './transfers.js'
-import type { Apps, CreateServerOptions, FoyerServer, Logger, ResolvedConfig, ServerContext } from './types.js'
+import type { Logger } from './Logger.js'
+import type { Apps, CreateServerOptions, FoyerServer, Listening, ResolvedConfig, ServerContext } from './types.js'
 import { createUsers } from './users.js'
 import type * as v from 'valibot'
 
@@ -73,13 +80,18 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   if (!(accessTokenTtlSeconds > 0 && accessTokenTtlSeconds <= 3600)) throw new Error('accessTokenTtlSeconds must be in 1..3600')
   if (!(refreshGraceSeconds >= 0 && refreshGraceSeconds <= 30)) throw new Error('refreshGraceSeconds must be in 0..30')
 
+  // Configuration errors surface before any database is opened.
   const ids = new Set<string>()
   for (const plugin of plugins) {
     if (ids.has(plugin.id)) throw new Error(`Server plugin "${plugin.id}" is registered twice`)
+    if (plugin.listeners?.api) throw new Error(`Server plugin "${plugin.id}": the "api" listener is core's; add API routes in routes()`)
     ids.add(plugin.id)
   }
-
-  // Configuration errors surface before any database is opened.
+  const errorCodes = declaredErrorCodes(plugins)
+  const sweep = createSweepJob()
+  const jobList = [sweep.job, ...plugins.flatMap((p) => p.jobs ?? [])]
+  checkJobs(jobList)
+  const walletOrigin = resolveWalletOrigin(options.walletOrigin ?? env.FOYER_WALLET_ORIGIN)
   const sections = Object.fromEntries(plugins.flatMap((p) => (p.appConfig ? [[p.id, p.appConfig]] : [])))
   const appInputs: ReturnType<typeof parseApps> = []
   if (options.configFile) appInputs.push(...readConfigFile(options.configFile, sections))
@@ -91,6 +103,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     appInputs.push(...parseApps([devApp], 'dev app', false, sections))
   }
   const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins)
+  // The wallet frame calls the API from its own origin, for whichever app embeds it.
+  if (walletOrigin) for (const app of appMap.values()) app.allowedOrigins.add(walletOrigin)
 
   const smtpUrl = options.smtpUrl ?? env.SMTP_URL
   if (!smtpUrl && !dev) throw new Error('SMTP_URL (or smtpUrl) is required in production: there is no dev outbox there')
@@ -122,7 +136,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const secrets = await createSecrets(db)
     const issuer = options.issuer ?? 'foyer'
     const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now })
-    const users = createUsers(db)
+    const { mfa, requireFreshVerification } = createMfa(db, plugins.flatMap((p) => (p.mfa ? [p.mfa] : [])), now)
+    const users = createUsers(db, { mfaMethods: (tx, userId) => mfa.methods(userId, tx), fields: pluginUserFields(plugins, logger) })
     const transferNonces = createTransferNonces({ secrets, now })
     const accounts = createAccounts(db, users, now, {
       nonces: transferNonces,
@@ -162,6 +177,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       refreshGraceSeconds,
       trustProxy,
       rateLimits,
+      walletOrigin,
     }
 
     const ctx: ServerContext = {
@@ -180,6 +196,9 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       getUser: (userId) => users.get(userId),
       // Set below: the verifiers are built from the finished context.
       verifyCaptcha: async () => {},
+      requireMfa: async (c) => requireFreshVerification(await auth.requireUser(c)),
+      mfa,
+      sweepExpired: sweep.sweepExpired,
     }
 
     ctx.verifyCaptcha = createVerifyCaptcha({
@@ -187,9 +206,23 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       verifiers: plugins.flatMap((p) => (p.captchaVerifier ? [{ pluginId: p.id, verify: p.captchaVerifier(ctx) }] : [])),
     })
 
-    const app = new Hono()
-    app.onError(createErrorHandler(logger))
-    app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
+    // Every listener answers errors alike.
+    const listenerApp = () => {
+      const listener = new Hono()
+      listener.onError(createErrorHandler(logger))
+      listener.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
+      if (dev) listener.use('*', warnUndeclaredCodes(errorCodes, logger))
+      return listener
+    }
+    // Every body is read here, within the limit, before any route runs: a refused one too, so the
+    // connection stays usable; then text PostgreSQL can't store is refused for every route at once.
+    const readBodies = (listener: Hono) => {
+      listener.use('*', limitBody({ maxBytes: BODY_LIMIT_BYTES, onTooLarge: (c) => errorResponse(c, 413, 'payload_too_large', 'Payload too large') }))
+      listener.use('*', refuseUnstorableInput())
+      return listener
+    }
+
+    const app = listenerApp()
     const openPaths = new Set(plugins.flatMap((p) => p.openPaths ?? []))
     const originHint = (appId: string) =>
       dev && appId === devAppId
@@ -198,40 +231,63 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     app.use('/api/v1/*', appGuard(appMap, openPaths, plugins.flatMap((p) => p.requestHeaders ?? []), originHint))
     // Apps with session_cookies: CSRF check, and token responses' tokens move into HttpOnly cookies.
     app.use('/api/v1/*', sessionCookieMiddleware(appMap, now))
-    // Every body is read here, within the limit, before any route runs: a refused one too, so the
-    // connection stays usable; then text PostgreSQL can't store is refused for every route at once.
-    app.use('*', limitBody({ maxBytes: BODY_LIMIT_BYTES, onTooLarge: (c) => errorResponse(c, 413, 'payload_too_large', 'Payload too large') }))
-    app.use('*', refuseUnstorableInput())
+    readBodies(app)
+    app.use('/api/v1/*', serverHooks(plugins, ctx))
     kernelRoutes(app, ctx)
     for (const plugin of plugins) plugin.routes(app, ctx)
     if (dev) devRoutes(app, outbox)
 
-    const listeners = new Set<() => Promise<void>>()
+    const listeners: Record<string, Hono> = { api: app }
+    for (const plugin of plugins) {
+      for (const [name, addRoutes] of Object.entries(plugin.listeners ?? {})) {
+        addRoutes((listeners[name] ??= readBodies(listenerApp())), ctx)
+      }
+    }
+
+    const jobs = createJobs(jobList, ctx, logger)
+    const open = new Set<() => Promise<void>>()
+    const serve = async (listener: Hono, port: number, hostname?: string): Promise<Listening> => {
+      const listening = await serveApp(listener, port, hostname)
+      const close = async () => {
+        if (open.delete(close)) await listening.close()
+      }
+      open.add(close)
+      return { ...listening, close }
+    }
     let closed = false
     return {
       app,
+      listeners,
       db,
       ctx,
-      listen(port = 0, hostname) {
-        return new Promise((resolve, reject) => {
-          const server = serve({ fetch: app.fetch, port, ...(hostname ? { hostname } : {}) }, (info: AddressInfo) => {
-            const host = !hostname || hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
-            const close = () =>
-              new Promise<void>((done) => {
-                listeners.delete(close)
-                if ('closeAllConnections' in server) server.closeAllConnections()
-                server.close(() => done())
-              })
-            listeners.add(close)
-            resolve({ url: `http://${host}:${info.port}`, port: info.port, close })
-          })
-          server.once('error', reject)
-        })
+      async listen(port = 0, hostname) {
+        const listening = await serve(app, port, hostname)
+        jobs.start()
+        return listening
       },
+      async listenAll(ports, hostname) {
+        const missing = Object.keys(listeners).filter((name) => ports[name] === undefined)
+        const unknown = Object.keys(ports).filter((name) => !listeners[name])
+        if (missing.length || unknown.length) {
+          throw new Error(`listenAll: ${[...missing.map((n) => `no port for listener "${n}"`), ...unknown.map((n) => `no listener "${n}"`)].join(', ')}`)
+        }
+        const started = await Promise.allSettled(Object.entries(listeners).map(([name, listener]) => serve(listener, ports[name]!, hostname)))
+        const failed = started.find((r) => r.status === 'rejected')
+        if (failed) {
+          // All or none: a port in use leaves no half-started server behind.
+          await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)))
+          throw failed.reason
+        }
+        jobs.start()
+        const names = Object.keys(listeners)
+        return Object.fromEntries(started.map((r, i) => [names[i]!, (r as PromiseFulfilledResult<Listening>).value]))
+      },
+      runJob: (name) => jobs.run(name),
       async close() {
         if (closed) return
         closed = true
-        await Promise.all([...listeners].map((close) => close()))
+        await jobs.stop()
+        await Promise.all([...open].map((close) => close()))
         await db.close()
       },
     }
@@ -239,4 +295,14 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     await db.close().catch(() => {})
     throw error
   }
+}
+
+/** FOYER_WALLET_ORIGIN / walletOrigin as an origin (scheme, host, port); a path or a bad URL stops the start. */
+function resolveWalletOrigin(value: string | undefined): string | null {
+  if (!value) return null
+  const url = URL.canParse(value) ? new URL(value) : null
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== normalizeOrigin(value)) {
+    throw new Error(`walletOrigin (FOYER_WALLET_ORIGIN) must be an origin such as https://wallet.example.com, got ${value}`)
+  }
+  return url.origin
 }

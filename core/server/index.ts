@@ -7,6 +7,7 @@ export type { Db } from './db/Db.js'
 export { createPgliteDb, type CreatePgliteDbOptions } from './db/createPgliteDb.js'
 export { createPostgresDb } from './db/createPostgresDb.js'
 export type { Migration } from './db/runMigrations.js'
+export type { Logger } from './Logger.js'
 export type { Mailer, MailMessage, OutboxEntry } from './mailer.js'
 export { CAPTCHA_TOKEN_TTL_SECONDS, INVALID_CAPTCHA_MESSAGE, type CaptchaVerifier, type CaptchaVerifyInput } from './captcha.js'
 export { createNonceStore, nonceTableSql, type NonceCheck, type NonceStore, type NonceStoreOptions } from './nonces.js'
@@ -26,7 +27,7 @@ export {
   type FoyerRequestLike,
   type VerifyFoyerRequestOptions,
 } from './verifyFoyerRequest.js'
-export { SessionCookiesSchema, type SessionCookieSettings } from './sessionCookies.js'
+export { SessionCookiesSchema, type SessionCookieSettings } from './sessionCookieSettings.js'
 export type { AccountInput, Users } from './users.js'
 export type { Accounts, LinkOptions, LinkTransferInfo } from './accounts.js'
 export { TRANSFER_NONCE_TTL_SECONDS, isTransferableType } from './transfers.js'
@@ -36,9 +37,13 @@ export type {
   AuthedUser,
   CreateServerOptions,
   FoyerServer,
+  Listening,
   LoginInput,
-  Logger,
   ResolvedConfig,
   ServerContext,
+  ServerHook,
+  ServerHookRequest,
+  ServerJob,
   ServerPlugin,
 } from './types.js'
+export { MFA_VERIFICATION_TTL_MS, type Mfa, type MfaMethod } from './mfa.js'

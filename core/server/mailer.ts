@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { Db } from './db/Db.js'
-import type { Logger } from './types.js'
+import type { Logger } from './Logger.js'
 
 /** One outgoing message. `code` is set for verification mails so the dev outbox can show it. */
 export interface MailMessage {

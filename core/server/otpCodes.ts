@@ -55,9 +55,14 @@ CREATE INDEX ${t}_lookup ON ${t} (app_id, address, created_at);`
  * use, at most `maxAttempts` guesses even under a parallel burst; a new code kills the older ones.
  * Everything lives in the database, so several server instances agree.
  */
-export function createOtpCodes(deps: { db: Db; secrets: Secrets; now: () => number }, options: OtpCodesOptions): OtpCodes {
+export function createOtpCodes(
+  deps: { db: Db; secrets: Secrets; now: () => number; sweepExpired?: (table: string) => void },
+  options: OtpCodesOptions,
+): OtpCodes {
   const { db, secrets, now } = deps
   const t = tableName(options.table)
+  // Passing `ctx` as deps hands the table to core's sweep job: codes go a day after they expire.
+  deps.sweepExpired?.(t)
   const ttl = options.ttlSeconds ?? 600
   const maxAttempts = options.maxAttempts ?? 5
   const digits = options.digits ?? 6

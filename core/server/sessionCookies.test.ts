@@ -4,7 +4,8 @@ import { createTestServer, TEST_APP_ID, TEST_ORIGIN } from '../../test/kit/creat
 import type { TestRequestInit, TestServer } from '../../test/kit/createTestServer.js'
 import { createServer } from './createServer.js'
 import { Hono } from 'hono'
-import { resolveSessionCookies, setSessionCookies } from './sessionCookies.js'
+import { setSessionCookies } from './sessionCookies.js'
+import { resolveSessionCookies } from './sessionCookieSettings.js'
 
 /** A parsed Set-Cookie line. */
 interface SetCookie {

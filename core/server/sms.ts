@@ -1,6 +1,6 @@
 import { HttpError } from './HttpError.js'
 import type { Mailer } from './mailer.js'
-import type { Logger } from './types.js'
+import type { Logger } from './Logger.js'
 
 /** One outgoing text message. `code` is set for verification texts so the dev outbox can show it. */
 export interface SmsMessage {

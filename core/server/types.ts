@@ -9,20 +9,15 @@ import type { App } from './apps.js'
 import type { Db } from './db/Db.js'
 import type { Migration } from './db/runMigrations.js'
 import type { HttpError } from './HttpError.js'
+import type { Logger } from './Logger.js'
 import type { Mailer } from './mailer.js'
+import type { Mfa, MfaMethod } from './mfa.js'
 import type { RateLimiter, RateLimitRule } from './rateLimit.js'
 import type { Secrets } from './secrets.js'
 import type { SmsSender, TwilioSmsOptions } from './sms.js'
 import type { Sessions } from './sessions.js'
 import type { Tokens } from './tokens.js'
 import type { AccountInput, Users } from './users.js'
-
-/** Where the server writes its few log lines. Never given codes, tokens, keys or bodies. */
-export interface Logger {
-  info(msg: string): void
-  warn(msg: string): void
-  error(msg: string): void
-}
 
 /** The caller a valid bearer access token names. */
 export interface AuthedUser {
@@ -65,6 +60,8 @@ export interface ResolvedConfig {
   refreshGraceSeconds: number
   trustProxy: boolean
   rateLimits: Record<string, RateLimitRule>
+  /** The embedded-wallet frame's origin (another listener); every app's routes allow it. */
+  walletOrigin: string | null
 }
 
 /** What a server plugin's routes get. */
@@ -105,6 +102,44 @@ export interface ServerContext {
    * captcha verifier, else 400 `invalid_captcha` (also when the provider can't be reached: fail closed).
    */
   verifyCaptcha(c: Context, token: string | null | undefined): Promise<void>
+  /**
+   * For routes that need a fresh MFA verification: `requireUser`, then, when the user has an MFA method
+   * enrolled (asked of the `mfa` plugins), a verification of this user and session recorded within the
+   * last 15 minutes (`mfa.recordVerification`), else 403 `missing_or_invalid_mfa`. Users without one pass.
+   */
+  requireMfa(c: Context): Promise<AuthedUser>
+  /** The user's enrolled MFA methods, and where MFA plugins record a passed check. */
+  mfa: Mfa
+  /**
+   * Has core's sweep job delete `table`'s rows a day after their `expires_at` (the code stores of
+   * `createOtpCodes` register theirs). Call while the routes are set up.
+   */
+  sweepExpired(table: string): void
+}
+
+/** What `ServerHook.matcher` is asked about. */
+export interface ServerHookRequest {
+  path: string
+  method: string
+}
+
+/**
+ * Code that runs around the /api/v1 routes a matcher picks, in plugin order (better-auth's hooks). A
+ * `before` hook may end the request by answering a Response or throwing HttpError (the route and the
+ * after hooks then don't run); an `after` hook sees the answer in `c.res` (the route's, or its error)
+ * and may replace it by answering another Response.
+ */
+export interface ServerHook {
+  matcher(req: ServerHookRequest): boolean
+  handler(c: Context, ctx: ServerContext): Promise<void | Response>
+}
+
+/** Work the server repeats while it listens (polling, expiry sweeps). */
+export interface ServerJob {
+  /** Unique among core's and every plugin's jobs; the only thing logged when a run fails. */
+  name: string
+  everyMs: number
+  run(ctx: ServerContext): Promise<void>
 }
 
 /** A server plugin: routes, migrations, default rate limits and its own section of each app's config. */
@@ -126,6 +161,12 @@ export interface ServerPlugin {
    * route finds the app itself (e.g. from its stored flow).
    */
   openPaths?: string[]
+  /**
+   * Every error `code` the plugin's routes answer that core doesn't declare (core/protocol/errorCodes.ts),
+   * lower snake case. The same list is exported from the plugin's shared file for the client to map. A code
+   * core or another plugin already declares stops the server at start; dev mode warns about undeclared ones.
+   */
+  errorCodes?: readonly string[]
   /** Extra request headers browsers send to the plugin's routes (CORS preflight allows them). */
   requestHeaders?: string[]
   /** Captcha plugins: checks a token with the provider (see `ctx.verifyCaptcha`, core/server/captcha.ts). */
@@ -135,6 +176,23 @@ export interface ServerPlugin {
    * plugin answers its address, so the user can check assets first). The first non-null address wins.
    */
   describeUserForTransfer?(db: Db, userId: string): Promise<{ embedded_wallet_address?: string | null } | null | undefined>
+  /** Code around the API routes: see ServerHook. */
+  hooks?: { before?: ServerHook[]; after?: ServerHook[] }
+  /** MFA methods (plugins of kind mfa): `enrolled` tells `ctx.requireMfa` and the user's `mfaMethods`. */
+  mfa?: MfaMethod
+  /**
+   * Fields the plugin adds to the user object the wire sends (`ctx.getUser`), keyed in its camelCase like
+   * the user's own fields. A key core already sends (id, linkedAccounts, mfaMethods, …) or another plugin
+   * already added is left out, with a warning.
+   */
+  userFields?(db: Db, userId: string): Promise<Record<string, unknown>>
+  /** Repeated work: started once the server listens, stopped by `close()` (see ServerJob). */
+  jobs?: ServerJob[]
+  /**
+   * More HTTP servers beside the API, by name (e.g. `wallet`: the embedded-wallet frame on its own origin,
+   * `walletOrigin`). Each name gets one Hono app; `server.listenAll({ api, [name]: port })` serves it.
+   */
+  listeners?: Record<string, (app: Hono, ctx: ServerContext) => void>
   routes(app: Hono, ctx: ServerContext): void
 }
 
@@ -184,13 +242,34 @@ export interface CreateServerOptions {
   logger?: Logger
   /** Clock in epoch ms; tests inject one to move time. */
   now?: () => number
+  /**
+   * Origin the embedded-wallet frame is served from (a listener of its own, see `listenAll`). It calls the
+   * API, so every app allows it. Default FOYER_WALLET_ORIGIN.
+   */
+  walletOrigin?: string
+}
+
+/** One HTTP server the Foyer server listens with. */
+export interface Listening {
+  url: string
+  port: number
+  close(): Promise<void>
 }
 
 /** A running (or ready to run) server. */
 export interface FoyerServer {
+  /** The API (the `api` listener). */
   app: Hono
+  /** Every listener's app by name: `api` and the ones plugins declare. */
+  listeners: Record<string, Hono>
   db: Db
   ctx: ServerContext
-  listen(port?: number, hostname?: string): Promise<{ url: string; port: number; close(): Promise<void> }>
+  /** Serves the API on `port` (0: any free one) and starts the jobs. */
+  listen(port?: number, hostname?: string): Promise<Listening>
+  /** Serves each listener on its port (`{ api: 8787, wallet: 8788 }`, every listener named) and starts the jobs. */
+  listenAll(ports: Record<string, number>, hostname?: string): Promise<Record<string, Listening>>
+  /** Runs a job now (tests); a run already under way is awaited instead of started again. */
+  runJob(name: string): Promise<void>
+  /** Stops the jobs and every listener, then closes the database. */
   close(): Promise<void>
 }

@@ -33,8 +33,14 @@ export interface Users {
   findAccountOwner(appId: string, type: string, identifier: string, db?: Db): Promise<string | null>
 }
 
+/** What the plugins add to a user: its enrolled MFA methods and their own fields. */
+export interface UserExtras {
+  mfaMethods(db: Db, userId: string): Promise<string[]>
+  fields(db: Db, userId: string): Promise<Record<string, unknown>>
+}
+
 /** Creates the users service over `db`. */
-export function createUsers(root: Db): Users {
+export function createUsers(root: Db, extras: UserExtras): Users {
   return {
     async get(userId, db = root) {
       const [user] = await db.query<{ id: string; created_at: Date; has_accepted_terms: boolean; is_guest: boolean }>(
@@ -51,9 +57,10 @@ export function createUsers(root: Db): Users {
         id: user.id,
         createdAt: seconds(user.created_at)!,
         linkedAccounts: accounts.map(toLinkedAccount),
-        mfaMethods: [],
+        mfaMethods: await extras.mfaMethods(db, userId),
         hasAcceptedTerms: user.has_accepted_terms,
         isGuest: user.is_guest,
+        ...(await extras.fields(db, userId)),
       }
     },
     async create(appId, db, now) {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { CAPTCHA_TOKEN_TTL_SECONDS, defineServerPlugin } from '../../core/server/index.js'
 import type { CaptchaVerifyInput, ServerContext } from '../../core/server/index.js'
-import { SiteverifyResponseSchema, TURNSTILE_SITEVERIFY_URL, TurnstileAppConfigSchema, type TurnstileAppConfig } from './schema.js'
+import { SiteverifyResponseSchema, TURNSTILE_SITEVERIFY_URL, TurnstileAppConfigSchema, type TurnstileAppConfig } from './server/schema.js'
 
 /** Options of the Turnstile server half. */
 export interface CaptchaTurnstileServerOptions {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { TurnstileAppConfigSchema } from './schema.js'
+import { TurnstileAppConfigSchema } from './server/schema.js'
 import { turnstileSiteKey } from './siteKey.js'
 
 describe("the 't:' site key rule", () => {

@@ -2,8 +2,8 @@ import type { Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { ServerContext } from '../../core/server/index.js'
 import { customJwtPaths } from './api.js'
-import { CustomJwtAppConfigSchema, CustomJwtAuthenticateInputSchema, customJwtTexts, type CustomJwtAppConfig } from './schema.js'
-import { createKeyResolver, CustomJwtError, verifyCustomJwt, type KeyResolver } from './verifyCustomJwt.js'
+import { CustomJwtAppConfigSchema, CustomJwtAuthenticateInputSchema, customJwtErrorCodes, customJwtTexts, type CustomJwtAppConfig } from './schema.js'
+import { createKeyResolver, CustomJwtError, verifyCustomJwt, type KeyResolver } from './server/verifyCustomJwt.js'
 
 /** Options of the custom-JWT plugin's server half. */
 export interface CustomJwtServerOptions {
@@ -20,6 +20,7 @@ export function customJwtServer(options: CustomJwtServerOptions = {}) {
   const resolveKey = options.resolveKey ?? createKeyResolver()
   return defineServerPlugin({
     id: 'custom-jwt',
+    errorCodes: customJwtErrorCodes,
     appConfig: CustomJwtAppConfigSchema,
     rateLimits: {
       'custom-jwt.authenticate.ip': { limit: 60, windowSeconds: 60 },

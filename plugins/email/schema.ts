@@ -37,7 +37,7 @@ export const LinkInputSchema = v.object({ email: Email, code: CodeSchema })
 export const UpdateInputSchema = v.object({ oldAddress: Email, newAddress: Email, code: CodeSchema })
 /** POST /api/v1/passwordless/unlink */
 export const UnlinkInputSchema = v.object({ address: Email })
-/** POST /api/v1/passwordless/transfer: the nonce of the link's 409 account_transfer_required. */
+/** POST /api/v1/passwordless/transfer: the nonce of the link's 400 account_transfer_required. */
 export const TransferInputSchema = v.object({ email: Email, nonce: TransferNonceSchema })
 /** Answer of init. */
 export const InitOutputSchema = v.object({ success: v.literal(true) })

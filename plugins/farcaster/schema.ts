@@ -56,7 +56,7 @@ export const LinkInputSchema = v.object({
 })
 /** POST /api/v1/farcaster/unlink */
 export const UnlinkInputSchema = v.object({ fid: FidSchema })
-/** POST /api/v1/farcaster/transfer: the nonce of the link's 409 account_transfer_required (the spec's snake_case fields). */
+/** POST /api/v1/farcaster/transfer: the nonce of the link's 400 account_transfer_required (the spec's snake_case fields). */
 export const TransferInputSchema = v.object({
   farcaster_id: FidSchema,
   farcaster_embedded_address: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')))),
@@ -116,3 +116,13 @@ export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
 export type LinkInput = v.InferInput<typeof LinkInputSchema>
 export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
 export type RelayAuthenticateInput = v.InferInput<typeof RelayAuthenticateInputSchema>
+
+/**
+ * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
+ * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.
+ */
+export const farcasterErrorCodes = [
+  'custody_lookup_failed', // 502: the ID registry could not be read
+  'channel_completed', // 409: the relay channel already has its answer
+] as const
+export type FarcasterErrorCode = (typeof farcasterErrorCodes)[number]

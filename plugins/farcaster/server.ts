@@ -3,12 +3,12 @@ import * as v from 'valibot'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { App, Db, ServerContext } from '../../core/server/index.js'
 import { farcasterPaths, farcasterRelayPaths } from './api.js'
-import { createIdRegistryResolver } from './idRegistryResolver.js'
 import {
   AuthenticateInputSchema,
   CHANNEL_TOKEN_HEADER,
   ChannelTokenSchema,
   FarcasterAppConfigSchema,
+  farcasterErrorCodes,
   InitInputSchema,
   LinkInputSchema,
   RelayAuthenticateInputSchema,
@@ -16,7 +16,8 @@ import {
   UnlinkInputSchema,
   type FarcasterAppConfig,
 } from './schema.js'
-import { SiwfError, verifySiwf, type ResolveCustody } from './verifySiwf.js'
+import { createIdRegistryResolver } from './server/idRegistryResolver.js'
+import { SiwfError, verifySiwf, type ResolveCustody } from './server/verifySiwf.js'
 
 /** Resolves a fid's custody address for an app (its section holds the RPC settings). */
 export type FarcasterCustodyResolver = (fid: bigint, config: FarcasterAppConfig) => Promise<`0x${string}` | null>
@@ -71,6 +72,7 @@ export function farcasterServer(options: FarcasterServerOptions = {}) {
 
   return defineServerPlugin({
     id: 'farcaster',
+    errorCodes: farcasterErrorCodes,
     appConfig: FarcasterAppConfigSchema,
     // The status call carries the channel token in this header (spec §7).
     requestHeaders: ['farcaster-channel-token'],
@@ -110,6 +112,8 @@ CREATE INDEX farcaster_channels_expiry ON farcaster_channels (expires_at);`,
       'farcaster.relay.ip': { limit: 60, windowSeconds: 600 },
     },
     routes(app: Hono, ctx: ServerContext) {
+      // Channels are written once and read until they expire; core's sweep deletes them a day later.
+      ctx.sweepExpired('farcaster_channels')
       const sectionOf = (found: App): FarcasterAppConfig => (found.plugins.farcaster ?? {}) as FarcasterAppConfig
       const farcasterApp = (c: Context) => {
         const found = ctx.apps.of(c)

@@ -36,3 +36,12 @@ export function createGuestCredential(): string {
   for (const b of bytes) binary += String.fromCharCode(b)
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
+
+/**
+ * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
+ * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.
+ */
+export const guestErrorCodes = [
+  'already_authenticated', // 403: a signed-in (non-guest) user asked for a guest account
+] as const
+export type GuestErrorCode = (typeof guestErrorCodes)[number]

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { ServerContext } from '../../core/server/index.js'
 import { guestPaths } from './api.js'
-import { GuestAppConfigSchema, GuestAuthenticateInputSchema, guestTexts } from './schema.js'
+import { GuestAppConfigSchema, GuestAuthenticateInputSchema, guestErrorCodes, guestTexts } from './schema.js'
 
 /**
  * Server half of guest accounts. The app enables them with `"guest": true` in its entry.
@@ -11,6 +11,7 @@ import { GuestAppConfigSchema, GuestAuthenticateInputSchema, guestTexts } from '
 export function guestServer() {
   return defineServerPlugin({
     id: 'guest',
+    errorCodes: guestErrorCodes,
     appConfig: GuestAppConfigSchema,
     rateLimits: {
       // Each new credential creates a user: cap creations per IP so a script can't fill the users table.

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ModeSchema, TokenResponseSchema, TransferNonceSchema, UserSchema, OAuthTokensSchema } from '../../core/protocol/index.js'
-import { oauthProviderIds } from './providers.js'
+import { oauthProviderIds } from './providerIds.js'
 
 /** Bytes of randomness in the PKCE code verifier and the state code (the spec). */
 export const OAUTH_RANDOM_BYTES = 36
@@ -55,7 +55,7 @@ export const OAuthUserInfoSchema = v.object({
   name: InfoText,
   username: InfoText,
 })
-/** POST /api/v1/oauth/transfer: the nonce of the link's 409 account_transfer_required. */
+/** POST /api/v1/oauth/transfer: the nonce of the link's 400 account_transfer_required. */
 export const TransferInputSchema = v.object({ userInfo: OAuthUserInfoSchema, nonce: TransferNonceSchema })
 
 export { TokenResponseSchema }
@@ -89,3 +89,19 @@ export type InitInput = v.InferInput<typeof InitInputSchema>
 export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
 export type LinkInput = v.InferInput<typeof LinkInputSchema>
 export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
+
+/**
+ * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
+ * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.
+ */
+export const oauthErrorCodes = [
+  'invalid_redirect_to', // 400: redirect_to is not one of the app's redirect URLs
+  'invalid_state', // 400: a state code unknown, already used or not this flow's
+  'invalid_code_verifier', // 401: the PKCE verifier does not match the challenge
+  'oauth_flow_expired', // 400: the flow outlived its lifetime (flowTtlSeconds)
+  'oauth_user_denied', // 401: the user refused at the provider
+  'oauth_account_suspended', // 403: the provider says the account is suspended
+  'invalid_id_token', // 401: the provider's ID token failed verification
+  'oauth_provider_error', // 502: the provider could not complete the login
+] as const
+export type OAuthErrorCode = (typeof oauthErrorCodes)[number]

@@ -1,17 +1,19 @@
 import type { Hono } from 'hono'
 import type { ServerContext } from '../../core/server/index.js'
 import { defineServerPlugin } from '../../core/server/index.js'
-import { accountRoutes } from './accountRoutes.js'
 import { oauthPaths } from './api.js'
-import { createFlowStore } from './flowStore.js'
-import { flowRoutes } from './flowRoutes.js'
-import { createProviderClient } from './providerClient.js'
-import { oauthProviders } from './providers.js'
-import { OAuthAppConfigSchema } from './schema.js'
+import { oauthProviderIds } from './providerIds.js'
+import { OAuthAppConfigSchema, oauthErrorCodes } from './schema.js'
+import { accountRoutes } from './server/accountRoutes.js'
+import { createFlowStore } from './server/flowStore.js'
+import { flowRoutes } from './server/flowRoutes.js'
+import { createProviderClient } from './server/providerClient.js'
 
 // Still public through `foyer/plugins/oauth/server`, where they lived before the split.
-export { resolveProvider, type ResolvedProvider } from './resolveProvider.js'
-export { s256 } from './s256.js'
+export { resolveProvider, type ResolvedProvider } from './server/resolveProvider.js'
+export { s256 } from './server/s256.js'
+export { oauthProviderIds, isOAuthProvider, providerDisplayName, type OAuthProviderId } from './providerIds.js'
+export { providerEndpoints, type OAuthProviderEndpoints, type ProfileFields } from './server/providerEndpoints.js'
 
 /** Options of the OAuth plugin's server half. */
 export interface OAuthServerOptions {
@@ -39,10 +41,11 @@ export function oauthServer(options: OAuthServerOptions = {}) {
 
   return defineServerPlugin({
     id: 'oauth',
+    errorCodes: oauthErrorCodes,
     appConfig: OAuthAppConfigSchema,
     // A configured provider turns its login flag on (an explicit `"google": false` on the app still wins).
     publicConfig: (section) =>
-      Object.fromEntries(Object.keys(oauthProviders).filter((id) => (section as Record<string, unknown>)[id]).map((id) => [id, true])),
+      Object.fromEntries(oauthProviderIds.filter((id) => (section as Record<string, unknown>)[id]).map((id) => [id, true])),
     openPaths: [oauthPaths.callback],
     migrations: [
       {

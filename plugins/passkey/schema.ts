@@ -129,3 +129,13 @@ export const UnlinkInputSchema = v.object({ credential_id: CredentialIdSchema })
 export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
 export type RegistrationInput = v.InferInput<typeof RegistrationInputSchema>
 export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
+
+/**
+ * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
+ * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.
+ */
+export const passkeyErrorCodes = [
+  'credential_already_registered', // 400: this passkey is already registered
+  'passkey_enrolled_in_mfa', // 400: a passkey used for MFA can't be unlinked
+] as const
+export type PasskeyErrorCode = (typeof passkeyErrorCodes)[number]

@@ -1,12 +1,13 @@
 import type { Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { ServerContext } from '../../core/server/index.js'
-import { createChallengeStore } from './challengeStore.js'
-import { createCredentialStore } from './credentialStore.js'
-import { linkRoutes } from './linkRoutes.js'
-import { loginRoutes } from './loginRoutes.js'
-import { createPasskeyRequest } from './passkeyRequest.js'
-import { createWebauthnCeremonies } from './webauthnCeremonies.js'
+import { passkeyErrorCodes } from './schema.js'
+import { createChallengeStore } from './server/challengeStore.js'
+import { createCredentialStore } from './server/credentialStore.js'
+import { linkRoutes } from './server/linkRoutes.js'
+import { loginRoutes } from './server/loginRoutes.js'
+import { createPasskeyRequest } from './server/passkeyRequest.js'
+import { createWebauthnCeremonies } from './server/webauthnCeremonies.js'
 
 /** Options of the passkey plugin's server half. */
 export interface PasskeyServerOptions {
@@ -31,6 +32,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
 
   return defineServerPlugin({
     id: 'passkey',
+    errorCodes: passkeyErrorCodes,
     migrations: [
       {
         id: 'passkey/001_tables',

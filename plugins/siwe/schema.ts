@@ -63,7 +63,7 @@ export const LinkInputSchema = v.object({
 export const UnlinkInputSchema = v.object({ address: AddressSchema })
 /** A wallet metadata slug a transfer must carry (§5: wallet parameters are required for a siwe transfer). */
 const RequiredSlug = v.pipe(v.string('wallet metadata is required'), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Invalid wallet metadata'))
-/** POST /api/v1/siwe/transfer: the nonce of the link's 409 account_transfer_required plus the wallet's metadata. */
+/** POST /api/v1/siwe/transfer: the nonce of the link's 400 account_transfer_required plus the wallet's metadata. */
 export const TransferInputSchema = v.object({
   address: AddressSchema,
   nonce: TransferNonceSchema,
@@ -108,3 +108,12 @@ export function evmChainNumber(chainId: string | number): number {
   if (typeof chainId === 'number') return chainId
   return chainId.startsWith('eip155:') ? Number(chainId.slice(7)) : Number(chainId)
 }
+
+/**
+ * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
+ * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.
+ */
+export const siweErrorCodes = [
+  'rpc_unavailable', // 502: a contract wallet's signature could not be checked on chain
+] as const
+export type SiweErrorCode = (typeof siweErrorCodes)[number]

@@ -5,17 +5,18 @@ import { siwePaths } from './api.js'
 import {
   AuthenticateInputSchema,
   DEFAULT_MAX_WALLETS_PER_USER,
+  evmChainNumber,
   InitInputSchema,
   LinkInputSchema,
   LinkSmartWalletInputSchema,
   NONCE_TTL_SECONDS,
   SiweAppConfigSchema,
+  siweErrorCodes,
   TransferInputSchema,
   UnlinkInputSchema,
-  evmChainNumber,
   type SiweAppConfig,
 } from './schema.js'
-import { SiweError, SiweRpcError, verifySiwe, type VerifiedSiwe } from './verifySiwe.js'
+import { SiweError, SiweRpcError, verifySiwe, type VerifiedSiwe } from './server/verifySiwe.js'
 
 /** Options of the SIWE plugin's server half. */
 export interface SiweServerOptions {
@@ -40,6 +41,7 @@ export function siweServer(options: SiweServerOptions = {}) {
   const ttlSeconds = options.nonceTtlSeconds ?? NONCE_TTL_SECONDS
   return defineServerPlugin({
     id: 'siwe',
+    errorCodes: siweErrorCodes,
     appConfig: SiweAppConfigSchema,
     migrations: [{ id: 'siwe/001_nonces', sql: nonceTableSql('siwe_nonces') }],
     rateLimits: {

@@ -12,7 +12,7 @@ import {
   UnlinkInputSchema,
   type SiwsAppConfig,
 } from './schema.js'
-import { decodeBase58, SiwsError, SiwsMalformedError, verifySiws } from './verifySiws.js'
+import { decodeBase58, SiwsError, SiwsMalformedError, verifySiws } from './server/verifySiws.js'
 
 /**
  * Server half of Sign In With Solana: nonces bound to app and address (single use, 10 minutes, in the

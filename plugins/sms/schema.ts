@@ -39,7 +39,7 @@ export const SmsLinkInputSchema = v.object({ phoneNumber: PhoneNumberSchema, cod
 export const SmsUpdateInputSchema = v.object({ old_phone_number: PhoneNumberSchema, new_phone_number: PhoneNumberSchema, code: CodeSchema })
 /** POST /api/v1/passwordless_sms/unlink */
 export const SmsUnlinkInputSchema = v.object({ phoneNumber: PhoneNumberSchema })
-/** POST /api/v1/passwordless_sms/transfer: the nonce of the link's 409 account_transfer_required. */
+/** POST /api/v1/passwordless_sms/transfer: the nonce of the link's 400 account_transfer_required. */
 export const SmsTransferInputSchema = v.object({ phoneNumber: PhoneNumberSchema, nonce: TransferNonceSchema })
 /** Answer of init. */
 export const SmsInitOutputSchema = v.object({ success: v.literal(true) })
@@ -49,3 +49,12 @@ export type SmsAuthenticateInput = v.InferInput<typeof SmsAuthenticateInputSchem
 export type SmsLinkInput = v.InferInput<typeof SmsLinkInputSchema>
 export type SmsUpdateInput = v.InferInput<typeof SmsUpdateInputSchema>
 export type SmsUnlinkInput = v.InferInput<typeof SmsUnlinkInputSchema>
+
+/**
+ * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
+ * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.
+ */
+export const smsErrorCodes = [
+  'region_not_supported', // 403: the number's country is not in the app's allowed_countries
+] as const
+export type SmsErrorCode = (typeof smsErrorCodes)[number]

@@ -3,16 +3,17 @@ import * as v from 'valibot'
 import { createOtpCodes, defineServerPlugin, otpCodesTableSql } from '../../core/server/index.js'
 import type { App, ServerContext } from '../../core/server/index.js'
 import { smsPaths } from './api.js'
-import { isPhoneCountry, normalizePhoneNumber } from './normalizePhoneNumber.js'
 import {
   SmsAuthenticateInputSchema,
+  smsErrorCodes,
   SmsInitInputSchema,
   SmsLinkInputSchema,
+  smsTexts,
   SmsTransferInputSchema,
   SmsUnlinkInputSchema,
   SmsUpdateInputSchema,
-  smsTexts,
 } from './schema.js'
+import { isPhoneCountry, normalizePhoneNumber } from './server/normalizePhoneNumber.js'
 
 /** Options of the SMS plugin's server half. */
 export interface SmsServerOptions {
@@ -36,6 +37,7 @@ const regionMessage = 'SMS authentication from this region is not available'
 export function smsServer(options: SmsServerOptions = {}) {
   return defineServerPlugin({
     id: 'sms',
+    errorCodes: smsErrorCodes,
     appConfig: SmsAppConfigSchema,
     migrations: [{ id: 'sms/001_codes', sql: otpCodesTableSql('sms_codes') }],
     rateLimits: {

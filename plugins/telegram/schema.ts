@@ -38,7 +38,10 @@ export const TelegramWebAppDataSchema = v.pipe(
     'telegram_web_app_data must be at most 24 short text fields',
   ),
 )
-export type TelegramWebAppData = Record<string, string>
+export type TelegramWebAppData = v.InferInput<typeof TelegramWebAppDataSchema>
+
+/** What came back from Telegram: a widget result or Mini App init data. */
+export type TelegramPayload = { result: TelegramAuthResult } | { webAppData: TelegramWebAppData }
 
 const oneOf = (d: object) =>
   ((d as { telegram_auth_result?: unknown }).telegram_auth_result != null) !== ((d as { telegram_web_app_data?: unknown }).telegram_web_app_data != null)
@@ -62,7 +65,7 @@ export const TelegramLinkInputSchema = v.pipe(
   }),
   v.check((d) => oneOf(d), oneOfText),
 )
-/** POST /api/v1/telegram/transfer: the nonce of the link's 409 account_transfer_required (it, not the hash, proves the account now). */
+/** POST /api/v1/telegram/transfer: the nonce of the link's 400 account_transfer_required (it, not the hash, proves the account now). */
 export const TelegramTransferInputSchema = v.object({ telegram_auth_result: TelegramAuthResultSchema, nonce: TransferNonceSchema })
 /** POST /api/v1/telegram/unlink */
 export const TelegramUnlinkInputSchema = v.object({ telegram_user_id: v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'telegram_user_id must be a number')) })

@@ -12,7 +12,7 @@ import {
   TelegramUnlinkInputSchema,
   type TelegramAppConfig,
 } from './schema.js'
-import { TelegramDataError, verifyTelegramWebApp, verifyTelegramWidget, type TelegramIdentity } from './verifyTelegram.js'
+import { TelegramDataError, verifyTelegramWebApp, verifyTelegramWidget, type TelegramIdentity } from './server/verifyTelegram.js'
 
 type AuthPayload = {
   telegram_auth_result?: v.InferOutput<typeof TelegramAuthResultSchema> | null | undefined

@@ -1,5 +1,4 @@
-import type { TelegramAuthResult } from './schema.js'
-import type { TelegramPayload } from './telegramFlow.js'
+import type { TelegramAuthResult, TelegramPayload } from './schema.js'
 
 /** Names of the Login Widget's return parameters (spec §2). */
 const widgetFields = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const

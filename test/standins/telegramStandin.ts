@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { dataCheckString } from '../../plugins/telegram/verifyTelegram.js'
+import { dataCheckString } from '../../plugins/telegram/server/verifyTelegram.js'
 
 /** A Telegram user the stand-in signs in. */
 export interface TelegramTestUser {

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HttpError } from '../HttpError.js'
-import type { Logger } from '../types.js'
+import type { Logger } from '../Logger.js'
 
 /** JSON error body `{ error, code }` with `status`. */
 export function errorResponse(c: Context, status: number, code: string, error: string, data?: Record<string, unknown>) {
@@ -14,8 +14,8 @@ export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.data)
     if (err instanceof HTTPException && err.status < 500) {
-      const code = err.status === 413 ? 'payload_too_large' : err.status === 404 ? 'not_found' : 'invalid_data'
-      return errorResponse(c, err.status, code, err.status === 413 ? 'Payload too large' : 'Bad request')
+      if (err.status === 413) return errorResponse(c, 413, 'payload_too_large', 'Payload too large')
+      return errorResponse(c, err.status, err.status === 404 ? 'not_found' : 'invalid_data', 'Bad request')
     }
     // Only the error's name and message: never the request, its body or headers.
     logger.error(`[foyer] ${c.req.method} ${c.req.path} failed: ${err.name}: ${err.message}`)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-export { TURNSTILE_SCRIPT_URL, TURNSTILE_SITEVERIFY_URL } from './constants.js'
+export { TURNSTILE_SCRIPT_URL, TURNSTILE_SITEVERIFY_URL } from '../constants.js'
 
 /**
  * The plugin's section of an app entry (`"captcha-turnstile": {...}`): server-only except `site_key`

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto'
 import { generateKeyPair, SignJWT } from 'jose'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startJwksStandin, type JwksStandin } from '../../test/standins/jwksStandin.js'
-import { CustomJwtAppConfigSchema, type CustomJwtAppConfig } from './schema.js'
+import { startJwksStandin, type JwksStandin } from '../../../test/standins/jwksStandin.js'
+import { CustomJwtAppConfigSchema, type CustomJwtAppConfig } from '../schema.js'
 import { createKeyResolver, verifyCustomJwt } from './verifyCustomJwt.js'
 
 let idp: JwksStandin

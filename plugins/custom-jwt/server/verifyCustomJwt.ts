@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, importSPKI, jwtVerify, type JWTVerifyGetKey } from 'jose'
-import type { CustomJwtAppConfig } from './schema.js'
+import type { CustomJwtAppConfig } from '../schema.js'
 
 /** Why a custom JWT was refused: a stable reason (never the token or its claims' values). */
 export class CustomJwtError extends Error {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { emailServer } from '../email/server.js'
-import { createTestServer } from '../../test/kit/createTestServer.js'
-import { startAnvilRegistry, type AnvilRegistry } from '../../test/standins/anvilIdRegistry.js'
-import { completeChannel, signConnectUri } from '../../test/standins/farcasterApp.js'
+import { createTestServer } from '../../../test/kit/createTestServer.js'
+import { startAnvilRegistry, type AnvilRegistry } from '../../../test/standins/anvilIdRegistry.js'
+import { completeChannel, signConnectUri } from '../../../test/standins/farcasterApp.js'
+import { emailServer } from '../../email/server.js'
+import { farcasterServer } from '../server.js'
 import { createIdRegistryResolver } from './idRegistryResolver.js'
-import { farcasterServer } from './server.js'
 
 let anvil: AnvilRegistry
 const custody = privateKeyToAccount(generatePrivateKey())

@@ -1,4 +1,4 @@
-import { ID_REGISTRY_ADDRESS } from './schema.js'
+import { ID_REGISTRY_ADDRESS } from '../schema.js'
 import type { ResolveCustody } from './verifySiwf.js'
 
 /** Where the ID registry is read. */

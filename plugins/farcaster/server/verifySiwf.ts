@@ -1,4 +1,4 @@
-import { SIWF_CHAIN_ID, SIWF_STATEMENT } from './schema.js'
+import { SIWF_CHAIN_ID, SIWF_STATEMENT } from '../schema.js'
 
 /** Looks up the custody address of a fid; null when the fid is not registered. */
 export type ResolveCustody = (fid: bigint) => Promise<`0x${string}` | null>

@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono'
-import type { ServerContext } from '../../core/server/index.js'
-import { oauthPaths } from './api.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import { oauthPaths } from '../api.js'
+import { providerDisplayName } from '../providerIds.js'
+import { AuthenticateInputSchema, LinkInputSchema, TransferInputSchema, UnlinkInputSchema } from '../schema.js'
 import type { FlowStore } from './flowStore.js'
-import { oauthProviders } from './providers.js'
 import { enabledProvider } from './resolveProvider.js'
 import { s256 } from './s256.js'
-import { AuthenticateInputSchema, LinkInputSchema, TransferInputSchema, UnlinkInputSchema } from './schema.js'
 
 /**
  * POST /api/v1/oauth/authenticate and /link redeem the one-time Foyer code with the client's PKCE
@@ -29,7 +29,7 @@ export function accountRoutes(app: Hono, ctx: ServerContext, flows: FlowStore): 
     if (new Date(flow.expires_at).getTime() <= ctx.now() || flow.error === 'expired') {
       throw new HttpError(400, 'oauth_flow_expired', 'The OAuth flow has expired. Please try again.')
     }
-    const name = oauthProviders[flow.provider].displayName
+    const name = providerDisplayName(flow.provider)
     switch (flow.error) {
       case null:
         break

@@ -1,10 +1,10 @@
 import type { Context, Hono } from 'hono'
-import type { ServerContext } from '../../core/server/index.js'
-import { oauthPaths } from './api.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import { oauthPaths } from '../api.js'
+import { InitInputSchema } from '../schema.js'
 import type { FlowStore } from './flowStore.js'
 import { ProviderFailure, type ExchangeResult, type FlowFailure, type ProviderClient } from './providerClient.js'
 import { enabledProvider, oauthSectionOf, resolveProvider } from './resolveProvider.js'
-import { InitInputSchema } from './schema.js'
 
 /** What the flow routes need besides the server context. */
 export interface FlowRoutesDeps {

@@ -1,7 +1,7 @@
-import type { ServerContext } from '../../core/server/index.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import type { OAuthProviderId } from '../providerIds.js'
 import type { ProviderIdentity } from './profile.js'
 import type { ExchangeResult, FlowFailure } from './providerClient.js'
-import type { OAuthProviderId } from './providers.js'
 
 /** A row of `oauth_flows` (migration oauth/001_flows), as the callback reads it. */
 export interface FlowRow {

@@ -1,6 +1,6 @@
+import type { OAuthProviderId } from '../providerIds.js'
 import { IdTokenError, remoteJwks, verifyIdToken } from './idToken.js'
 import { readPath, type ProviderIdentity } from './profile.js'
-import type { OAuthProviderId } from './providers.js'
 import type { ResolvedProvider } from './resolveProvider.js'
 import { s256 } from './s256.js'
 

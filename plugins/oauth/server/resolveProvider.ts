@@ -1,10 +1,11 @@
-import type { App, ServerContext } from '../../core/server/index.js'
-import { oauthProviders, type OAuthProviderDef, type OAuthProviderId } from './providers.js'
-import type { OAuthAppConfig } from './schema.js'
+import type { App, ServerContext } from '../../../core/server/index.js'
+import { providerDisplayName, type OAuthProviderId } from '../providerIds.js'
+import type { OAuthAppConfig } from '../schema.js'
+import { providerEndpoints, type OAuthProviderEndpoints } from './providerEndpoints.js'
 
 /** A provider with the app's credentials and endpoint overrides applied. */
 export interface ResolvedProvider {
-  def: OAuthProviderDef
+  def: OAuthProviderEndpoints
   clientId: string
   clientSecret: string | undefined
   authorizationEndpoint: string
@@ -19,7 +20,7 @@ export interface ResolvedProvider {
 export function resolveProvider(section: OAuthAppConfig | undefined, provider: OAuthProviderId): ResolvedProvider | null {
   const cfg = section?.[provider]
   if (!cfg) return null
-  const def = oauthProviders[provider]
+  const def = providerEndpoints[provider]
   return {
     def,
     clientId: cfg.client_id,
@@ -40,7 +41,7 @@ export const oauthSectionOf = (found: App) => found.plugins.oauth as OAuthAppCon
 export function enabledProvider(ctx: ServerContext, found: App, provider: OAuthProviderId): ResolvedProvider {
   const resolved = resolveProvider(oauthSectionOf(found), provider)
   if (!resolved || (found.config as Record<string, unknown>)[provider] !== true) {
-    throw new ctx.HttpError(403, 'disallowed_login_method', `Login with ${oauthProviders[provider].displayName} is not allowed`)
+    throw new ctx.HttpError(403, 'disallowed_login_method', `Login with ${providerDisplayName(provider)} is not allowed`)
   }
   return resolved
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import type { ServerContext } from '../../core/server/index.js'
+import type { ServerContext } from '../../../core/server/index.js'
 
 /** The ceremony a challenge was issued for; a challenge answers only its own. */
 export type ChallengePurpose = 'authenticate' | 'register' | 'link'

@@ -1,5 +1,5 @@
-import type { Db, ServerContext } from '../../core/server/index.js'
-import { MAX_PASSKEYS_PER_USER, passkeyTexts } from './schema.js'
+import type { Db, ServerContext } from '../../../core/server/index.js'
+import { MAX_PASSKEYS_PER_USER, passkeyTexts } from '../schema.js'
 import type { StoredCredential, VerifiedRegistration } from './webauthnCeremonies.js'
 
 /**

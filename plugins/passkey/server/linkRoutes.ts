@@ -1,8 +1,8 @@
 import type { Hono } from 'hono'
-import type { ServerContext } from '../../core/server/index.js'
-import { passkeyPaths } from './api.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import { passkeyPaths } from '../api.js'
+import { LinkInitInputSchema, MAX_PASSKEYS_PER_USER, RegistrationInputSchema, UnlinkInputSchema, passkeyTexts } from '../schema.js'
 import type { PasskeyRoutesDeps } from './loginRoutes.js'
-import { LinkInitInputSchema, MAX_PASSKEYS_PER_USER, RegistrationInputSchema, UnlinkInputSchema, passkeyTexts } from './schema.js'
 
 /**
  * Passkeys of a logged-in user: POST /api/v1/passkeys/link(/init) adds one (at most

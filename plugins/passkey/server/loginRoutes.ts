@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Hono } from 'hono'
-import type { ServerContext } from '../../core/server/index.js'
-import { passkeyPaths } from './api.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import { passkeyPaths } from '../api.js'
+import { AuthenticateInputSchema, InitInputSchema, RegistrationInputSchema } from '../schema.js'
 import type { ChallengeStore } from './challengeStore.js'
 import type { CredentialStore } from './credentialStore.js'
 import type { PasskeyRequest } from './passkeyRequest.js'
-import { AuthenticateInputSchema, InitInputSchema, RegistrationInputSchema } from './schema.js'
 import { verificationFailed, type WebauthnCeremonies } from './webauthnCeremonies.js'
 
 /** What the passkey routes need besides the server context. */

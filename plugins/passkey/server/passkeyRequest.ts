@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { App, ServerContext } from '../../core/server/index.js'
+import type { App, ServerContext } from '../../../core/server/index.js'
 import { authenticatorName } from './authenticatorNames.js'
 import type { RelyingParty } from './challengeStore.js'
 import { parseUserAgent } from './userAgent.js'

@@ -5,10 +5,10 @@ import {
   verifyRegistrationResponse,
   type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server'
-import type { ServerContext } from '../../core/server/index.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import type { AuthenticationOptions, AuthenticationResponse, RegistrationOptions, RegistrationResponse } from '../schema.js'
+import { authenticationResponseFromWire, creationOptionsToWire, registrationResponseFromWire, requestOptionsToWire } from '../wire.js'
 import type { ChallengeRow } from './challengeStore.js'
-import type { AuthenticationOptions, AuthenticationResponse, RegistrationOptions, RegistrationResponse } from './schema.js'
-import { authenticationResponseFromWire, creationOptionsToWire, registrationResponseFromWire, requestOptionsToWire } from './wire.js'
 
 /** The spec's text for any failed verification: it says nothing more on purpose. */
 export const verificationFailed = 'Passkey verification failed'

@@ -1,4 +1,4 @@
-import { MAX_CLOCK_SKEW_SECONDS, MAX_MESSAGE_AGE_SECONDS, evmChainNumber, type SiweAppConfig } from './schema.js'
+import { MAX_CLOCK_SKEW_SECONDS, MAX_MESSAGE_AGE_SECONDS, evmChainNumber, type SiweAppConfig } from '../schema.js'
 
 /** A rule a sign-in message broke; the message names the rule, never the input. */
 export class SiweError extends Error {

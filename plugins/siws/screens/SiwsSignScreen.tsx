@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { AbortError, BaseError } from '../../../core/errors/index.js'
 import { Button, ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
 import { connectedSolanaWallet, FAILURE_SCREEN_CODES, generateSiwsMessage, siwsErrorText, submitSiws, type SiwsStatus } from '../siwsFlow.js'
-import type { SiwsPluginOptions } from '../index.js'
+import type { SiwsPluginOptions } from '../siwsPluginOptions.js'
 
 /** Params the wallet list passes after connecting. */
 export interface SiwsSignParams {

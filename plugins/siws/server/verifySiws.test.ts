@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
-import { createSiwsMessage, parseSiwsMessage, type SiwsMessage } from './siwsMessage.js'
+import { SIWS_STATEMENT } from '../schema.js'
+import { createSiwsMessage, parseSiwsMessage, type SiwsMessage } from '../siwsMessage.js'
 import { SiwsError, SiwsMalformedError, verifySiws } from './verifySiws.js'
-import { SIWS_STATEMENT } from './schema.js'
 
 const secret = ed25519.utils.randomPrivateKey()
 const address = bs58.encode(ed25519.getPublicKey(secret))

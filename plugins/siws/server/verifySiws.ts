@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
-import { parseSiwsMessage, type SiwsMessage } from './siwsMessage.js'
-import { MAX_CLOCK_SKEW_SECONDS, MAX_MESSAGE_AGE_SECONDS, SIWS_CHAIN_ID } from './schema.js'
+import { MAX_CLOCK_SKEW_SECONDS, MAX_MESSAGE_AGE_SECONDS, SIWS_CHAIN_ID } from '../schema.js'
+import { parseSiwsMessage, type SiwsMessage } from '../siwsMessage.js'
 
 /** A verification rule failed: the message is well formed but not acceptable (401 invalid_credentials). */
 export class SiwsError extends Error {

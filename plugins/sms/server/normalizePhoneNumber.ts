@@ -1,5 +1,5 @@
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js'
-import { PHONE_INPUT_MAX_LENGTH } from './schema.js'
+import { PHONE_INPUT_MAX_LENGTH } from '../schema.js'
 
 /** The spec's bounds of a national number. */
 export const NATIONAL_NUMBER_MIN_DIGITS = 2

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signTelegramWebApp, signTelegramWidget, webAppData, widgetResult } from '../../test/standins/telegramStandin.js'
+import { signTelegramWebApp, signTelegramWidget, webAppData, widgetResult } from '../../../test/standins/telegramStandin.js'
 import { dataCheckString, verifyTelegramWebApp, verifyTelegramWidget } from './verifyTelegram.js'
 
 const TOKEN = '7000000001:AAFoyerTestTokenForTheStandinOnly_x'

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { TELEGRAM_MAX_AGE_SECONDS } from './schema.js'
+import { TELEGRAM_MAX_AGE_SECONDS } from '../schema.js'
 
 /** Why Telegram data was refused (stable, safe to send). */
 export class TelegramDataError extends Error {

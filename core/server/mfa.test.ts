@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailServer } from '../../plugins/email/server.js'
+import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
+import { defineServerPlugin } from './defineServerPlugin.js'
+
+// A stand-in MFA method: enrolment is a set, and its verify route records a verification without a code.
+const enrolled = new Set<string>()
+const fakeMfa = defineServerPlugin({
+  id: 'fake-mfa',
+  mfa: { method: 'totp', enrolled: async (_db, userId) => enrolled.has(userId) },
+  routes(app, ctx) {
+    app.post('/api/v1/fake-mfa/verify', async (c) => {
+      const { userId, sessionId } = await ctx.requireUser(c)
+      await ctx.mfa.recordVerification(userId, sessionId)
+      return c.json({ verified: true })
+    })
+    app.post('/api/v1/fake-mfa/protected', async (c) => {
+      const { userId } = await ctx.requireMfa(c)
+      return c.json({ userId })
+    })
+  },
+})
+
+let clock = Date.now()
+let t: TestServer
+beforeAll(async () => {
+  t = await createTestServer({ plugins: [emailServer(), fakeMfa], now: () => clock })
+})
+afterAll(() => t.close())
+
+const login = async (email: string) => {
+  const { token, user } = await t.login(email)
+  return { token: token!, user }
+}
+const me = async (token: string) => (await (await t.request('/api/v1/users/me', { token })).json()).user
+const protectedCall = (token?: string) => t.request('/api/v1/fake-mfa/protected', { body: {}, ...(token ? { token } : {}) })
+const codeOf = async (res: Response) => [res.status, (await res.json()).code]
+
+describe('ctx.requireMfa', () => {
+  it('lets a user without an enrolled method through, and refuses a caller without a session', async () => {
+    const { token, user } = await login('plain@example.com')
+    expect((await me(token)).mfaMethods).toEqual([])
+    const res = await protectedCall(token)
+    expect([res.status, await res.json()]).toEqual([200, { userId: user.id }])
+    expect(await codeOf(await protectedCall())).toEqual([401, 'unauthorized'])
+  })
+
+  it('asks an enrolled user for a verification of this session, fresh for 15 minutes', async () => {
+    const first = await login('enrolled@example.com')
+    enrolled.add(first.user.id)
+    expect((await me(first.token)).mfaMethods).toEqual(['totp'])
+    expect(await codeOf(await protectedCall(first.token))).toEqual([403, 'missing_or_invalid_mfa'])
+
+    await t.request('/api/v1/fake-mfa/verify', { body: {}, token: first.token })
+    expect((await protectedCall(first.token)).status).toBe(200)
+
+    // Another session of the same user has verified nothing.
+    const second = await login('enrolled@example.com')
+    expect(await codeOf(await protectedCall(second.token))).toEqual([403, 'missing_or_invalid_mfa'])
+
+    clock += 14 * 60_000
+    expect((await protectedCall(first.token)).status).toBe(200)
+    clock += 2 * 60_000
+    expect(await codeOf(await protectedCall(first.token))).toEqual([403, 'missing_or_invalid_mfa'])
+  })
+})

@@ -1,0 +1,67 @@
+import type { Db } from './db/Db.js'
+import type { Migration } from './db/runMigrations.js'
+import { HttpError } from './HttpError.js'
+
+/** How long an MFA verification lets its session through `ctx.requireMfa` (§15). */
+export const MFA_VERIFICATION_TTL_MS = 15 * 60 * 1000
+
+/** The `mfa` slot of an MFA method plugin. */
+export interface MfaMethod {
+  /** The method's name in the user's `mfaMethods`: 'totp', 'sms', 'passkey'. */
+  method: string
+  /** Whether the user has this method enrolled. */
+  enrolled(db: Db, userId: string): Promise<boolean>
+}
+
+/** What MFA plugins and core share (`ctx.mfa`). */
+export interface Mfa {
+  /** The user's enrolled methods, in plugin order. */
+  methods(userId: string, db?: Db): Promise<string[]>
+  /** Notes that the user just passed an MFA check in this session; MFA plugins call it after a good code. */
+  recordVerification(userId: string, sessionId: string, db?: Db): Promise<void>
+}
+
+/** The last MFA verification of each session: what `requireMfa` reads. */
+export const mfaMigrations: Migration[] = [
+  {
+    id: 'core/mfa_001_verifications',
+    sql: `
+CREATE TABLE mfa_verifications (
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  session_id text NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  verified_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, session_id)
+);`,
+  },
+]
+
+/** The MFA service over the `mfa` plugins' methods, and the one check routes that need a fresh verification make. */
+export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => number) {
+  const mfa: Mfa = {
+    async methods(userId, db = root) {
+      const enrolled: string[] = []
+      for (const m of methods) if (await m.enrolled(db, userId)) enrolled.push(m.method)
+      return enrolled
+    },
+    async recordVerification(userId, sessionId, db = root) {
+      await db.query(
+        `INSERT INTO mfa_verifications (user_id, session_id, verified_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, session_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
+        [userId, sessionId, new Date(now())],
+      )
+    },
+  }
+
+  /** Passes a user without MFA, or one whose session verified within the last 15 minutes; else 403. */
+  async function requireFreshVerification<U extends { userId: string; sessionId: string }>(user: U): Promise<U> {
+    if (!methods.length || !(await mfa.methods(user.userId)).length) return user
+    const [fresh] = await root.query(
+      'SELECT 1 FROM mfa_verifications WHERE user_id = $1 AND session_id = $2 AND verified_at > $3',
+      [user.userId, user.sessionId, new Date(now() - MFA_VERIFICATION_TTL_MS)],
+    )
+    if (!fresh) throw new HttpError(403, 'missing_or_invalid_mfa', 'MFA verification required')
+    return user
+  }
+
+  return { mfa, requireFreshVerification }
+}
