@@ -3,7 +3,6 @@ import { createFoyer } from '../core/client/createFoyer.js'
 import type { FoyerPlugin } from '../core/client/plugin.js'
 import type { CreateFoyerParameters, FoyerClientConfig } from '../core/client/types.js'
 import { FoyerContext } from './FoyerContext.js'
-import { en } from './i18n/en.js'
 import { ModalMount } from './modal/ModalMount.js'
 import { uiPlugin } from './uiPlugin.js'
 
@@ -31,7 +30,6 @@ export function FoyerProvider({ appId, clientId, apiUrl, plugins, config, fetch,
       appId,
       apiUrl,
       plugins: [uiPlugin, ...(plugins ?? [])],
-      texts: en,
       ...(clientId ? { clientId } : {}),
       ...(config ? { config } : {}),
       ...(fetch ? { fetch } : {}),

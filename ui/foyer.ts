@@ -6,7 +6,7 @@
 // one screen primitive re-exported here would leave the lazy modal and land in every page load.
 // 'use client': Next.js App Router renders these only in client components.
 export { FoyerProvider, type FoyerProviderProps } from './FoyerProvider.js'
-export { useFoyer, type UseFoyerReturnType } from './hooks/useFoyer.js'
+export { useFoyer, type UseFoyerReturnType, type FoyerActions } from './hooks/useFoyer.js'
 export { useLogin, type UseLoginParameters } from './hooks/useLogin.js'
 export { useLogout } from './hooks/useLogout.js'
 export { useLinkAccount, type UseLinkAccountReturnType, type UseAccountFlowParameters, type LinkFunction } from './hooks/useLinkAccount.js'
@@ -16,11 +16,11 @@ export { useUser } from './hooks/useUser.js'
 export { useToken } from './hooks/useToken.js'
 export { useModalStatus } from './hooks/useModalStatus.js'
 export { useFoyerKernel } from './hooks/useFoyerKernel.js'
+export { usePluginState } from './hooks/usePluginState.js'
 export { useWallets, useSolanaWallets, type UseWalletsReturnType } from './hooks/useWallets.js'
 export { useConnectWallet, type UseConnectWalletParameters, type ConnectWalletOptions } from './hooks/useConnectWallet.js'
 export type { OtpLoginMethod, OtpLoginState, OtpLoginStatus, OtpSendCodeArgs, UseOtpLoginParameters, UseOtpLoginReturnType } from './hooks/useOtpLogin.js'
 export type { WalletChainType, WalletListRow } from './wallets/walletListModel.js'
-export { en as uiTexts } from './i18n/en.js'
 
 export { definePlugin } from '../core/client/plugin.js'
 export type { FoyerPlugin, PluginMeta, ScreenDef, ApiCallDef, FlowContext, PluginHooks } from '../core/client/plugin.js'

@@ -1,6 +1,8 @@
 'use client'
 /** Foyer for React: everything `foyer` exports, plus the primitives plugin screens are built from (`foyer/ui`). */
 export * from './foyer.js'
+// The ui's English texts (keys to override with `config.intl.textLocalization`); they load with the modal.
+export { en as uiTexts } from './i18n/en.js'
 export { walletListModel, DEFAULT_WALLET_LIST, type WalletChainType, type WalletListRow } from './wallets/walletListModel.js'
 export { walletErrorOutcome, WALLET_CONNECT_RETRY_LIMIT, type WalletErrorOutcome } from './wallets/walletConnectError.js'
 export {

@@ -19,12 +19,22 @@ export class InvalidTransferAccountTypeError extends BaseError {
   }
 }
 
+/** A plugin's `accounts.transfer` entry. */
+type TransferEntry = (foyer: Foyer, data: AccountTransferData) => Promise<RawUser>
+
 /**
  * A plugin's `accounts.transfer` entry that calls its api `apiId` (a `/transfer` route) with the offer's
- * `account` fields and the nonce: the body every transfer route takes.
+ * `account` fields and the nonce: the body every transfer route takes. Also takes the typed call itself
+ * (`transferWith(emailCalls.transfer)`); its input schema checks the offer's fields before sending.
  */
-export const transferWith = (apiId: string) => (foyer: Foyer, data: AccountTransferData) =>
-  foyer.call<RawUser>(apiId, { ...data.account, nonce: data.nonce })
+export function transferWith(apiId: string): TransferEntry
+export function transferWith<I extends { nonce: string }>(call: (foyer: Foyer, input: I) => Promise<RawUser>): TransferEntry
+export function transferWith(target: string | ((foyer: Foyer, input: never) => Promise<RawUser>)): TransferEntry {
+  return (foyer, data) => {
+    const input = { ...data.account, nonce: data.nonce }
+    return typeof target === 'string' ? foyer.call<RawUser>(target, input) : target(foyer, input as never)
+  }
+}
 
 /** Thrown when linking a one-per-type method the user already has an account of (§5). */
 export class CannotLinkMoreOfTypeError extends BaseError {

@@ -1,9 +1,11 @@
 import { batch } from '@preact/signals-core'
 import * as v from 'valibot'
-import { ApiError, BaseError, FlowError, flowErrorCodes, ValidationError } from '../errors/index.js'
+import { ApiError, BaseError, FlowError, flowErrorCodes, PluginError, ValidationError } from '../errors/index.js'
 import { APP_ID_LENGTH, paths, ServerAppConfigSchema, toUser, type LinkedAccount } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
-import { createCaptcha, isInvalidCaptcha } from './captcha.js'
+import { runWithMiddleware, type CallMiddleware } from './callMiddleware.js'
+import { createCaptcha } from './captcha.js'
+import { captchaMiddleware } from './captchaMiddleware.js'
 import { clientAnalyticsId } from './clientAnalyticsId.js'
 import { configError } from './configError.js'
 import { createEmitter } from './emitter.js'
@@ -120,6 +122,41 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     foyer: () => foyer,
   })
 
+  // Each plugin's state, made when first asked for (a plugin's state may read another's), once per kernel.
+  const pluginStates = new Map<string, object>()
+  function pluginState<S extends object>(id: string): S {
+    let made = pluginStates.get(id)
+    if (!made) {
+      const plugin = registry.plugin(id)
+      if (!plugin?.state) throw new PluginError(plugin ? 'has no state.' : 'is not loaded, so it has no state.', { pluginId: id })
+      pluginStates.set(id, (made = plugin.state(foyer)))
+    }
+    return made as S
+  }
+
+  // Call middleware in order: the kernel's captcha first, then the plugins' (built once, when first needed).
+  let middlewareList: CallMiddleware[] | null = null
+  const middleware = () =>
+    (middlewareList ??= [
+      captchaMiddleware(captcha),
+      ...plugins.flatMap((p) => (p.middleware ? [typeof p.middleware === 'function' ? p.middleware(foyer) : p.middleware] : [])),
+    ])
+
+  // The plugins' `actions` (useFoyer() spreads them), made once; a name taken twice or a built-in one is refused.
+  let actions: Record<string, (...args: any[]) => unknown> | null = null
+  const reserved = /^(ready|authenticated|user|login|logout|getAccessToken|link|unlink|(link|unlink|update)[A-Z].*)$/
+  function pluginActions() {
+    if (actions) return actions
+    const made: Record<string, (...args: any[]) => unknown> = {}
+    for (const plugin of plugins) {
+      for (const [name, fn] of Object.entries(plugin.actions?.(foyer) ?? {})) {
+        if (name in made || reserved.test(name)) throw new PluginError(`action "${name}" is already on useFoyer().`, { pluginId: plugin.id })
+        made[name] = fn
+      }
+    }
+    return (actions = made)
+  }
+
   let initPromise: Promise<void> | null = null
   const teardowns: Array<() => void> = []
 
@@ -141,6 +178,9 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     accounts,
     captcha,
     t,
+    addDefaultTexts: (texts) => t.addDefaults(texts),
+    pluginState,
+    actions: pluginActions,
 
     async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {
       const def = registry.api.get(id)
@@ -154,38 +194,23 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
         }
         body = parsed.output
       }
-      let singleUse = false
-      // After validation, so a malformed input spends no captcha; the plugin may show its captcha screen.
-      if (def.captcha && (body === undefined || (typeof body === 'object' && body !== null))) {
-        const fields = (body ?? {}) as Record<string, unknown>
-        if (fields[def.captcha] == null) {
-          const captchaToken = await captcha.token()
-          if (captchaToken !== null) {
-            body = { ...fields, [def.captcha]: captchaToken }
-            // A captcha token is single use: the server records it before answering, so a retry would be refused.
-            singleUse = true
-          }
-        }
-      }
-      const token = state.$session.peek().status === 'authenticated' ? await session.getAccessToken() : null
       const method = def.method ?? 'POST'
-      let result: unknown
-      try {
-        result = await http.request<unknown>({
-          path: def.path,
-          method,
-          ...(method === 'GET' ? {} : { body: body ?? {} }),
-          token,
-          ...(def.retry === false || singleUse ? { retry: false } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(options.headers ? { headers: options.headers } : {}),
-          ...(options.query ? { query: options.query } : {}),
-        })
-      } catch (error) {
-        // §8: after the server refused the token, the captcha starts over for the next attempt.
-        if (isInvalidCaptcha(error)) captcha.reset()
-        throw error
-      }
+      const result = await runWithMiddleware(
+        middleware(),
+        { id, def, body, headers: { ...options.headers }, retry: def.retry !== false },
+        // The token is read at each send: a step (captcha, MFA) may have taken long enough for a refresh.
+        async (call) =>
+          http.request<unknown>({
+            path: def.path,
+            method,
+            ...(method === 'GET' ? {} : { body: call.body ?? {} }),
+            token: state.$session.peek().status === 'authenticated' ? await session.getAccessToken() : null,
+            ...(call.retry ? {} : { retry: false }),
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(Object.keys(call.headers).length ? { headers: call.headers } : {}),
+            ...(options.query ? { query: options.query } : {}),
+          }),
+      )
       if (!def.output) return result as O
       const parsed = v.safeParse(def.output, result)
       if (!parsed.success) throw new ApiError('The server sent an unexpected answer', { status: 200, serverCode: 'invalid_response' })

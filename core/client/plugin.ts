@@ -1,6 +1,7 @@
 import type { GenericSchema } from 'valibot'
 import type { BaseError } from '../errors/index.js'
 import type { AccountTransferData, RawUser, User } from '../protocol/index.js'
+import type { CallMiddleware } from './callMiddleware.js'
 import type { CaptchaProviderFactory } from './captcha.js'
 import type { IntentExit } from './intents.js'
 import type { Foyer, Intent } from './types.js'
@@ -87,8 +88,16 @@ export interface OutgoingRequest {
   body?: unknown
 }
 
-/** Hooks the kernel runs in plugin order. This is how terms, MFA and wallet creation join a flow. */
+/**
+ * Hooks the kernel runs in a declared order: plugin order, except where a plugin's `before` / `after` (plugin ids)
+ * say otherwise. This is how terms, MFA and wallet creation join a flow in the right order whatever order the host
+ * lists them in.
+ */
 export interface PluginHooks {
+  /** Plugin ids whose hooks must run after this plugin's (ids of plugins not loaded are ignored). */
+  before?: string[]
+  /** Plugin ids whose hooks must run before this plugin's. */
+  after?: string[]
   onLoginSuccess?: (ctx: FlowContext) => void | Promise<void>
   onBeforeRequest?: (request: OutgoingRequest) => void | Promise<void>
   onError?: (error: BaseError, ctx: { intent: Intent | null }) => void
@@ -119,7 +128,13 @@ export interface FoyerPlugin<Id extends string = string> {
   id: Id
   kind: PluginKind
   meta?: PluginMeta
-  /** Runs once when the kernel loads the plugin; may return a teardown. */
+  /**
+   * The plugin's reactive state, made once per kernel when first read (also before `init` and `setup`: hooks render
+   * before the kernel starts) with the kernel's `signal()` / `computed()`. Read with `foyer.pluginState(id)`, in React
+   * with `usePluginState(id)`. Expose read-only signals and change them through functions of the state.
+   */
+  state?: (foyer: Foyer) => object
+  /** Runs once when the kernel starts (`init`); may return a teardown. */
   setup?: (foyer: Foyer) => void | (() => void)
   api?: Record<string, ApiCallDef>
   /** Screen key → definition. Registered as `${id}/${key}`. */
@@ -141,6 +156,16 @@ export interface FoyerPlugin<Id extends string = string> {
   walletLogin?: { chain: ChainType; screen: string }
   /** Link, unlink, update and transfer functions this plugin contributes. */
   accounts?: PluginAccountSlots
+  /**
+   * Steps around every plugin API call (`onRequest`, `onResponseError` that may run a step and retry): MFA step-up,
+   * a third party's auth header. Runs after the kernel's captcha middleware, in plugin order.
+   */
+  middleware?: CallMiddleware | ((foyer: Foyer) => CallMiddleware)
+  /**
+   * Functions the plugin adds to `useFoyer()` (Privy's `usePrivy` has `createWallet`, `exportWallet`…), made once
+   * per kernel. Declare their types for hosts by augmenting `FoyerActions` (see README "Writing a plugin").
+   */
+  actions?: (foyer: Foyer) => Record<string, (...args: any[]) => unknown>
   /** Captcha plugins: the provider behind `foyer.captcha` (the first plugin with one wins). */
   captcha?: CaptchaProviderFactory
   /** Modal intents the plugin's requests open with (`foyer.modal.request(screen, params, { intent })`) and their exit errors. */

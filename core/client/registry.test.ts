@@ -64,3 +64,24 @@ describe('createRegistry', () => {
     expect(calls).toEqual(['a', 'b'])
   })
 })
+
+describe('flow hook order', () => {
+  const hookPlugin = (id: string, hooks: { before?: string[]; after?: string[] } = {}) =>
+    definePlugin({ id, kind: 'feature', hooks: { ...hooks, onLoginSuccess: () => {} } })
+  const order = (plugins: ReturnType<typeof hookPlugin>[]) => {
+    const registry = createRegistry(plugins)
+    return registry.hooks('onLoginSuccess').map((hook) => plugins.find((p) => p.hooks.onLoginSuccess === hook)!.id)
+  }
+
+  it("runs terms before wallet creation whatever the host's order, and keeps the host's order elsewhere", () => {
+    const wallet = hookPlugin('embedded-wallet', { after: ['terms', 'mfa'] })
+    expect(order([wallet, hookPlugin('analytics'), hookPlugin('terms')])).toEqual(['analytics', 'terms', 'embedded-wallet'])
+    expect(order([hookPlugin('terms'), wallet])).toEqual(['terms', 'embedded-wallet'])
+    // `before` says the same from the other side.
+    expect(order([hookPlugin('b'), hookPlugin('a', { before: ['b'] })])).toEqual(['a', 'b'])
+  })
+
+  it('refuses a cycle, naming the plugins in it', () => {
+    expect(() => order([hookPlugin('a', { after: ['b'] }), hookPlugin('b', { after: ['a'] })])).toThrow('hook order has a cycle among a, b')
+  })
+})

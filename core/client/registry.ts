@@ -25,8 +25,8 @@ export interface Registry {
   readonly intents: Readonly<Record<string, IntentExit>>
   /** Chain → the screen that signs a connected wallet in (from plugins' `walletLogin`). */
   readonly walletLogins: ReadonlyMap<ChainType, string>
-  /** The hook functions of one kind, in plugin order. */
-  hooks<K extends keyof PluginHooks>(kind: K): NonNullable<PluginHooks[K]>[]
+  /** The hook functions of one kind, in the declared order (`hooks.before` / `hooks.after`, else plugin order). */
+  hooks<K extends Exclude<keyof PluginHooks, 'before' | 'after'>>(kind: K): NonNullable<PluginHooks[K]>[]
   plugin(id: string): FoyerPlugin | undefined
   /** The screen definition, or a PluginError naming the missing screen. */
   screen(id: string): ScreenDef & { pluginId: string }
@@ -87,6 +87,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
     Object.assign(texts, plugin.texts)
   }
   entries.sort((a, b) => (a.meta.order ?? 100) - (b.meta.order ?? 100))
+  const hookOrder = orderHooks(plugins)
 
   return {
     plugins: [...plugins],
@@ -98,7 +99,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
     intents,
     walletLogins,
     hooks(kind) {
-      return plugins.flatMap((p) => (p.hooks?.[kind] ? [p.hooks[kind]!] : []))
+      return hookOrder.flatMap((p) => (p.hooks?.[kind] ? [p.hooks[kind]!] : []))
     },
     plugin: (id) => byId.get(id),
     screen(id) {
@@ -110,4 +111,30 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
       return def
     },
   }
+}
+
+/**
+ * The plugins in hook order: each plugin's `hooks.before` / `hooks.after` constraints (ids not loaded are ignored),
+ * otherwise the host's order. A cycle is a PluginError naming the plugins in it.
+ */
+function orderHooks(plugins: readonly FoyerPlugin[]): FoyerPlugin[] {
+  const ids = new Set(plugins.map((p) => p.id))
+  const mustFollow = new Map<string, Set<string>>(plugins.map((p) => [p.id, new Set<string>()]))
+  for (const p of plugins) {
+    for (const id of p.hooks?.after ?? []) if (ids.has(id)) mustFollow.get(p.id)!.add(id)
+    for (const id of p.hooks?.before ?? []) if (ids.has(id)) mustFollow.get(id)!.add(p.id)
+  }
+  const ordered: FoyerPlugin[] = []
+  const placed = new Set<string>()
+  while (ordered.length < plugins.length) {
+    // The first plugin (in the host's order) whose predecessors are all placed.
+    const next = plugins.find((p) => !placed.has(p.id) && [...mustFollow.get(p.id)!].every((id) => placed.has(id)))
+    if (!next) {
+      const stuck = plugins.filter((p) => !placed.has(p.id)).map((p) => p.id)
+      throw new PluginError(`hook order has a cycle among ${stuck.join(', ')} (check their hooks.before / hooks.after).`)
+    }
+    ordered.push(next)
+    placed.add(next.id)
+  }
+  return ordered
 }

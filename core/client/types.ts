@@ -249,6 +249,13 @@ export interface Foyer {
   readonly captcha: CaptchaController
   /** Calls a plugin's api entry `pluginId.name`: input validated, token attached, output validated. */
   call<O = unknown>(id: string, input?: unknown, options?: CallOptions): Promise<O>
+  /**
+   * The state a plugin made in its `state` slot (the kernel makes it once). Throws PluginError when no loaded
+   * plugin `id` has state.
+   */
+  pluginState<S extends object = Record<string, unknown>>(id: string): S
+  /** The functions plugins add to `useFoyer()` (their `actions` slot), made once; PluginError for a name taken twice. */
+  actions(): Readonly<Record<string, (...args: any[]) => unknown>>
   /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */
   completeAuth(
     response: TokenResponse | { user: RawUser },
@@ -264,6 +271,11 @@ export interface Foyer {
   registerCallbacks(intent: Intent, callbacks: FlowCallbacks): () => void
   /** Posts an analytics event (never retried, never throws). */
   track(eventName: string, payload?: Record<string, unknown>): void
+  /**
+   * Adds default texts (the ui's English, which loads with the modal's code): below plugins' texts and the host's
+   * `textLocalization`, above the kernel's table.
+   */
+  addDefaultTexts(texts: Readonly<Record<string, string>>): void
   /** Text for an i18n key (plugin texts, the kernel table, then the host's textLocalization). */
   t(key: string, vars?: Record<string, string | number>): string
   /**

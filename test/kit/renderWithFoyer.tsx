@@ -38,6 +38,7 @@ export interface SeenRequest {
   path: string
   method: string
   body: any
+  headers: Headers
 }
 
 /** A JSON error answer in the server's `{ error, code }` shape. */
@@ -56,7 +57,7 @@ export function handlerFetch(routes: Record<string, RouteHandler> = {}, appConfi
     const method = (init.method ?? 'GET').toUpperCase()
     const raw = init.body
     const body = typeof raw === 'string' && raw ? JSON.parse(raw) : raw
-    requests.push({ path: url.pathname, method, body })
+    requests.push({ path: url.pathname, method, body, headers: new Headers(init.headers) })
     const all: Record<string, RouteHandler> = { [`/api/v1/apps/${appConfig.id}`]: () => appConfig, ...routes }
     const handler = all[url.pathname]
     if (!handler) return errorResponse(404, 'not_found')

@@ -6,8 +6,15 @@ import { useFoyerKernel } from './useFoyerKernel.js'
 import { linkFunctions, type UseLinkAccountReturnType } from './useLinkAccount.js'
 import { unlinkFunctions, type UnlinkFunctions } from './useUnlinkAccount.js'
 
-/** What useFoyer returns: state, login/logout and the link, unlink and update functions (Privy's `usePrivy`). */
-export interface UseFoyerReturnType extends UseLinkAccountReturnType, UnlinkFunctions {
+/**
+ * Functions plugins add to `useFoyer()` (their `actions` slot). A plugin declares their types for hosts by
+ * augmenting this interface: `declare module 'foyer' { interface FoyerActions { subscribe(): Promise<void> } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by plugins' declaration merging
+export interface FoyerActions {}
+
+/** What useFoyer returns: state, login/logout, the link, unlink and update functions (Privy's `usePrivy`) and plugins' actions. */
+export interface UseFoyerReturnType extends UseLinkAccountReturnType, UnlinkFunctions, FoyerActions {
   /** true once the app config and the session restore have answered; nothing acts before. */
   ready: boolean
   authenticated: boolean
@@ -43,8 +50,11 @@ export function useFoyer(): UseFoyerReturnType {
       ...unlinkFunctions(foyer),
       updateEmail: () => foyer.accounts.update('email'),
       updatePhone: () => foyer.accounts.update('phone'),
+      // Typed by the plugins that add them (declaration merging into FoyerActions).
+      ...(foyer.actions() as unknown as FoyerActions),
     }),
     [foyer],
   )
   return { ready, authenticated: session.status === 'authenticated', user: session.user, ...actions }
 }
+

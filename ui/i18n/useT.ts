@@ -14,8 +14,16 @@ export function format(text: string, vars?: Record<string, string | number>): st
 // Primitives also work outside a provider (storybooks, tests), so they fall back to the English table.
 const fallback: Translate = (key, vars) => format((en as Record<string, string>)[key] ?? key, vars)
 
-/** The kernel's `t` (plugin texts, ui texts, host overrides), or the English table outside a provider. */
+/**
+ * The kernel's `t` (plugin texts, ui texts, host overrides), or the English table outside a provider. The ui's
+ * English joins the kernel's texts here (and when the modal's code loads): it travels with the screens, not in
+ * the host's initial JS.
+ */
 export function useT(): Translate {
   const foyer = useContext(FoyerContext)
-  return useMemo<Translate>(() => (foyer ? (key, vars) => foyer.t(key, vars) : fallback), [foyer])
+  return useMemo<Translate>(() => {
+    if (!foyer) return fallback
+    foyer.addDefaultTexts(en)
+    return (key, vars) => foyer.t(key, vars)
+  }, [foyer])
 }

@@ -11,6 +11,9 @@ import { ModalContext } from './ModalContext.js'
 import { ModalHeader } from './ModalHeader.js'
 import { ScreenHost } from './ScreenHost.js'
 
+/** The ui's English, handed to the kernel when this module loads (ModalMount), so it isn't in the host's initial JS. */
+export { en as uiTexts } from '../i18n/en.js'
+
 /** Screens every flow may show first or last: loaded with the modal, so none of them suspends when it opens. */
 const PRELOAD = ['foyer/landing', 'foyer/unavailable', 'foyer/success', 'foyer/error']
 

@@ -3,7 +3,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import type { Foyer } from '../../core/client/types.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 
-type ModalModule = { Modal: ComponentType; preloadScreens(foyer: Foyer): Promise<void> }
+type ModalModule = { Modal: ComponentType; preloadScreens(foyer: Foyer): Promise<void>; uiTexts: Readonly<Record<string, string>> }
 
 let modalModule: ModalModule | null = null
 let modalLoad: Promise<ModalModule> | null = null
@@ -38,6 +38,8 @@ export function ModalMount() {
     let live = true
     loadModal()
       .then((m) => {
+        // The screens' English comes with their code, so the host's initial JS doesn't carry it.
+        foyer.addDefaultTexts(m.uiTexts)
         if (live) setModule(m)
         return m.preloadScreens(foyer)
       })
