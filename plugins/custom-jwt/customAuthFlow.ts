@@ -1,6 +1,7 @@
+import { signal, type ReadonlySignal } from '@preact/signals-core'
 import type { AuthResult, Foyer } from '../../core/client/types.js'
 import { BaseError, FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import type { TokenResponse } from '../../core/protocol/index.js'
+import { customJwtCalls } from './customJwtCalls.js'
 
 /** Where a custom-JWT login is (the spec's custom auth states). */
 export type CustomAuthStatus = 'initial' | 'loading' | 'done' | 'error'
@@ -11,49 +12,39 @@ export interface CustomAuthState {
   error: BaseError | null
 }
 
-/** One kernel's custom-auth flow: state plus the two ways in (a token, or the host's callback). */
+/** One kernel's custom-auth flow (the plugin's state): its state plus the two ways in (a token, or the host's callback). */
 export interface CustomAuthFlow {
+  readonly state: ReadonlySignal<CustomAuthState>
   getState(): CustomAuthState
+  /** Calls `listener` on every change (not at once). */
   subscribe(listener: () => void): () => void
   loginWithToken(token: string): Promise<AuthResult>
   /** Asks the host's `getCustomAccessToken` and follows it: logs in with a token, logs out a custom-auth user without one. */
   sync(): Promise<void>
 }
 
-const flows = new WeakMap<Foyer, CustomAuthFlow>()
+/** The custom-JWT plugin's state for a kernel (the plugin must be loaded). */
+export const customAuthFlow = (foyer: Foyer): CustomAuthFlow => foyer.pluginState<CustomAuthFlow>('custom-jwt')
 
-/** The custom-auth flow of a kernel (created on first use; the plugin's setup creates it with the host callback). */
-export function customAuthFlow(foyer: Foyer, getCustomAccessToken?: () => Promise<string | null | undefined>): CustomAuthFlow {
-  let getToken = getCustomAccessToken
-  const existing = flows.get(foyer) as (CustomAuthFlow & { setSource(fn: typeof getToken): void }) | undefined
-  if (existing) {
-    // The hook may render before the plugin's setup ran: the setup's callback still wins.
-    if (getCustomAccessToken) existing.setSource(getCustomAccessToken)
-    return existing
-  }
-  let state: CustomAuthState = { status: 'initial', error: null }
-  const listeners = new Set<() => void>()
-  const set = (next: CustomAuthState) => {
-    state = next
-    for (const l of listeners) l()
-  }
+/** Makes the plugin's state (its `state` slot) with the host's token callback. */
+export function createCustomAuthFlow(foyer: Foyer, getToken?: () => Promise<string | null | undefined>): CustomAuthFlow {
+  const state = signal<CustomAuthState>({ status: 'initial', error: null })
+  const set = (next: CustomAuthState) => void (state.value = next)
   let running: Promise<void> | null = null
   // The next user of the page starts from 'initial', not from the last session's 'done' or error.
   foyer.emitter.on('logout', () => set({ status: 'initial', error: null }))
 
-  const flow: CustomAuthFlow & { setSource(fn: typeof getToken): void } = {
-    setSource(fn) {
-      getToken = fn
-    },
-    getState: () => state,
+  const flow: CustomAuthFlow = {
+    state,
+    getState: () => state.peek(),
     subscribe(listener) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
+      let first = true
+      return state.subscribe(() => (first ? (first = false) : listener()))
     },
     async loginWithToken(token) {
       set({ status: 'loading', error: null })
       try {
-        const response = await foyer.call<TokenResponse>('custom-jwt.authenticate', { token })
+        const response = await customJwtCalls.authenticate(foyer, { token })
         const account = response.user.linkedAccounts.find((a) => a.type === 'custom_auth') ?? null
         const result = await foyer.completeAuth(response, { loginMethod: 'custom', account, intent: 'login' })
         set({ status: 'done', error: null })
@@ -93,6 +84,5 @@ export function customAuthFlow(foyer: Foyer, getCustomAccessToken?: () => Promis
       return running
     },
   }
-  flows.set(foyer, flow)
   return flow
 }

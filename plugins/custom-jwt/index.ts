@@ -1,7 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { customJwtApi } from './api.js'
-import { customAuthFlow } from './customAuthFlow.js'
+import { createCustomAuthFlow, customAuthFlow } from './customAuthFlow.js'
 
 /** Options of the custom-JWT plugin (Privy's `customAuth` config). */
 export interface CustomJwtPluginOptions {
@@ -18,8 +18,9 @@ export function customJwt(options: CustomJwtPluginOptions = {}) {
     id: 'custom-jwt',
     kind: 'login',
     api: customJwtApi,
+    state: (foyer: Foyer) => createCustomAuthFlow(foyer, options.getCustomAccessToken),
     setup(foyer: Foyer) {
-      const flow = customAuthFlow(foyer, options.getCustomAccessToken)
+      const flow = customAuthFlow(foyer)
       if (!options.getCustomAccessToken) return
       // Waits for the config and session restore: a restored session must not be logged in twice.
       let done = false

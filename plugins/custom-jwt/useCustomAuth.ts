@@ -1,7 +1,7 @@
-import { useMemo, useSyncExternalStore } from 'react'
+import { useMemo } from 'react'
 import type { AuthResult } from '../../core/client/types.js'
-import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
-import { customAuthFlow, type CustomAuthState } from './customAuthFlow.js'
+import { usePluginState } from '../../ui/hooks/usePluginState.js'
+import type { CustomAuthFlow, CustomAuthState } from './customAuthFlow.js'
 
 /** What useCustomAuth returns. */
 export interface UseCustomAuthReturnType {
@@ -15,9 +15,8 @@ export interface UseCustomAuthReturnType {
 
 /** Custom-JWT auth (Privy's `useCustomAuth`): the flow's state and ways to start it. */
 export function useCustomAuth(): UseCustomAuthReturnType {
-  const foyer = useFoyerKernel()
-  const flow = customAuthFlow(foyer)
-  const state = useSyncExternalStore(flow.subscribe, flow.getState, flow.getState)
+  const flow = usePluginState<CustomAuthFlow>('custom-jwt')
+  const state = flow.state.value
   const actions = useMemo(() => ({ loginWithToken: (token: string) => flow.loginWithToken(token), sync: () => flow.sync() }), [flow])
   return { state, ...actions }
 }

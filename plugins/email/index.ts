@@ -2,8 +2,8 @@ import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { emailApi } from './api.js'
+import { emailCalls } from './emailCalls.js'
 
 /** Options of the e-mail login plugin. */
 export interface EmailPluginOptions {
@@ -54,7 +54,7 @@ export function email(options: EmailPluginOptions = {}) {
     accounts: {
       link: { email: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'email/link' }) },
       linkOnce: { email: 'email' },
-      unlink: { email: (foyer: Foyer, address: string) => foyer.call<RawUser>('email.unlink', { address }) },
+      unlink: { email: (foyer: Foyer, address: string) => emailCalls.unlink(foyer, { address }) },
       update: {
         email(foyer: Foyer) {
           // §5: only a user who has an e-mail can update it; nothing opens otherwise.
@@ -62,7 +62,7 @@ export function email(options: EmailPluginOptions = {}) {
           foyer.modal.open({ intent: 'update', screen: 'email/update' })
         },
       },
-      transfer: { email: transferWith('email.transfer') },
+      transfer: { email: transferWith(emailCalls.transfer) },
     },
     texts: { ...emailPluginTexts, ...options.texts },
   })

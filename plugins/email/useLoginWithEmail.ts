@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { ValidationError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { useOtpLogin, type OtpLoginMethod, type OtpLoginState, type OtpLoginStatus, type UseOtpLoginParameters, type UseOtpLoginReturnType } from '../../ui/hooks/useOtpLogin.js'
+import { emailCalls, sendEmailCode } from './emailCalls.js'
 import { CodeSchema, emailSchema } from './schema.js'
 
 /** Where a headless e-mail login is (Privy's OTP states). */
@@ -30,10 +31,10 @@ const emailLogin: OtpLoginMethod<{ email: string; disableSignup?: boolean }, str
     return parsed.output
   },
   async sendCode(email, foyer) {
-    await foyer.call('email.init', { email, token: null })
+    await sendEmailCode(foyer, email)
     return email
   },
-  authenticate: ({ destination, code, mode }, foyer) => foyer.call<TokenResponse>('email.authenticate', { email: destination, code, mode }),
+  authenticate: ({ destination, code, mode }, foyer) => emailCalls.authenticate(foyer, { email: destination, code, mode }),
   findAccount: findEmailAccount,
   codeSchema: CodeSchema,
 }

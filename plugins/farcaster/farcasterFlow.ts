@@ -1,13 +1,12 @@
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { AbortError, ApiError, BaseError, FlowError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
+import { farcasterCalls } from './farcasterCalls.js'
 import {
   CHANNEL_TOKEN_HEADER,
   FARCASTER_POLL_INTERVAL_MS,
   FARCASTER_TIMEOUT_MS,
   farcasterTexts,
-  type InitOutput,
-  type StatusOutput,
 } from './schema.js'
 
 /** Codes of the Farcaster flow's own failures. */
@@ -53,7 +52,7 @@ export function toFarcasterError(error: unknown): BaseError {
 
 /** POST farcaster/init: opens a channel on the server. */
 export async function initFarcaster(foyer: Foyer): Promise<FarcasterChannel> {
-  const out = await foyer.call<InitOutput>('farcaster.init', { token: null })
+  const out = await farcasterCalls.init(foyer, { token: null })
   return { connectUri: out.connect_uri, channelToken: out.channel_token }
 }
 
@@ -81,7 +80,7 @@ export async function pollFarcaster(
   for (;;) {
     if (signal?.aborted) throw new AbortError()
     try {
-      const status = await foyer.call<StatusOutput>('farcaster.status', undefined, {
+      const status = await farcasterCalls.status(foyer, undefined, {
         headers: { [CHANNEL_TOKEN_HEADER]: channelToken },
         ...(signal ? { signal } : {}),
       })
@@ -110,10 +109,10 @@ export async function finishFarcaster(
 ): Promise<AuthResult> {
   const payload = { channel_token: signIn.channelToken, message: signIn.message, signature: signIn.signature, fid: signIn.fid }
   if (options.intent === 'link') {
-    const user = await foyer.call<RawUser>('farcaster.link', payload)
+    const user = await farcasterCalls.link(foyer, payload)
     return foyer.completeAuth({ user }, { loginMethod: 'farcaster', account: findFarcasterAccount(user, signIn.fid), intent: 'link' })
   }
   const mode = options.disableSignup ? 'no-signup' : 'login-or-sign-up'
-  const response = await foyer.call<TokenResponse>('farcaster.authenticate', { ...payload, mode })
+  const response = await farcasterCalls.authenticate(foyer, { ...payload, mode })
   return foyer.completeAuth(response, { loginMethod: 'farcaster', account: findFarcasterAccount(response.user, signIn.fid), intent: 'login' })
 }

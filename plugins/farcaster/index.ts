@@ -1,8 +1,8 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { farcasterApi } from './api.js'
+import { farcasterCalls } from './farcasterCalls.js'
 import { farcasterErrorCodes } from './farcasterFlow.js'
 import { farcasterTexts } from './schema.js'
 
@@ -49,9 +49,9 @@ export function farcaster(options: FarcasterPluginOptions = {}) {
     accounts: {
       link: { farcaster: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'farcaster/connect' }) },
       linkOnce: { farcaster: 'farcaster' },
-      unlink: { farcaster: (foyer: Foyer, fid: number | string) => foyer.call<RawUser>('farcaster.unlink', { fid: Number(fid) }) },
+      unlink: { farcaster: (foyer: Foyer, fid: number | string) => farcasterCalls.unlink(foyer, { fid: Number(fid) }) },
       transfer: {
-        farcaster: transferWith('farcaster.transfer'),
+        farcaster: transferWith(farcasterCalls.transfer),
       },
     },
     errors: {

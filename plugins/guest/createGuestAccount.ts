@@ -1,6 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import { ApiError, BaseError, FlowError } from '../../core/errors/index.js'
-import type { TokenResponse, User } from '../../core/protocol/index.js'
+import type { User } from '../../core/protocol/index.js'
+import { guestCalls } from './guestCalls.js'
 import { createGuestCredential, guestTexts } from './schema.js'
 
 /** Storage key of this app's guest credential. */
@@ -24,7 +25,7 @@ export async function createGuestAccount(foyer: Foyer): Promise<User> {
   }
   const key = guestCredentialKey(foyer.appId)
   const attempt = async (credential: string) => {
-    const response = await foyer.call<TokenResponse>('guest.authenticate', { guest_credential: credential })
+    const response = await guestCalls.authenticate(foyer, { guest_credential: credential })
     // Stored only after the server accepted it, so a failed first call leaves nothing behind.
     foyer.storage.set(key, credential)
     const account = response.user.linkedAccounts.find((a) => a.type === 'guest') ?? null

@@ -1,10 +1,10 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin, type LandingEntryDef } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { oauthApi } from './api.js'
+import { oauthCalls } from './oauthCalls.js'
 import { oauthProviderIds, oauthProviders, type OAuthProviderId } from './providers.js'
-import { setDefaultFlowMode, type OAuthFlowMode } from './flowMode.js'
+import { createOAuthState, type OAuthFlowMode } from './oauthState.js'
 import { readReturnParams } from './returnParams.js'
 
 /** How the provider's page opens: this tab navigates away and back, or a popup window. */
@@ -41,7 +41,7 @@ export const oauthPluginTexts = {
 
 const entryScreen = { load: () => import('./screens/OAuthEntry.js') }
 
-const unlinkOAuth = (foyer: Foyer, provider: string, subject: string) => foyer.call<RawUser>('oauth.unlink', { provider, subject })
+const unlinkOAuth = (foyer: Foyer, provider: OAuthProviderId, subject: string) => oauthCalls.unlink(foyer, { provider, subject })
 
 /** Link, unlink and transfer per provider (`link.google`, `unlink.google(subject)`, `transfer.google_oauth`) plus `unlink.oauth(provider, subject)`. */
 function oauthAccounts(ids: readonly OAuthProviderId[]) {
@@ -56,7 +56,7 @@ function oauthAccounts(ids: readonly OAuthProviderId[]) {
     unlink: { ...per((provider) => (foyer: Foyer, subject: string) => unlinkOAuth(foyer, provider, subject)), oauth: unlinkOAuth },
     linkOnce: per((provider) => `${provider}_oauth`),
     transfer: Object.fromEntries(
-      ids.map((id) => [`${id}_oauth`, transferWith('oauth.transfer')]),
+      ids.map((id) => [`${id}_oauth`, transferWith(oauthCalls.transfer)]),
     ),
   }
 }
@@ -85,8 +85,8 @@ export function oauth(options: OAuthPluginOptions = {}) {
       status: { load: () => import('./screens/OAuthStatusScreen.js'), title: 'oauth.loading.title' },
     },
     texts: { ...oauthPluginTexts, ...options.texts },
+    state: (foyer: Foyer) => createOAuthState(foyer, options.flow ?? 'redirect'),
     setup(foyer: Foyer) {
-      setDefaultFlowMode(foyer, options.flow ?? 'redirect')
       const win = typeof window === 'undefined' ? null : window
       // The flow code loads only when needed: on a return here, or with the entry on the landing list.
       if (win && readReturnParams(win.location.href)) void import('./oauthFlow.js').then((m) => m.handleOAuthReturn(foyer, win))
@@ -96,7 +96,7 @@ export function oauth(options: OAuthPluginOptions = {}) {
 
 export { useLoginWithOAuth, type UseLoginWithOAuthParameters, type UseLoginWithOAuthReturnType } from './useLoginWithOAuth.js'
 export { oauthApi, oauthPaths } from './api.js'
-export { oauthProviders, oauthProviderIds, providerDisplayName, isOAuthProvider, type OAuthProviderId, type OAuthProviderDef } from './providers.js'
+export { oauthProviders, oauthProviderIds, providerDisplayName, isOAuthProvider, type OAuthProviderId, type OAuthProviderMeta } from './providers.js'
 export { returnParams as oauthReturnParams, popupMessages as oauthPopupMessages } from './returnParams.js'
 export type { OAuthFlowState, OAuthStatus } from './oauthFlow.js'
 export * from './schema.js'

@@ -1,30 +1,15 @@
 import { isAuthIntent } from '../../core/client/intents.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { BaseError, FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
+import { oauthCalls } from './oauthCalls.js'
 import { randomBase64Url, s256Challenge } from './pkce.js'
-import { providerDisplayName } from './providers.js'
+import { providerDisplayName, type OAuthProviderId } from './providers.js'
 import { popupMessages, readReturnParams, sameOriginOpener, withoutReturnParams } from './returnParams.js'
 import { OAUTH_RANDOM_BYTES } from './schema.js'
 
-import { defaultFlowMode, type OAuthFlowMode } from './flowMode.js'
-export type { OAuthFlowMode } from './flowMode.js'
-
-/** Where an OAuth flow is (Privy's OAuth states). */
-export type OAuthStatus = 'initial' | 'loading' | 'done' | 'error'
-
-/** The shared state of a page's OAuth flow (status screen and headless hook both read it). */
-export interface OAuthFlowState {
-  status: OAuthStatus
-  provider: string | null
-  intent: Intent
-  error: BaseError | null
-  result: AuthResult | null
-  /** Whether the flow was started from the modal (its return reopens the modal). */
-  fromModal: boolean
-  /** 'start': going to the provider; 'return': redeeming what it sent back. */
-  phase: 'start' | 'return'
-}
+import { oauthState, type OAuthFlowMode, type OAuthFlowState } from './oauthState.js'
+export type { OAuthFlowMode, OAuthFlowState, OAuthStatus } from './oauthState.js'
 
 /** Error codes of the OAuth client beyond the kernel's flow codes. */
 export const oauthErrorCodes = {
@@ -44,37 +29,9 @@ interface StoredFlow {
   fromModal: boolean
 }
 
-type Listener = (state: OAuthFlowState) => void
-const initial: OAuthFlowState = { status: 'initial', provider: null, intent: 'login', error: null, result: null, fromModal: false, phase: 'start' }
-const stores = new WeakMap<Foyer, { state: OAuthFlowState; listeners: Set<Listener> }>()
-
-function store(foyer: Foyer) {
-  let s = stores.get(foyer)
-  if (!s) {
-    const created = { state: initial, listeners: new Set<Listener>() }
-    stores.set(foyer, (s = created))
-    // A headless UI must not show the last session's 'done' or error to the next user.
-    foyer.emitter.on('logout', () => {
-      created.state = initial
-      for (const listener of [...created.listeners]) listener(initial)
-    })
-  }
-  return s
-}
-
 /** Current OAuth state of the page. */
-export const getOAuthState = (foyer: Foyer): OAuthFlowState => store(foyer).state
-/** Subscribes to OAuth state changes; returns the unsubscribe function. */
-export function subscribeOAuthState(foyer: Foyer, listener: Listener): () => void {
-  const s = store(foyer)
-  s.listeners.add(listener)
-  return () => void s.listeners.delete(listener)
-}
-function setState(foyer: Foyer, patch: Partial<OAuthFlowState>) {
-  const s = store(foyer)
-  s.state = { ...s.state, ...patch }
-  for (const listener of [...s.listeners]) listener(s.state)
-}
+export const getOAuthState = (foyer: Foyer): OAuthFlowState => oauthState(foyer).flow.peek()
+const setState = (foyer: Foyer, patch: Partial<OAuthFlowState>) => oauthState(foyer).update(patch)
 
 /** Key of the stored flow (verifier, state, provider) in foyer.storage. */
 export const flowStorageKey = (foyer: Foyer) => `foyer:${foyer.appId}:oauth`
@@ -113,7 +70,7 @@ export async function startOAuth(foyer: Foyer, params: StartOAuthParameters): Pr
       throw new FlowError('Could not log in with provider', oauthErrorCodes.inAppBrowser)
     }
     // Opened before the first await, while the click still counts as a user gesture.
-    const popup = (params.flow ?? defaultFlowMode(foyer)) === 'popup' ? win.open('about:blank', 'foyer-oauth', POPUP_FEATURES) : null
+    const popup = (params.flow ?? oauthState(foyer).defaultMode) === 'popup' ? win.open('about:blank', 'foyer-oauth', POPUP_FEATURES) : null
     const verifier = randomBase64Url(OAUTH_RANDOM_BYTES)
     const state = randomBase64Url(OAUTH_RANDOM_BYTES)
     const stored: StoredFlow = { provider, verifier, state, intent, disableSignup, fromModal }
@@ -121,8 +78,9 @@ export async function startOAuth(foyer: Foyer, params: StartOAuthParameters): Pr
     const redirectTo = params.redirectUrl ?? `${win.location.origin}${win.location.pathname}`
     let url: string
     try {
-      ;({ url } = await foyer.call<{ url: string }>('oauth.init', {
-        provider,
+      ;({ url } = await oauthCalls.init(foyer, {
+        // Any string may come in (useLoginWithOAuth); the input schema refuses an unknown provider before sending.
+        provider: provider as OAuthProviderId,
         redirect_to: redirectTo,
         token: null,
         code_challenge: await s256Challenge(verifier),
@@ -210,11 +168,11 @@ export async function finishOAuth(foyer: Foyer, returned: { code: string; state:
     const proof = { authorization_code: returned.code, state_code: returned.state, code_verifier: stored.verifier }
     let result: AuthResult
     if (intent === 'link') {
-      const response = await foyer.call<{ user: RawUser; oauth_tokens?: TokenResponse['oauth_tokens'] }>('oauth.link', proof)
+      const response = await oauthCalls.link(foyer, proof)
       result = await foyer.completeAuth(response, { loginMethod: provider, account: findAccount(response.user, provider), intent: 'link' })
     } else {
       const mode = stored.disableSignup ? 'no-signup' : 'login-or-sign-up'
-      const response = await foyer.call<TokenResponse>('oauth.authenticate', { ...proof, mode })
+      const response = await oauthCalls.authenticate(foyer, { ...proof, mode })
       result = await foyer.completeAuth(response, { loginMethod: provider, account: findAccount(response.user, provider), intent: 'login' })
     }
     setState(foyer, { status: 'done', result })

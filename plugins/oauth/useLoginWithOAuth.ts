@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { AuthResult } from '../../core/client/types.js'
 import type { BaseError } from '../../core/errors/index.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
-import { getOAuthState, startOAuth, subscribeOAuthState, type OAuthStatus } from './oauthFlow.js'
+import { usePluginState } from '../../ui/hooks/usePluginState.js'
+import { startOAuth } from './oauthFlow.js'
+import type { OAuthPluginState, OAuthStatus } from './oauthState.js'
 
 /** Callbacks of useLoginWithOAuth. */
 export interface UseLoginWithOAuthParameters {
@@ -27,19 +29,19 @@ export function useLoginWithOAuth(callbacks: UseLoginWithOAuthParameters = {}): 
   const foyer = useFoyerKernel()
   const latest = useRef(callbacks)
   latest.current = callbacks
-  const flow = useSyncExternalStore(
-    (listener) => subscribeOAuthState(foyer, listener),
-    () => getOAuthState(foyer),
-  )
+  const oauth = usePluginState<OAuthPluginState>('oauth')
+  const flow = oauth.flow.value
 
-  useEffect(
-    () =>
-      subscribeOAuthState(foyer, (next) => {
-        if (next.status === 'done' && next.result) latest.current.onComplete?.(next.result)
-        if (next.status === 'error' && next.error) latest.current.onError?.(next.error.code)
-      }),
-    [foyer],
-  )
+  // Callbacks fire on transitions only, not for the state the hook finds when it mounts.
+  useEffect(() => {
+    let previous = oauth.flow.peek()
+    return oauth.flow.subscribe((next) => {
+      if (next === previous) return
+      previous = next
+      if (next.status === 'done' && next.result) latest.current.onComplete?.(next.result)
+      if (next.status === 'error' && next.error) latest.current.onError?.(next.error.code)
+    })
+  }, [oauth])
 
   const initOAuth = useMemo(
     () =>

@@ -1,7 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { passkeyApi } from './api.js'
+import { passkeyCalls } from './passkeyCalls.js'
 import { passkeyErrorCodes } from './passkeyCeremonies.js'
 import { passkeyTexts } from './schema.js'
 
@@ -54,7 +54,7 @@ export function passkey(options: PasskeyPluginOptions = {}) {
     // Passkeys never transfer between users (§5), so no `transfer` entry.
     accounts: {
       link: { passkey: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'passkey/link' }) },
-      unlink: { passkey: (foyer: Foyer, credentialId: string) => foyer.call<RawUser>('passkey.unlink', { credential_id: credentialId }) },
+      unlink: { passkey: (foyer: Foyer, credentialId: string) => passkeyCalls.unlink(foyer, { credential_id: credentialId }) },
     },
     errors: {
       [passkeyErrorCodes.notAllowed]: passkeyTexts.notAllowed,

@@ -1,7 +1,8 @@
 import type { AuthResult, Foyer } from '../../core/client/types.js'
 import { BaseError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse, User } from '../../core/protocol/index.js'
-import { passkeyTexts, type AuthenticationOptions, type RegistrationOptions } from './schema.js'
+import type { LinkedAccount, RawUser, User } from '../../core/protocol/index.js'
+import { passkeyCalls } from './passkeyCalls.js'
+import { passkeyTexts } from './schema.js'
 import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from './wire.js'
 
 /** Error codes of the passkey client (the spec's PASSKEY_NOT_ALLOWED plus ours). */
@@ -39,12 +40,13 @@ export function findPasskeyAccount(user: RawUser, credentialId: string): LinkedA
 }
 
 type Step = (step: PasskeyStep) => void
-type RegInit = { relying_party: string; options: RegistrationOptions }
+/** registerInit or linkInit: the same options, for a new user or the signed-in one. */
+type RegInit = () => ReturnType<typeof passkeyCalls.registerInit>
 
-async function register(foyer: Foyer, initCall: string, initInput: unknown, onStep: Step) {
+async function register(registerInit: RegInit, onStep: Step) {
   const lib = await webauthn()
   onStep('generating-challenge')
-  const init = await foyer.call<RegInit>(initCall, initInput)
+  const init = await registerInit()
   onStep('awaiting-passkey')
   const created = await lib.startRegistration({ optionsJSON: creationOptionsFromWire(init.options) }).catch((e: unknown) => {
     throw toPasskeyError(e)
@@ -57,13 +59,13 @@ async function register(foyer: Foyer, initCall: string, initInput: unknown, onSt
 export async function loginWithPasskey(foyer: Foyer, onStep: Step = () => {}): Promise<AuthResult> {
   const lib = await webauthn()
   onStep('generating-challenge')
-  const init = await foyer.call<{ relying_party: string; options: AuthenticationOptions }>('passkey.authenticateInit', { token: null })
+  const init = await passkeyCalls.authenticateInit(foyer, { token: null })
   onStep('awaiting-passkey')
   const asserted = await lib.startAuthentication({ optionsJSON: requestOptionsFromWire(init.relying_party, init.options) }).catch((e: unknown) => {
     throw toPasskeyError(e)
   })
   onStep('submitting-response')
-  const response = await foyer.call<TokenResponse>('passkey.authenticate', {
+  const response = await passkeyCalls.authenticate(foyer, {
     relying_party: init.relying_party,
     challenge: init.options.challenge,
     authenticator_response: authenticationResponseToWire(asserted),
@@ -73,8 +75,8 @@ export async function loginWithPasskey(foyer: Foyer, onStep: Step = () => {}): P
 
 /** Creates a new user with a new passkey (signup, no session needed). */
 export async function signupWithPasskey(foyer: Foyer, onStep: Step = () => {}): Promise<AuthResult> {
-  const body = await register(foyer, 'passkey.registerInit', { token: null }, onStep)
-  const response = await foyer.call<TokenResponse>('passkey.register', body)
+  const body = await register(() => passkeyCalls.registerInit(foyer, { token: null }), onStep)
+  const response = await passkeyCalls.register(foyer, body)
   return foyer.completeAuth(response, {
     loginMethod: 'passkey',
     account: findPasskeyAccount(response.user, body.authenticator_response.id),
@@ -84,8 +86,8 @@ export async function signupWithPasskey(foyer: Foyer, onStep: Step = () => {}): 
 
 /** Adds a passkey to the logged-in user (up to 5). */
 export async function linkPasskey(foyer: Foyer, onStep: Step = () => {}, successTitle?: string): Promise<AuthResult> {
-  const body = await register(foyer, 'passkey.linkInit', {}, onStep)
-  const user = await foyer.call<RawUser>('passkey.link', body)
+  const body = await register(() => passkeyCalls.linkInit(foyer, {}), onStep)
+  const user = await passkeyCalls.link(foyer, body)
   return foyer.completeAuth(
     { user },
     { loginMethod: 'passkey', account: findPasskeyAccount(user, body.authenticator_response.id), intent: 'link', ...(successTitle ? { successTitle } : {}) },
@@ -94,6 +96,6 @@ export async function linkPasskey(foyer: Foyer, onStep: Step = () => {}, success
 
 /** Removes one of the user's passkeys; answers the updated user (also set on the session). */
 export async function unlinkPasskey(foyer: Foyer, credentialId: string): Promise<User | null> {
-  await foyer.call<RawUser>('passkey.unlink', { credential_id: credentialId })
+  await passkeyCalls.unlink(foyer, { credential_id: credentialId })
   return foyer.session.refreshUser()
 }

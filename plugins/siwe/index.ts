@@ -1,9 +1,9 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { siweApi } from './api.js'
-import { setSiweSettings } from './siweFlow.js'
+import { siweCalls } from './siweCalls.js'
+import type { SiwePluginState } from './siweFlow.js'
 import { siweTexts } from './schema.js'
 import { WALLET_LIST_SCREEN } from './walletListScreen.js'
 
@@ -59,14 +59,14 @@ export function siwe(options: SiwePluginOptions = {}) {
       hidden: (foyer) => (foyer.$modal.peek().options.walletChainType ?? foyer.$config.peek()?.client.appearance?.walletChainType) === 'solana-only',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    setup(foyer) {
-      setSiweSettings(foyer, {
+    state: (): SiwePluginState => ({
+      settings: {
         ...(options.statement !== undefined ? { statement: options.statement } : {}),
         ...(options.resources ? { resources: options.resources } : {}),
         ...(options.signaturePromptDelayMs !== undefined ? { signaturePromptDelayMs: options.signaturePromptDelayMs } : {}),
         ...(options.delayedConnectorTypes ? { delayedConnectorTypes: options.delayedConnectorTypes } : {}),
-      })
-    },
+      },
+    }),
     api: siweApi,
     entry: { load: () => import('./screens/SiweEntry.js') },
     screens: {
@@ -76,8 +76,8 @@ export function siwe(options: SiwePluginOptions = {}) {
     accounts: {
       // The wallet list (both chains, like useLinkWallet); an Ethereum wallet continues on 'siwe/sign'.
       link: { wallet: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: WALLET_LIST_SCREEN }) },
-      unlink: { wallet: (foyer: Foyer, address: string) => foyer.call<RawUser>('siwe.unlink', { address }) },
-      transfer: { wallet: transferWith('siwe.transfer') },
+      unlink: { wallet: (foyer: Foyer, address: string) => siweCalls.unlink(foyer, { address }) },
+      transfer: { wallet: transferWith(siweCalls.transfer) },
     },
     texts: { ...siwePluginTexts, ...options.texts },
   })

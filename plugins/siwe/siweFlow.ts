@@ -1,8 +1,9 @@
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
 import { BaseError, FlowError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
-import { SIGNATURE_PROMPT_DELAY_MS, evmChainNumber, siweTexts, type InitOutput } from './schema.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
+import { SIGNATURE_PROMPT_DELAY_MS, evmChainNumber, siweTexts } from './schema.js'
+import { siweCalls } from './siweCalls.js'
 
 /** Where a wallet sign-in is (the spec's states). */
 export type SiweStep = 'generating-message' | 'awaiting-signature' | 'submitting-signature' | 'done'
@@ -25,12 +26,11 @@ export const DEFAULT_STATEMENT = 'By signing, you are proving you own this walle
  */
 export const DELAYED_CONNECTOR_TYPES = ['wallet_connect_v2'] as const
 
-const settingsByFoyer = new WeakMap<Foyer, SiweMessageSettings>()
-/** Stores the plugin's settings for this kernel (called from the plugin's setup). */
-export function setSiweSettings(foyer: Foyer, settings: SiweMessageSettings) {
-  settingsByFoyer.set(foyer, settings)
+/** The SIWE plugin's state (its `state` slot): the message settings the host chose. */
+export interface SiwePluginState {
+  readonly settings: SiweMessageSettings
 }
-const settingsOf = (foyer: Foyer): SiweMessageSettings => settingsByFoyer.get(foyer) ?? {}
+const settingsOf = (foyer: Foyer): SiweMessageSettings => foyer.pluginState<SiwePluginState>('siwe').settings
 
 /**
  * Asks the server for a nonce bound to `address`, then builds the EIP-4361 message with viem's SIWE
@@ -39,7 +39,7 @@ const settingsOf = (foyer: Foyer): SiweMessageSettings => settingsByFoyer.get(fo
  */
 export async function generateSiweMessage(foyer: Foyer, args: { address: string; chainId: string | number }): Promise<string> {
   const settings = settingsOf(foyer)
-  const { nonce } = await foyer.call<InitOutput>('siwe.init', { address: args.address, token: null })
+  const { nonce } = await siweCalls.init(foyer, { address: args.address, token: null })
   const { createSiweMessage } = await import('viem/siwe')
   const statement = settings.statement === undefined ? DEFAULT_STATEMENT : settings.statement
   return createSiweMessage({
@@ -88,11 +88,11 @@ export async function submitSiwe(foyer: Foyer, input: SiweSubmission): Promise<A
   }
   const address = addressOf(input.message)
   if (input.intent === 'link') {
-    const user = await foyer.call<RawUser>('siwe.link', payload)
+    const user = await siweCalls.link(foyer, payload)
     return foyer.completeAuth({ user }, { loginMethod: 'siwe', account: findWalletAccount(user, address), intent: 'link' })
   }
   const mode = input.disableSignup ? 'no-signup' : 'login-or-sign-up'
-  const response = await foyer.call<TokenResponse>('siwe.authenticate', { ...payload, mode })
+  const response = await siweCalls.authenticate(foyer, { ...payload, mode })
   return foyer.completeAuth(response, { loginMethod: 'siwe', account: findWalletAccount(response.user, address), intent: 'login' })
 }
 

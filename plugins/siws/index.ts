@@ -1,17 +1,9 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { siwsApi } from './api.js'
+import { siwsCalls } from './siwsCalls.js'
 import { siwsTexts } from './schema.js'
-import type { SiwsMessageOptions } from './siwsFlow.js'
-
-/** Options of the Sign In With Solana plugin. */
-export interface SiwsPluginOptions extends SiwsMessageOptions {
-  /** Position on the landing list among options of equal config order (lower first). */
-  order?: number
-  /** Overrides of the plugin's English texts. */
-  texts?: Record<string, string>
-}
+import type { SiwsPluginOptions } from './siwsPluginOptions.js'
 
 /** The SIWS plugin's English texts. */
 export const siwsPluginTexts = {
@@ -56,7 +48,7 @@ export function siws(options: SiwsPluginOptions = {}) {
       link: {
         solanaWallet: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'foyer/wallet-list', params: { walletChainType: 'solana-only' } }),
       },
-      unlink: { solanaWallet: (foyer: Foyer, address: string) => foyer.call<RawUser>('siws.unlink', { address }) },
+      unlink: { solanaWallet: (foyer: Foyer, address: string) => siwsCalls.unlink(foyer, { address }) },
     },
     errors: { SOLANA_SIGN_MESSAGE_UNSUPPORTED: siwsTexts.signMessageRequired },
     texts: { ...siwsPluginTexts, ...options.texts },
@@ -70,6 +62,7 @@ export {
   type SiwsLoginState,
 } from './useLoginWithSiws.js'
 export { siwsApi, siwsPaths } from './api.js'
+export type { SiwsPluginOptions } from './siwsPluginOptions.js'
 export { createSiwsMessage, parseSiwsMessage, type SiwsMessage } from './siwsMessage.js'
 export { generateSiwsMessage, submitSiws, siwsErrorText, type SiwsStatus, type SiwsMessageOptions, type SiwsSubmission } from './siwsFlow.js'
 export * from './schema.js'

@@ -1,9 +1,10 @@
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
 import { BaseError, ConnectorError, FlowError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { createSiwsMessage } from './siwsMessage.js'
-import { SIWS_CHAIN_ID, SIWS_STATEMENT, siwsTexts, type InitOutput } from './schema.js'
+import { SIWS_CHAIN_ID, SIWS_STATEMENT, siwsTexts } from './schema.js'
+import { siwsCalls } from './siwsCalls.js'
 
 /** Where a Solana sign-in is (the spec's wallet sign-in states). */
 export type SiwsStatus = 'initial' | 'generating-message' | 'awaiting-signature' | 'submitting-signature' | 'done' | 'error'
@@ -30,7 +31,7 @@ export const FAILURE_SCREEN_CODES = new Set(['USER_LIMIT_REACHED', 'USER_DOES_NO
 
 /** POST siws/init, then the Sign In With Solana message for `address` on this page. */
 export async function generateSiwsMessage(foyer: Foyer, address: string, options: SiwsMessageOptions = {}): Promise<string> {
-  const { nonce } = await foyer.call<InitOutput>('siws.init', { address, token: null })
+  const { nonce } = await siwsCalls.init(foyer, { address, token: null })
   return createSiwsMessage({
     domain: window.location.host,
     address,
@@ -59,11 +60,11 @@ export async function submitSiws(foyer: Foyer, submission: SiwsSubmission, optio
     connectorType: submission.connectorType ?? null,
   }
   if (options.intent === 'link') {
-    const user = await foyer.call<RawUser>('siws.link', payload)
+    const user = await siwsCalls.link(foyer, payload)
     return foyer.completeAuth({ user }, { loginMethod: 'siws', account: findSolanaAccount(user, options.address), intent: 'link' })
   }
   const mode = options.disableSignup ? 'no-signup' : 'login-or-sign-up'
-  const response = await foyer.call<TokenResponse>('siws.authenticate', { ...payload, mode })
+  const response = await siwsCalls.authenticate(foyer, { ...payload, mode })
   return foyer.completeAuth(response, { loginMethod: 'siws', account: findSolanaAccount(response.user, options.address), intent: 'login' })
 }
 

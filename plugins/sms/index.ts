@@ -2,8 +2,8 @@ import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { smsApi } from './api.js'
+import { smsCalls } from './smsCalls.js'
 
 /** Options of the SMS login plugin. */
 export interface SmsPluginOptions {
@@ -52,7 +52,7 @@ export function sms(options: SmsPluginOptions = {}) {
     accounts: {
       link: { phone: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'sms/link' }) },
       linkOnce: { phone: 'phone' },
-      unlink: { phone: (foyer: Foyer, phoneNumber: string) => foyer.call<RawUser>('sms.unlink', { phoneNumber }) },
+      unlink: { phone: (foyer: Foyer, phoneNumber: string) => smsCalls.unlink(foyer, { phoneNumber }) },
       update: {
         phone(foyer: Foyer) {
           // §5: only a user who has a phone can update it; nothing opens otherwise.
@@ -60,7 +60,7 @@ export function sms(options: SmsPluginOptions = {}) {
           foyer.modal.open({ intent: 'update', screen: 'sms/update' })
         },
       },
-      transfer: { phone: transferWith('sms.transfer') },
+      transfer: { phone: transferWith(smsCalls.transfer) },
     },
     texts: { ...smsPluginTexts, ...options.texts },
   })

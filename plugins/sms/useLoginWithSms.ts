@@ -1,8 +1,9 @@
 import { ValidationError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { useOtpLogin, type OtpLoginMethod, type OtpLoginState, type OtpLoginStatus, type UseOtpLoginParameters, type UseOtpLoginReturnType } from '../../ui/hooks/useOtpLogin.js'
 import { loadPhoneRules } from '../../ui/primitives/phoneInputState.js'
 import { CodeSchema, PHONE_INPUT_MAX_LENGTH, smsTexts } from './schema.js'
+import { sendSmsCode, smsCalls } from './smsCalls.js'
 
 /** Where a headless SMS login is (Privy's OTP states). */
 export type SmsLoginStatus = OtpLoginStatus
@@ -44,10 +45,10 @@ const smsLogin: OtpLoginMethod<SmsSendCodeArgs, { phoneNumber: string; defaultCo
     const rules = await loadPhoneRules()
     const phone = rules.parsePhone(phoneNumber, defaultCountry)
     if (!phone) throw new ValidationError(smsTexts.invalidPhone, { phoneNumber: smsTexts.invalidPhone })
-    await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
+    await sendSmsCode(foyer, phone.e164)
     return phone.e164
   },
-  authenticate: ({ destination, code, mode }, foyer) => foyer.call<TokenResponse>('sms.authenticate', { phoneNumber: destination, code, mode }),
+  authenticate: ({ destination, code, mode }, foyer) => smsCalls.authenticate(foyer, { phoneNumber: destination, code, mode }),
   findAccount: findPhoneAccount,
   codeSchema: CodeSchema,
 }

@@ -1,8 +1,8 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, Intent } from '../../core/client/types.js'
-import type { RawUser } from '../../core/protocol/index.js'
 import { telegramApi } from './api.js'
+import { telegramCalls } from './telegramCalls.js'
 import { telegramTexts } from './schema.js'
 import { readTelegramReturn } from './telegramReturn.js'
 
@@ -60,10 +60,10 @@ export function telegram(options: TelegramPluginOptions = {}) {
       link: { telegram: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'telegram/auth', params: { intent: 'link' } }) },
       linkOnce: { telegram: 'telegram' },
       unlink: {
-        telegram: (foyer: Foyer, telegramUserId: string | number) => foyer.call<RawUser>('telegram.unlink', { telegram_user_id: String(telegramUserId) }),
+        telegram: (foyer: Foyer, telegramUserId: string | number) => telegramCalls.unlink(foyer, { telegram_user_id: String(telegramUserId) }),
       },
       transfer: {
-        telegram: transferWith('telegram.transfer'),
+        telegram: transferWith(telegramCalls.transfer),
       },
     },
     errors: {

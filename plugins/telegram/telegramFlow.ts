@@ -1,7 +1,8 @@
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { ApiError, BaseError, FlowError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser, TokenResponse } from '../../core/protocol/index.js'
-import { telegramTexts, type TelegramAuthResult, type TelegramWebAppData } from './schema.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
+import { telegramTexts, type TelegramPayload, type TelegramWebAppData } from './schema.js'
+import { telegramCalls } from './telegramCalls.js'
 export { readTelegramReturn } from './telegramReturn.js'
 
 /** Error codes the Telegram client raises itself. */
@@ -13,8 +14,7 @@ export const telegramErrorCodes = {
 /** Storage key remembering why the browser went to Telegram (login or link), read back on return. */
 export const telegramIntentKey = (appId: string) => `foyer:${appId}:telegram_intent`
 
-/** What came back from Telegram: a widget result or Mini App init data. */
-export type TelegramPayload = { result: TelegramAuthResult } | { webAppData: TelegramWebAppData }
+export type { TelegramPayload } from './schema.js'
 
 const accountOf = (user: RawUser) => (user.linkedAccounts.find((a) => a.type === 'telegram') as LinkedAccount | undefined) ?? null
 
@@ -22,11 +22,11 @@ const accountOf = (user: RawUser) => (user.linkedAccounts.find((a) => a.type ===
 export async function submitTelegram(foyer: Foyer, payload: TelegramPayload, intent: Intent = 'login'): Promise<AuthResult> {
   const body = 'result' in payload ? { telegram_auth_result: payload.result } : { telegram_web_app_data: payload.webAppData }
   if (intent === 'link' && foyer.$session.peek().status === 'authenticated') {
-    const user = await foyer.call<RawUser>('telegram.link', body)
+    const user = await telegramCalls.link(foyer, body)
     return foyer.completeAuth({ user }, { loginMethod: 'telegram', account: accountOf(user), intent: 'link' })
   }
   const mode = foyer.$modal.peek().options.disableSignup ? 'no-signup' : 'login-or-sign-up'
-  const response = await foyer.call<TokenResponse>('telegram.authenticate', { ...body, captcha_token: null, mode })
+  const response = await telegramCalls.authenticate(foyer, { ...body, captcha_token: null, mode })
   return foyer.completeAuth(response, { loginMethod: 'telegram', account: accountOf(response.user), intent: 'login' })
 }
 

@@ -1,6 +1,7 @@
 import type { FlowContext } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { toUser, type RawUser, type User } from '../../core/protocol/index.js'
+import { toUser, type User } from '../../core/protocol/index.js'
+import { termsCalls } from './termsCalls.js'
 
 /** The screen the hook prompts. */
 export const TERMS_SCREEN = 'terms/accept'
@@ -23,7 +24,7 @@ export async function termsHook(ctx: FlowContext): Promise<void> {
 
 /** Records acceptance on the server, updates the session's user and lets the flow go on. */
 export async function acceptTerms(foyer: Foyer): Promise<User> {
-  const raw = await foyer.call<RawUser>('terms.accept', {})
+  const raw = await termsCalls.accept(foyer, {})
   const user = toUser(raw)
   const session = foyer.$session.peek()
   if (session.status === 'authenticated') foyer.$session.value = { ...session, user }

@@ -1,6 +1,6 @@
 // A plugin written as a third party would: only the package's public subpaths are imported.
 import { definePlugin } from 'foyer/core'
-import { SubscriptionInputSchema, SubscriptionSchema, subscriptionPath } from './schema.js'
+import { newsletterApi } from './api.js'
 
 /** English texts of the plugin; hosts override them with `config.intl.textLocalization`. */
 export const newsletterTexts = {
@@ -16,9 +16,7 @@ export function newsletter() {
   return definePlugin({
     id: 'newsletter',
     kind: 'feature',
-    api: {
-      subscribe: { path: subscriptionPath, input: SubscriptionInputSchema, output: SubscriptionSchema },
-    },
+    api: newsletterApi,
     screens: {
       ask: { load: () => import('./screens/NewsletterScreen.js'), title: 'newsletter.title', dismissable: false, back: false },
     },

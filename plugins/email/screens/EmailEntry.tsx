@@ -2,6 +2,7 @@ import { useComputed, useSignals } from '@preact/signals-react/runtime'
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
 import * as v from 'valibot'
 import { Button, TextInput, useEntrySubmit, useFoyerKernel, useT, type LandingEntryProps } from '../../../ui/index.js'
+import { sendCodeAndAsk } from '../emailCalls.js'
 import { emailSchema, emailTexts } from '../schema.js'
 
 /**
@@ -20,8 +21,7 @@ export default function EmailEntry({ inline }: Partial<LandingEntryProps>) {
   const [expanded, setExpanded] = useState(inline === true || value !== '')
   const [attempted, setAttempted] = useState(false)
   const { submitting, submit: send } = useEntrySubmit(async (email: string) => {
-    await foyer.call('email.init', { email, token: null })
-    foyer.modal.push('email/code', { email })
+    await sendCodeAndAsk(foyer, email)
   })
 
   const schema = useMemo(() => emailSchema({ disablePlusEmails }), [disablePlusEmails])

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
+import { sendCodeAndAsk } from '../emailCalls.js'
 import { EmailAddressForm } from './EmailAddressForm.js'
 
 /** 'Update your email': the new address gets the code (intent 'update' → POST /passwordless/update). */
@@ -8,10 +9,7 @@ export default function UpdateEmailScreen() {
   const foyer = useFoyerKernel()
   const t = useT()
   const current = foyer.$session.value.user?.email?.address ?? ''
-  const send = async (email: string) => {
-    await foyer.call('email.init', { email, token: null })
-    foyer.modal.push('email/code', { email })
-  }
+  const send = (email: string) => sendCodeAndAsk(foyer, email)
   return (
     <ScreenLayout title={t('email.update.title')} subtitle={t('email.update.subtitle', { address: current })}>
       <EmailAddressForm onSubmit={send} />

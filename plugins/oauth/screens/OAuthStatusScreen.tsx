@@ -1,19 +1,16 @@
-import { useSyncExternalStore } from 'react'
-import { Button, ScreenLayout, Spinner, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
+import { Button, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT, type ScreenProps } from '../../../ui/index.js'
 import { AlertIcon } from '../../../ui/primitives/icons.js'
 import { PluginIcon } from '../../../ui/primitives/PluginIcon.js'
-import { defaultFlowMode } from '../flowMode.js'
-import { getOAuthState, oauthErrorView, startModalOAuth, subscribeOAuthState } from '../oauthFlow.js'
+import { oauthErrorView, startModalOAuth } from '../oauthFlow.js'
+import type { OAuthPluginState } from '../oauthState.js'
 import { isOAuthProvider, oauthProviders, providerDisplayName } from '../providers.js'
 
 /** The OAuth status screen: progress while the provider and the server work, then errors with retry. */
 export default function OAuthStatusScreen({ params }: ScreenProps<{ provider: string }>) {
   const foyer = useFoyerKernel()
   const t = useT()
-  const state = useSyncExternalStore(
-    (listener) => subscribeOAuthState(foyer, listener),
-    () => getOAuthState(foyer),
-  )
+  const oauth = usePluginState<OAuthPluginState>('oauth')
+  const state = oauth.flow.value
   const provider = params?.provider ?? state.provider ?? ''
   const name = providerDisplayName(provider)
   const icon = isOAuthProvider(provider) ? <PluginIcon icon={oauthProviders[provider].icon} /> : null
@@ -44,7 +41,7 @@ export default function OAuthStatusScreen({ params }: ScreenProps<{ provider: st
       ? t('oauth.done')
       : state.phase === 'return'
         ? t('oauth.loading.return', { provider: name })
-        : defaultFlowMode(foyer) === 'popup'
+        : oauth.defaultMode === 'popup'
         ? t('oauth.loading.popup', { provider: name })
         : t('oauth.loading.redirect', { provider: name })
   return (

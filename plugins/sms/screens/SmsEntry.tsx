@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button, PhoneInput, useEntrySubmit, useFoyerKernel, useT, type LandingEntryProps, type PhoneValue } from '../../../ui/index.js'
+import { sendCodeAndAsk } from '../smsCalls.js'
 
 /**
  * The SMS option on the landing list: an 'SMS' button that expands into the phone
@@ -14,8 +15,7 @@ export default function SmsEntry({ inline }: Partial<LandingEntryProps>) {
   })
   const [expanded, setExpanded] = useState(inline === true || prefill !== '')
   const { submitting, submit } = useEntrySubmit(async (phone: PhoneValue) => {
-    await foyer.call('sms.init', { phoneNumber: phone.e164, token: null })
-    foyer.modal.push('sms/code', { phoneNumber: phone.e164 })
+    await sendCodeAndAsk(foyer, phone.e164)
   })
 
   if (!expanded) {

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, useT } from 'foyer/ui'
+import { newsletterCalls } from '../newsletterCalls.js'
 
 /** The question: saves the answer through the plugin's api, then answers the flow's prompt. */
 export default function NewsletterScreen() {
@@ -12,7 +13,7 @@ export default function NewsletterScreen() {
     setBusy(subscribed)
     setFailed(false)
     try {
-      await foyer.call('newsletter.subscribe', { subscribed })
+      await newsletterCalls.subscribe(foyer, { subscribed })
       foyer.modal.resolvePrompt(subscribed)
     } catch {
       setFailed(true)

@@ -1,0 +1,18 @@
+import { apiClient } from '../../core/client/apiClient.js'
+import type { Foyer } from '../../core/client/types.js'
+import { emailApi } from './api.js'
+
+/** The e-mail plugin's calls, typed from its schemas. */
+export const emailCalls = apiClient('email', emailApi)
+
+/** The code screen's id. */
+export const EMAIL_CODE_SCREEN = 'email/code'
+
+/** Sends a code to `email` (the captcha middleware adds its token when the app has captcha on). */
+export const sendEmailCode = (foyer: Foyer, email: string) => emailCalls.init(foyer, { email, token: null })
+
+/** Sends a code, then asks for it: what the landing entry, the link and the update screens do. */
+export async function sendCodeAndAsk(foyer: Foyer, email: string): Promise<void> {
+  await sendEmailCode(foyer, email)
+  foyer.modal.push(EMAIL_CODE_SCREEN, { email })
+}

@@ -1,0 +1,5 @@
+import { apiClient } from '../../core/client/apiClient.js'
+import { guestApi } from './api.js'
+
+/** The guest plugin's calls, typed from its schemas. */
+export const guestCalls = apiClient('guest', guestApi)

@@ -1,0 +1,18 @@
+import { apiClient } from '../../core/client/apiClient.js'
+import type { Foyer } from '../../core/client/types.js'
+import { smsApi } from './api.js'
+
+/** The SMS plugin's calls, typed from its schemas. */
+export const smsCalls = apiClient('sms', smsApi)
+
+/** The code screen's id. */
+export const SMS_CODE_SCREEN = 'sms/code'
+
+/** Texts a code to `phoneNumber` (E.164; the captcha middleware adds its token when the app has captcha on). */
+export const sendSmsCode = (foyer: Foyer, phoneNumber: string) => smsCalls.init(foyer, { phoneNumber, token: null })
+
+/** Texts a code, then asks for it: what the landing entry, the link and the update screens do. */
+export async function sendCodeAndAsk(foyer: Foyer, phoneNumber: string): Promise<void> {
+  await sendSmsCode(foyer, phoneNumber)
+  foyer.modal.push(SMS_CODE_SCREEN, { phoneNumber })
+}

@@ -1,0 +1,5 @@
+import { apiClient } from '../../core/client/apiClient.js'
+import { telegramApi } from './api.js'
+
+/** The Telegram plugin's calls, typed from its schemas. */
+export const telegramCalls = apiClient('telegram', telegramApi)

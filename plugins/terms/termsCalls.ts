@@ -1,0 +1,5 @@
+import { apiClient } from '../../core/client/apiClient.js'
+import { termsApi } from './api.js'
+
+/** The terms plugin's calls, typed from its schemas. */
+export const termsCalls = apiClient('terms', termsApi)
