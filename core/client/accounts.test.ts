@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-core'
 import { describe, expect, it, vi } from 'vitest'
 import { PluginError } from '../errors/index.js'
-import type { AccountTransferData, RawUser } from '../protocol/index.js'
+import type { AccountTransferData, RawUser, User } from '../protocol/index.js'
 import { CannotLinkMoreOfTypeError, createAccounts, InvalidTransferAccountTypeError, NotAuthenticatedError } from './accounts.js'
 import { toUser } from '../protocol/index.js'
 import { definePlugin, type FoyerPlugin } from './plugin.js'
@@ -18,7 +18,8 @@ const rawUser = (types: string[]): RawUser => ({
 
 function fakeFoyer(status: SessionState['status'] = 'authenticated') {
   const $session = signal<SessionState>({ status, user: null, accessToken: null, identityToken: null })
-  return { $session, call: vi.fn() } as unknown as Foyer & { call: ReturnType<typeof vi.fn> }
+  const session = { setUser: (user: User) => void ($session.value = { ...$session.peek(), user }) }
+  return { $session, session, call: vi.fn() } as unknown as Foyer & { call: ReturnType<typeof vi.fn> }
 }
 
 const transferData = (account_type: string): AccountTransferData => ({
@@ -114,11 +115,11 @@ describe('foyer.accounts', () => {
     const start = vi.fn()
     const email = definePlugin({ id: 'email', kind: 'login', accounts: { link: { email: start }, linkOnce: { email: 'email' } } })
     const accounts = createAccounts([email], () => foyer)
-    foyer.$session.value = { ...foyer.$session.peek(), user: toUser(rawUser(['phone'])) }
+    foyer.session.setUser(toUser(rawUser(['phone'])))
     await accounts.link('email')
     expect(start).toHaveBeenCalledTimes(1)
 
-    foyer.$session.value = { ...foyer.$session.peek(), user: toUser(rawUser(['email'])) }
+    foyer.session.setUser(toUser(rawUser(['email'])))
     const error = await accounts.link('email').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CannotLinkMoreOfTypeError)
     expect(error).toMatchObject({ code: 'CANNOT_LINK_MORE_OF_TYPE', shortMessage: 'User already has an account of type email linked.' })

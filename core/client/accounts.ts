@@ -77,7 +77,7 @@ export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foy
   const setUser = (raw: RawUser): User => {
     const f = foyer()
     const user = toUser(raw)
-    f.$session.value = { ...f.$session.peek(), user }
+    f.session.setUser(user)
     return user
   }
 

@@ -222,7 +222,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       const open = state.$modal.peek().intent
       const intent: Intent = info.intent ?? (isAuthIntent(open) ? open : 'token' in response ? 'login' : 'link')
       if ('token' in response) session.handleTokenResponse(response)
-      else state.$session.value = { ...before, user: toUser(response.user) }
+      else session.setUser(response.user)
       const user = state.$session.peek().user ?? toUser(response.user)
       const isNewUser = 'is_new_user' in response ? Boolean(response.is_new_user) : false
       const account = info.account ?? null

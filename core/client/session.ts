@@ -175,6 +175,11 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
     return next && isTokenActive(next) ? next : null
   }
 
+  function setUser(user: RawUser | User) {
+    // The wire user and the client user differ only where toUser fills convenience fields: normalise both.
+    $session.value = { ...$session.peek(), user: toUser(user as RawUser) }
+  }
+
   async function refreshUser(): Promise<User | null> {
     const token = $session.peek().accessToken ?? storage.get(keys.token)
     if (!token) return null
@@ -280,6 +285,7 @@ export function createSession({ appId, http, storage, state, emitter }: SessionD
     fork,
     recover,
     refreshUser,
+    setUser,
     restore,
     clear,
     destroy: () => {

@@ -1,4 +1,4 @@
-import type { ReadonlySignal, Signal } from '@preact/signals-core'
+import type { ReadonlySignal } from '@preact/signals-core'
 import type { BaseError } from '../errors/index.js'
 import type { AccountTransferData, LinkedAccount, RawUser, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
 import type { CaptchaController } from './captcha.js'
@@ -158,6 +158,8 @@ export interface SessionManager {
   fork(): Promise<string>
   /** Starts the session of a forked token (from `fork()` elsewhere) here, replacing any current one. */
   recover(forkedToken: string): Promise<void>
+  /** Puts a user the server answered (after a link, unlink, update or terms acceptance) on a signed-in session. */
+  setUser(user: RawUser | User): void
   /** Re-reads the current user (GET /api/v1/users/me). */
   refreshUser(): Promise<User | null>
 }
@@ -229,11 +231,14 @@ export interface Foyer {
   readonly appId: string
   readonly clientId: string | undefined
   readonly apiUrl: string
-  readonly $config: Signal<ResolvedConfig | null>
+  /** Read-only outside the kernel, like every kernel signal: change state through the kernel's functions. */
+  readonly $config: ReadonlySignal<ResolvedConfig | null>
   /** Why the app config could not be loaded (server unreachable, origin not allowed); null when it loaded. */
   readonly $configError: ReadonlySignal<BaseError | null>
-  readonly $session: Signal<SessionState>
-  readonly $modal: Signal<ModalState>
+  /** Written only by the session manager (`foyer.session`). */
+  readonly $session: ReadonlySignal<SessionState>
+  /** Written only by the modal controller (`foyer.modal`). */
+  readonly $modal: ReadonlySignal<ModalState>
   /** true once the app config and the session restore have answered. */
   readonly $ready: ReadonlySignal<boolean>
   readonly registry: Registry

@@ -27,7 +27,7 @@ export async function acceptTerms(foyer: Foyer): Promise<User> {
   const raw = await termsCalls.accept(foyer, {})
   const user = toUser(raw)
   const session = foyer.$session.peek()
-  if (session.status === 'authenticated') foyer.$session.value = { ...session, user }
+  if (session.status === 'authenticated') foyer.session.setUser(user)
   foyer.modal.resolvePrompt(user)
   return user
 }

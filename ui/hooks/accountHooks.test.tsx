@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { definePlugin } from '../../core/client/plugin.js'
 import { createFoyer } from '../../core/client/createFoyer.js'
 import { createMemoryStorage } from '../../core/client/storage.js'
-import type { Foyer } from '../../core/client/types.js'
+import type { Signal } from '@preact/signals-core'
+import type { Foyer, SessionState } from '../../core/client/types.js'
 import type { RawUser } from '../../core/protocol/index.js'
 import { FoyerContext } from '../FoyerContext.js'
 import { useFoyer } from './useFoyer.js'
@@ -34,7 +35,8 @@ const recorder = definePlugin({
 function setup() {
   seen.length = 0
   const foyer = createFoyer({ appId: 'test_app_0000000000000001', apiUrl: 'http://api.test', plugins: [recorder], storage: createMemoryStorage(), fetch: vi.fn() as never })
-  foyer.$session.value = { status: 'authenticated', user: { ...user }, accessToken: null, identityToken: null }
+  // A fixture: a signed-in session without a server round trip (the kernel's signals are read-only to hosts).
+  ;(foyer.$session as Signal<SessionState>).value = { status: 'authenticated', user: { ...user }, accessToken: null, identityToken: null }
   const wrapper = ({ children }: { children: ReactNode }) => <FoyerContext.Provider value={foyer}>{children}</FoyerContext.Provider>
   return { foyer, wrapper }
 }
