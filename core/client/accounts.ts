@@ -1,6 +1,7 @@
 import { BaseError, PluginError } from '../errors/index.js'
 import { NON_TRANSFERABLE_ACCOUNT_TYPES, toUser, type AccountTransferData, type RawUser, type User } from '../protocol/index.js'
 import type { FoyerPlugin, PluginAccountSlots } from './plugin.js'
+import { uiScreens } from './screenIds.js'
 import type { AccountsManager, Foyer } from './types.js'
 
 /** Thrown when an account action needs a signed-in user and there is none. */
@@ -91,8 +92,8 @@ export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foy
         // Checked before any code is sent or screen shown. The modal says it (closing it reports nothing more:
         // the caller's onError already has the code), and the promise rejects.
         const error = new CannotLinkMoreOfTypeError(type)
-        if (f.registry.screens.has('foyer/error')) {
-          f.modal.open({ intent: null, screen: 'foyer/error', params: { title: error.shortMessage, cta: { label: f.t('common.close'), action: 'close' } } })
+        if (f.registry.screens.has(uiScreens.error)) {
+          f.modal.open({ intent: null, screen: uiScreens.error, params: { title: error.shortMessage, cta: { label: f.t('common.close'), action: 'close' } } })
         }
         throw error
       }

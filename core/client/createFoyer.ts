@@ -15,6 +15,7 @@ import { en } from './i18n/en.js'
 import { isAuthIntent } from './intents.js'
 import { createModal, type Modal } from './modal.js'
 import { createRegistry } from './registry.js'
+import { uiScreens } from './screenIds.js'
 import { createSession } from './session.js'
 import { createState } from './state/createState.js'
 import { resolveConfig } from './state/resolveConfig.js'
@@ -251,7 +252,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       }
       emitter.emit(intent, result)
       if (state.$modal.peek().open) {
-        if (info.successScreen !== false && registry.screens.has('foyer/success')) modal.push('foyer/success', { title: info.successTitle ?? t('success.title') })
+        if (info.successScreen !== false && registry.screens.has(uiScreens.success)) modal.push(uiScreens.success, { title: info.successTitle ?? t('success.title') })
         setTimeout(() => modal.close(), state.$config.peek()?.successDelayMs ?? 0)
       }
       return result

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ApiError, BaseError, ValidationError } from '../errors/index.js'
 import { AccountTransferDataSchema, type AccountTransferData } from '../protocol/index.js'
 import { CaptchaError } from './captcha.js'
+import { uiScreens } from './screenIds.js'
 import type { ResolvedConfig } from './types.js'
 
 /** Params every error and failure screen renders. */
@@ -24,21 +25,8 @@ export interface ErrorScreen {
 
 type T = (key: string, vars?: Record<string, string | number>) => string
 
-/** Failure screens the ui plugin registers. */
-export const failureScreens = {
-  error: 'foyer/error',
-  allowlist: 'foyer/allowlist-rejected',
-  accountNotFound: 'foyer/account-not-found',
-  userLimit: 'foyer/user-limit',
-  loginFailed: 'foyer/login-failed',
-  inAppBrowser: 'foyer/in-app-browser',
-  success: 'foyer/success',
-  accountTransfer: 'foyer/account-transfer',
-  accountTransferAssets: 'foyer/account-transfer-assets',
-  landing: 'foyer/landing',
-  /** Shown instead of the landing screen while the app config could not be loaded. */
-  unavailable: 'foyer/unavailable',
-} as const
+/** Failure screens the ui plugin registers (the ui's screen ids). */
+export const failureScreens = uiScreens
 
 /** The spec's "error screen by error code" table (§8). `pluginTexts` are plugins' code → text. */
 export function errorScreenFor(error: unknown, t: T, config: ResolvedConfig | null, pluginTexts: Record<string, string> = {}): ErrorScreen {

@@ -13,6 +13,7 @@ export { decodeJwt, isTokenActive, hasAudience, EXPIRY_MARGIN_SECONDS } from './
 export { sessionKeys, REFRESH_MARKER_COOKIE } from './session.js'
 export { createMemoryStorage, createStorage } from './storage.js'
 export { errorScreenFor, failureScreens, type ErrorScreenParams, type AccountTransferScreenParams } from './errorScreen.js'
+export { uiScreens, type UiScreenId } from './screenIds.js'
 export { transferMethodOf, type TransferMethod } from './transferMethod.js'
 export { CaptchaError, captchaErrorCodes, captchaTexts, type CaptchaController, type CaptchaProvider, type CaptchaProviderFactory, type CaptchaStatus } from './captcha.js'
 export { otpErrorOutcome } from './otpErrorOutcome.js'

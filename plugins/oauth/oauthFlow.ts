@@ -1,4 +1,5 @@
 import { isAuthIntent } from '../../core/client/intents.js'
+import { uiScreens } from '../../core/client/screenIds.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { BaseError, FlowError, flowErrorCodes } from '../../core/errors/index.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
@@ -242,7 +243,7 @@ export function onModalFlowError(foyer: Foyer, error: unknown, provider: string)
   foyer.failAuth(e)
   if (!foyer.$modal.peek().open) return
   if (e.code === oauthErrorCodes.inAppBrowser) {
-    foyer.modal.replace('foyer/in-app-browser', { title: e.shortMessage, detail: foyer.t('error.inAppBrowser.detail') })
+    foyer.modal.replace(uiScreens.inAppBrowser, { title: e.shortMessage, detail: foyer.t('error.inAppBrowser.detail') })
   } else if (kernelScreenCodes.has(e.code)) {
     foyer.modal.showError(e)
   }

@@ -1,3 +1,4 @@
+import { uiScreens } from '../../core/client/screenIds.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { siwsApi } from './api.js'
@@ -46,7 +47,7 @@ export function siws(options: SiwsPluginOptions = {}) {
     accounts: {
       // The wallet list limited to Solana wallets; a connected one continues on 'siws/sign' with intent 'link'.
       link: {
-        solanaWallet: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: 'foyer/wallet-list', params: { walletChainType: 'solana-only' } }),
+        solanaWallet: (foyer: Foyer) => foyer.modal.open({ intent: 'link', screen: uiScreens.walletList, params: { walletChainType: 'solana-only' } }),
       },
       unlink: { solanaWallet: (foyer: Foyer, address: string) => siwsCalls.unlink(foyer, { address }) },
     },

@@ -1,3 +1,4 @@
+import { uiScreens } from '../../core/client/screenIds.js'
 import { useEffect, useMemo, useRef } from 'react'
 import { flowErrorCodes } from '../../core/errors/index.js'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
@@ -39,7 +40,7 @@ export function useConnectWallet(callbacks: UseConnectWalletParameters = {}): { 
         ...(options.walletChainType ? { walletChainType: options.walletChainType } : {}),
         ...(options.walletList ? { walletList: options.walletList } : {}),
       }
-      foyer.modal.open({ intent: null, screen: 'foyer/wallet-list', params })
+      foyer.modal.open({ intent: null, screen: uiScreens.walletList, params })
       // Subscribed after opening (subscribe answers at once): the flow ends when the modal closes;
       // without a connection that is the connect-wallet error.
       const offModal = foyer.$modal.subscribe((modal) => {

@@ -29,10 +29,11 @@ const screensPlugin = definePlugin({
   },
 })
 
-/** A screen whose input comes after its buttons (like a landing entry whose code loads later). */
+/** A screen whose input comes after its buttons (like a landing entry whose code loads later), when the test says. */
+let revealLateInput: (() => void) | null = null
 function LateInputScreen() {
   const [shown, setShown] = useState(false)
-  useEffect(() => void setTimeout(() => setShown(true), 30), [])
+  useEffect(() => void (revealLateInput = () => setShown(true)), [])
   return (
     <ScreenLayout title="Late input">
       <button type="button">Other way</button>
@@ -72,6 +73,7 @@ describe('Modal', () => {
     const { foyer } = await renderWithFoyer(null, { plugins: [screensPlugin] })
     act(() => foyer.modal.open({ screen: 'demo/late' }))
     await screen.findByRole('dialog', { name: 'Late input' })
+    act(() => revealLateInput!())
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Late field')))
     act(() => foyer.modal.close())
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -80,6 +82,7 @@ describe('Modal', () => {
     await screen.findByRole('dialog', { name: 'Late input' })
     const other = screen.getByRole('button', { name: 'Other way' })
     fireEvent.keyDown(other, { key: 'ArrowDown' })
+    act(() => revealLateInput!())
     await screen.findByLabelText('Late field')
     expect(document.activeElement).toBe(other)
   })

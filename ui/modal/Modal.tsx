@@ -2,6 +2,7 @@ import { effect } from '@preact/signals-core'
 import { useComputed, useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { uiScreens } from '../../core/client/screenIds.js'
 import type { Foyer } from '../../core/client/types.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { injectStyles } from '../theme/injectStyles.js'
@@ -15,7 +16,7 @@ import { ScreenHost } from './ScreenHost.js'
 export { en as uiTexts } from '../i18n/en.js'
 
 /** Screens every flow may show first or last: loaded with the modal, so none of them suspends when it opens. */
-const PRELOAD = ['foyer/landing', 'foyer/unavailable', 'foyer/success', 'foyer/error']
+const PRELOAD = [uiScreens.landing, uiScreens.unavailable, uiScreens.success, uiScreens.error]
 
 /**
  * Loads the code of the screens the modal opens on (and the landing entries of the enabled login methods),

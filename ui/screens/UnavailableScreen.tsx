@@ -1,3 +1,4 @@
+import { uiScreens } from '../../core/client/screenIds.js'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useState } from 'react'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
@@ -21,7 +22,7 @@ export default function UnavailableScreen() {
     setBusy(true)
     await foyer.loadConfig()
     setBusy(false)
-    if (foyer.$config.peek()) foyer.modal.replace('foyer/landing')
+    if (foyer.$config.peek()) foyer.modal.replace(uiScreens.landing)
   }
   const detail = error?.code === 'INVALID_ORIGIN' || error?.code === 'INVALID_APP_ID' ? error.shortMessage : t('unavailable.detail')
   return (

@@ -1,3 +1,4 @@
+import { uiScreens } from '../../core/client/screenIds.js'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useRef, useState } from 'react'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
@@ -108,7 +109,7 @@ export default function WalletConnectScreen({ params }: { params: WalletConnectP
   }
   if (status === 'error' && error) {
     const exhausted = failures > WALLET_CONNECT_RETRY_LIMIT && error.action === 'retry'
-    const useDifferent = () => (foyer.$modal.peek().stack.length > 1 ? foyer.modal.back() : foyer.modal.replace('foyer/wallet-list'))
+    const useDifferent = () => (foyer.$modal.peek().stack.length > 1 ? foyer.modal.back() : foyer.modal.replace(uiScreens.walletList))
     return (
       <ScreenLayout
         icon={<ErrorIcon />}

@@ -1,3 +1,4 @@
+import { uiScreens } from '../../core/client/screenIds.js'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useMemo } from 'react'
 import type { ChainType, WalletConnector } from '../../core/client/wallets/types.js'
@@ -74,8 +75,8 @@ function WalletRow({ connector, recent }: { connector: WalletConnector; recent: 
   }
   const open = () =>
     connector.installed
-      ? foyer.modal.push('foyer/wallet-connect', { connectorId: connector.id })
-      : foyer.modal.push('foyer/wallet-install', { connectorId: connector.id })
+      ? foyer.modal.push(uiScreens.walletConnect, { connectorId: connector.id })
+      : foyer.modal.push(uiScreens.walletInstall, { connectorId: connector.id })
   return (
     <button type="button" className="foyer-button foyer-wallet-row" data-variant="option" data-wallet={connector.walletClientType} onClick={open}>
       {inner(connector.installed ? t('wallet.connect') : t('wallet.install'))}

@@ -1,8 +1,9 @@
+import { uiScreens } from '../../../core/client/screenIds.js'
 import { Button, useFoyerKernel, useT } from '../../../ui/index.js'
 import type { LandingEntryProps } from '../../../ui/index.js'
 
 /** The wallet list screen the ui layer registers. */
-export const WALLET_LIST_SCREEN = 'foyer/wallet-list'
+export const WALLET_LIST_SCREEN = uiScreens.walletList
 
 /**
  * The 'Solana wallet' option on the landing list: opens the wallet list narrowed to Solana wallets

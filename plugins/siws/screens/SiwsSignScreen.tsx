@@ -1,3 +1,4 @@
+import { uiScreens } from '../../../core/client/screenIds.js'
 import { useEffect, useRef, useState } from 'react'
 import { AbortError, BaseError } from '../../../core/errors/index.js'
 import { Button, ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
@@ -13,7 +14,7 @@ export interface SiwsSignParams {
 }
 
 /** The wallet connection screen of the ui layer: a failed sign-in hands its error back there. */
-const WALLET_CONNECT_SCREEN = 'foyer/wallet-connect'
+const WALLET_CONNECT_SCREEN = uiScreens.walletConnect
 
 const statusText: Record<SiwsStatus, string> = {
   initial: 'siws.generating',
