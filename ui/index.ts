@@ -29,7 +29,7 @@ export { PhoneInput, type PhoneInputProps, type PhoneValue } from './primitives/
 export { maskPhone } from './primitives/maskPhone.js'
 export { loadPhoneRules, type PhoneRulesModule } from './primitives/phoneInputState.js'
 export { OtpCodeScreen, RESEND_COOLDOWN_MS, FAILED_CODE_RESET_MS, type OtpCodeScreenProps } from './primitives/OtpCodeScreen.js'
-export { verifyOtpCode, type OtpCodeCalls } from './primitives/verifyOtpCode.js'
+export { verifyOtpCode, type OtpCodeCalls } from '../core/client/actions/verifyOtpCode.js'
 export type { ScreenProps } from './modal/ScreenHost.js'
 export type { LandingEntryProps } from './screens/LandingEntrySlot.js'
 

@@ -19,6 +19,7 @@ export { CaptchaError, captchaErrorCodes, captchaTexts, type CaptchaController, 
 export { otpErrorOutcome } from './otpErrorOutcome.js'
 export { isEmbeddedWalletContextAllowed } from './secureContext.js'
 export { MODAL_CLEANUP_MS } from './modal.js'
+export { verifyOtpCode, type OtpCodeCalls } from './actions/verifyOtpCode.js'
 export { MAX_STEP_RETRIES, type CallMiddleware, type OutgoingCall } from './callMiddleware.js'
 export { intentExits, noIntentExit, isAuthIntent, type IntentExit, type KernelIntent } from './intents.js'
 export { createTranslator } from './i18n/createTranslator.js'

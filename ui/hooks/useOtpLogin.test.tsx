@@ -5,7 +5,7 @@ import type { AuthResult } from '../../core/client/types.js'
 import { ValidationError } from '../../core/errors/index.js'
 import { CodeSchema, type LinkedAccount, type RawUser, type TokenResponse } from '../../core/protocol/index.js'
 import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
-import { verifyOtpCode, type OtpCodeCalls } from '../primitives/verifyOtpCode.js'
+import { verifyOtpCode, type OtpCodeCalls } from '../../core/client/actions/verifyOtpCode.js'
 import { useOtpLogin, type OtpLoginMethod, type UseOtpLoginParameters, type UseOtpLoginReturnType } from './useOtpLogin.js'
 
 afterEach(cleanup)

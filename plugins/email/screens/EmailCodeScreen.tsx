@@ -1,5 +1,6 @@
 import { ValidationError } from '../../../core/errors/index.js'
-import { OtpCodeScreen, useFoyerKernel, useT, verifyOtpCode, type OtpCodeCalls, type ScreenProps } from '../../../ui/index.js'
+import { verifyOtpCode, type OtpCodeCalls } from '../../../core/client/actions/verifyOtpCode.js'
+import { OtpCodeScreen, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
 import { emailCalls, sendEmailCode } from '../emailCalls.js'
 import { findEmailAccount } from '../useLoginWithEmail.js'
 

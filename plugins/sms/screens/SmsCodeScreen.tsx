@@ -1,5 +1,6 @@
 import { ValidationError } from '../../../core/errors/index.js'
-import { maskPhone, OtpCodeScreen, useFoyerKernel, useT, verifyOtpCode, type OtpCodeCalls, type ScreenProps } from '../../../ui/index.js'
+import { verifyOtpCode, type OtpCodeCalls } from '../../../core/client/actions/verifyOtpCode.js'
+import { maskPhone, OtpCodeScreen, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
 import { sendSmsCode, smsCalls } from '../smsCalls.js'
 import { findPhoneAccount } from '../useLoginWithSms.js'
 

@@ -1,5 +1,5 @@
-import type { Foyer } from '../../core/client/types.js'
-import type { LinkedAccount, Mode, RawUser, TokenResponse } from '../../core/protocol/index.js'
+import type { LinkedAccount, Mode, RawUser, TokenResponse } from '../../protocol/index.js'
+import type { Foyer } from '../types.js'
 
 /** A code screen's calls, each for the destination (address, number) the code went to. */
 export interface OtpCodeCalls {
@@ -15,7 +15,11 @@ export interface OtpCodeCalls {
   findAccount: (user: RawUser) => LinkedAccount | null
 }
 
-/** Verifies a code for the modal's intent (login, link or update) and completes the flow; throws on failure. */
+/**
+ * Verifies a code for the modal's intent (login, link or update) and completes the flow; throws on failure. A kernel
+ * action (core/client/actions): the code screens of e-mail and SMS call it, so a code goes plugin screen → this →
+ * the plugin's typed call → server → completeAuth → `$session`, with no turn through ui.
+ */
 export async function verifyOtpCode(foyer: Foyer, calls: OtpCodeCalls, code: string): Promise<void> {
   const { intent: open, options } = foyer.$modal.peek()
   const intent = open === 'link' ? 'link' : open === 'update' ? 'update' : null
