@@ -72,3 +72,22 @@ describe('call middleware', () => {
     expect(server.fetch).not.toHaveBeenCalled()
   })
 })
+
+describe('captcha middleware', () => {
+  it('fills a missing captcha field with a fresh token, turns HTTP retries off, and refills it when a call is resent', async () => {
+    const { captchaMiddleware } = await import('./captchaMiddleware.js')
+    const tokens = ['t1', 't2']
+    const middleware = captchaMiddleware({ token: vi.fn(async () => tokens.shift() ?? null), reset: vi.fn() } as never)
+    const call = { id: 'email.init', def: { path: '/x', captcha: 'token' }, body: { email: 'a@b.co', token: null } as unknown, headers: {}, retry: true, attempt: 0 }
+    await middleware.onRequest!(call)
+    expect(call).toMatchObject({ body: { email: 'a@b.co', token: 't1' }, retry: false })
+    call.attempt = 1
+    await middleware.onRequest!(call)
+    expect(call.body).toEqual({ email: 'a@b.co', token: 't2' })
+
+    // A token the caller sent is the caller's: never replaced.
+    const own = { ...call, body: { email: 'a@b.co', token: 'mine' }, attempt: 0 }
+    await middleware.onRequest!(own)
+    expect(own.body).toEqual({ email: 'a@b.co', token: 'mine' })
+  })
+})
