@@ -51,7 +51,11 @@ type Slot = 'link' | 'unlink' | 'update' | 'transfer'
 export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foyer): AccountsManager {
   const tables = {} as { [K in Slot]: Map<string, NonNullable<PluginAccountSlots[K]>[string]> }
   const linkOnce = new Map<string, string>()
-  for (const plugin of plugins) for (const [method, type] of Object.entries(plugin.accounts?.linkOnce ?? {})) linkOnce.set(method, type)
+  const names = new Map<string, string>()
+  for (const plugin of plugins) {
+    for (const [method, type] of Object.entries(plugin.accounts?.linkOnce ?? {})) linkOnce.set(method, type)
+    for (const [method, name] of Object.entries(plugin.accounts?.names ?? {})) names.set(method, name)
+  }
   for (const slot of ['link', 'unlink', 'update', 'transfer'] as const) {
     const table = new Map<string, any>()
     for (const plugin of plugins) {
@@ -121,5 +125,6 @@ export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foy
       update: [...tables.update.keys()],
       transfer: [...tables.transfer.keys()],
     }),
+    functionName: (action, method) => action + (names.get(method) ?? method.charAt(0).toUpperCase() + method.slice(1)),
   }
 }

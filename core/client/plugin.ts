@@ -105,7 +105,7 @@ export interface PluginHooks {
 
 /**
  * How a plugin takes part in managing the signed-in user's accounts. Keys are method names; the ui's
- * hooks turn them into functions (`link.email` → `linkEmail`, `unlink.google` → `unlinkGoogle`).
+ * hooks turn each loaded one into a function (`link.email` → `linkEmail`, `unlink.google` → `unlinkGoogle`).
  */
 export interface PluginAccountSlots {
   /** Opens (or runs) the link flow for the method; the modal's intent is 'link'. */
@@ -121,6 +121,12 @@ export interface PluginAccountSlots {
   linkOnce?: Record<string, string>
   /** Linked-account type → the plugin's `/transfer` call for an account tied to another user. */
   transfer?: Record<string, (foyer: Foyer, data: AccountTransferData) => Promise<RawUser>>
+  /**
+   * Method → the name its hook functions end in, where the capitalised method isn't it (`linkedin: 'LinkedIn'` →
+   * `linkLinkedIn`, `unlinkLinkedIn`). Declare the functions' types for hosts by augmenting `FoyerLinkFunctions`,
+   * `FoyerUnlinkFunctions` and `FoyerUpdateFunctions` of 'foyer'.
+   */
+  names?: Record<string, string>
 }
 
 /** The plugin object. Every slot but `id` and `kind` is optional. */

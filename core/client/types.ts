@@ -176,6 +176,8 @@ export interface AccountsManager {
   transfer(data: AccountTransferData): Promise<User>
   /** Method names the loaded plugins support, per action. */
   methods(): { link: string[]; unlink: string[]; update: string[]; transfer: string[] }
+  /** The hooks' function name of `method` for `action` (`('link', 'linkedin')` → 'linkLinkedIn'): the plugin's `names`, else the capitalised method. */
+  functionName(action: 'link' | 'unlink' | 'update', method: string): string
 }
 
 /** The modal half of the kernel. */

@@ -4,6 +4,7 @@ import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
 import { emailApi } from './api.js'
 import { emailCalls } from './emailCalls.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** Options of the e-mail login plugin. */
 export interface EmailPluginOptions {
@@ -71,3 +72,18 @@ export function email(options: EmailPluginOptions = {}) {
 export { useLoginWithEmail, type UseLoginWithEmailParameters, type UseLoginWithEmailReturnType, type EmailLoginState, type EmailLoginStatus } from './useLoginWithEmail.js'
 export { emailApi, emailPaths } from './api.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    /** Opens 'Link your email'. */
+    linkEmail(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkEmail(address: string): Promise<User>
+  }
+  interface FoyerUpdateFunctions {
+    /** Opens 'Update your email'; rejects when the user has none (callbacks: useUpdateEmail). */
+    updateEmail(options?: unknown): Promise<void>
+  }
+}

@@ -5,6 +5,7 @@ import { farcasterApi } from './api.js'
 import { farcasterCalls } from './farcasterCalls.js'
 import { farcasterErrorCodes } from './farcasterFlow.js'
 import { farcasterTexts } from './schema.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** Options of the Farcaster login plugin. */
 export interface FarcasterPluginOptions {
@@ -72,3 +73,13 @@ export {
 export { farcasterApi, farcasterPaths, farcasterRelayPaths } from './api.js'
 export { farcasterErrorCodes, farcasterErrorText, type FarcasterChannel } from './farcasterFlow.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    linkFarcaster(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkFarcaster(fid: number | string): Promise<User>
+  }
+}

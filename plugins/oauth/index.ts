@@ -6,6 +6,7 @@ import { oauthCalls } from './oauthCalls.js'
 import { oauthProviderIds, oauthProviders, type OAuthProviderId } from './providers.js'
 import { createOAuthState, type OAuthFlowMode } from './oauthState.js'
 import { readReturnParams } from './returnParams.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** How the provider's page opens: this tab navigates away and back, or a popup window. */
 export type OAuthFlowOption = OAuthFlowMode
@@ -55,6 +56,7 @@ function oauthAccounts(ids: readonly OAuthProviderId[]) {
     }),
     unlink: { ...per((provider) => (foyer: Foyer, subject: string) => unlinkOAuth(foyer, provider, subject)), oauth: unlinkOAuth },
     linkOnce: per((provider) => `${provider}_oauth`),
+    names: { linkedin: 'LinkedIn', oauth: 'OAuth' },
     transfer: Object.fromEntries(
       ids.map((id) => [`${id}_oauth`, transferWith(oauthCalls.transfer)]),
     ),
@@ -100,3 +102,31 @@ export { oauthProviders, oauthProviderIds, providerDisplayName, isOAuthProvider,
 export { returnParams as oauthReturnParams, popupMessages as oauthPopupMessages } from './returnParams.js'
 export type { OAuthFlowState, OAuthStatus } from './oauthFlow.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer): one per enabled provider.
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    linkGoogle(options?: unknown): Promise<void>
+    linkTwitter(options?: unknown): Promise<void>
+    linkDiscord(options?: unknown): Promise<void>
+    linkGithub(options?: unknown): Promise<void>
+    linkLinkedIn(options?: unknown): Promise<void>
+    linkSpotify(options?: unknown): Promise<void>
+    linkInstagram(options?: unknown): Promise<void>
+    linkTiktok(options?: unknown): Promise<void>
+    linkApple(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkGoogle(subject: string): Promise<User>
+    unlinkTwitter(subject: string): Promise<User>
+    unlinkDiscord(subject: string): Promise<User>
+    unlinkGithub(subject: string): Promise<User>
+    unlinkLinkedIn(subject: string): Promise<User>
+    unlinkSpotify(subject: string): Promise<User>
+    unlinkInstagram(subject: string): Promise<User>
+    unlinkTiktok(subject: string): Promise<User>
+    unlinkApple(subject: string): Promise<User>
+    /** Any enabled provider by name. */
+    unlinkOAuth(provider: string, subject: string): Promise<User>
+  }
+}

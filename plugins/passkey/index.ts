@@ -4,6 +4,7 @@ import { passkeyApi } from './api.js'
 import { passkeyCalls } from './passkeyCalls.js'
 import { passkeyErrorCodes } from './passkeyCeremonies.js'
 import { passkeyTexts } from './schema.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** Options of the passkey plugin. */
 export interface PasskeyPluginOptions {
@@ -80,3 +81,13 @@ export { loginWithPasskey, signupWithPasskey, linkPasskey, unlinkPasskey, toPass
 export { passkeyDisplayName, type PasskeyNameParts } from './passkeyDisplayName.js'
 export { passkeyApi, passkeyPaths } from './api.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    linkPasskey(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkPasskey(credentialId: string): Promise<User>
+  }
+}

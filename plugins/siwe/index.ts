@@ -6,6 +6,7 @@ import { siweCalls } from './siweCalls.js'
 import type { SiwePluginState } from './siweFlow.js'
 import { siweTexts } from './schema.js'
 import { WALLET_LIST_SCREEN } from './walletListScreen.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** Options of the Sign-In With Ethereum plugin. */
 export interface SiwePluginOptions {
@@ -109,3 +110,14 @@ export {
 export { siweApi, siwePaths } from './api.js'
 export { WALLET_LIST_SCREEN } from './walletListScreen.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    /** Opens the wallet list (both chains); an Ethereum wallet signs in with SIWE. */
+    linkWallet(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkWallet(address: string): Promise<User>
+  }
+}

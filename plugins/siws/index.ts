@@ -5,6 +5,7 @@ import { siwsApi } from './api.js'
 import { siwsCalls } from './siwsCalls.js'
 import { siwsTexts } from './schema.js'
 import type { SiwsPluginOptions } from './siwsPluginOptions.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** The SIWS plugin's English texts. */
 export const siwsPluginTexts = {
@@ -67,3 +68,14 @@ export type { SiwsPluginOptions } from './siwsPluginOptions.js'
 export { createSiwsMessage, parseSiwsMessage, type SiwsMessage } from './siwsMessage.js'
 export { generateSiwsMessage, submitSiws, siwsErrorText, type SiwsStatus, type SiwsMessageOptions, type SiwsSubmission } from './siwsFlow.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    /** Opens the wallet list limited to Solana wallets. */
+    linkSolanaWallet(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkSolanaWallet(address: string): Promise<User>
+  }
+}

@@ -4,6 +4,7 @@ import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
 import { smsApi } from './api.js'
 import { smsCalls } from './smsCalls.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** Options of the SMS login plugin. */
 export interface SmsPluginOptions {
@@ -69,3 +70,18 @@ export function sms(options: SmsPluginOptions = {}) {
 export { useLoginWithSms, findPhoneAccount, type UseLoginWithSmsParameters, type UseLoginWithSmsReturnType, type SmsLoginState, type SmsLoginStatus } from './useLoginWithSms.js'
 export { smsApi, smsPaths } from './api.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    /** Opens 'Link your phone'. */
+    linkPhone(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkPhone(phoneNumber: string): Promise<User>
+  }
+  interface FoyerUpdateFunctions {
+    /** Opens 'Update your phone'; rejects when the user has none (callbacks: useUpdatePhone). */
+    updatePhone(options?: unknown): Promise<void>
+  }
+}

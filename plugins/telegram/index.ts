@@ -5,6 +5,7 @@ import { telegramApi } from './api.js'
 import { telegramCalls } from './telegramCalls.js'
 import { telegramTexts } from './schema.js'
 import { readTelegramReturn } from './telegramReturn.js'
+import type { User } from '../../core/protocol/index.js'
 
 /** Options of the Telegram login plugin. */
 export interface TelegramPluginOptions {
@@ -107,3 +108,13 @@ export { useLoginWithTelegram, type UseLoginWithTelegramParameters, type UseLogi
 export { telegramApi, telegramPaths } from './api.js'
 export { readTelegramReturn } from './telegramReturn.js'
 export * from './schema.js'
+
+// The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
+declare module 'foyer' {
+  interface FoyerLinkFunctions {
+    linkTelegram(options?: unknown): Promise<void>
+  }
+  interface FoyerUnlinkFunctions {
+    unlinkTelegram(telegramUserId: string | number): Promise<User>
+  }
+}

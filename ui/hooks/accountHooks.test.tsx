@@ -27,8 +27,10 @@ const recorder = definePlugin({
   id: 'recorder',
   kind: 'login',
   accounts: {
-    link: Object.fromEntries(names.map((n) => [n, recordLink(n)])),
+    link: Object.fromEntries(names.filter((n) => n !== 'oauth').map((n) => [n, recordLink(n)])),
     unlink: Object.fromEntries(names.map((n) => [n, record('unlink', n)])),
+    update: { email: recordLink('email') },
+    names: { linkedin: 'LinkedIn', oauth: 'OAuth' },
   },
 })
 
@@ -65,22 +67,34 @@ describe('useLinkAccount / useUnlinkAccount / useFoyer', () => {
     ])
   })
 
+  it('offers a function per method the loaded plugins have, named by their `names` slot, and no other', () => {
+    const { wrapper } = setup()
+    const { result } = renderHook(() => ({ link: useLinkAccount(), unlink: useUnlinkAccount() }), { wrapper })
+    expect(Object.keys(result.current.link).sort()).toEqual(
+      ['link', 'linkEmail', 'linkFarcaster', 'linkGoogle', 'linkLinkedIn', 'linkPasskey', 'linkPhone', 'linkTelegram', 'linkWallet'].sort(),
+    )
+    expect(Object.keys(result.current.unlink)).toContain('unlinkOAuth')
+    expect(result.current.link).not.toHaveProperty('linkTiktok')
+  })
+
   it('rejects a method no loaded plugin supports with a clear error and reports its code to onError', async () => {
     const { wrapper } = setup()
     const onError = vi.fn()
     const { result } = renderHook(() => useLinkAccount({ onError }), { wrapper })
-    await expect(result.current.linkTiktok()).rejects.toThrow('No loaded plugin can link "tiktok"')
+    await expect(result.current.link('tiktok')).rejects.toThrow('No loaded plugin can link "tiktok" (loaded: email, phone, wallet, google, linkedin, farcaster, telegram, passkey)')
     expect(onError).toHaveBeenCalledWith('PLUGIN_ERROR')
   })
 
   it('puts the link, unlink and update functions on useFoyer', async () => {
     const { wrapper } = setup()
     const { result } = renderHook(() => useFoyer(), { wrapper })
-    for (const name of ['linkEmail', 'linkPhone', 'linkGoogle', 'unlinkEmail', 'unlinkPhone', 'unlinkWallet', 'unlinkOAuth', 'unlinkTelegram', 'updateEmail', 'updatePhone'] as const) {
+    for (const name of ['linkEmail', 'linkPhone', 'linkGoogle', 'unlinkEmail', 'unlinkPhone', 'unlinkWallet', 'unlinkOAuth', 'unlinkTelegram', 'updateEmail'] as const) {
       expect(typeof result.current[name]).toBe('function')
     }
+    // No loaded plugin updates a phone: no updatePhone.
+    expect(result.current).not.toHaveProperty('updatePhone')
     await act(() => result.current.unlinkTelegram('123'))
-    expect(seen).toEqual([['unlink', 'telegram', ['123']]])
-    await expect(result.current.updateEmail()).rejects.toThrow('No loaded plugin can update "email"')
+    await act(() => result.current.updateEmail())
+    expect(seen).toEqual([['unlink', 'telegram', ['123']], ['link', 'email', [undefined]]])
   })
 })

@@ -3,7 +3,8 @@ import { useMemo } from 'react'
 import type { LoginOptions } from '../../core/client/types.js'
 import type { User } from '../../core/protocol/index.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
-import { linkFunctions, type UseLinkAccountReturnType } from './useLinkAccount.js'
+import { accountFunctions, linkFunctions, type UseLinkAccountReturnType } from './useLinkAccount.js'
+import type { FoyerUpdateFunctions } from './useUpdateAccount.js'
 import { unlinkFunctions, type UnlinkFunctions } from './useUnlinkAccount.js'
 
 /**
@@ -13,8 +14,8 @@ import { unlinkFunctions, type UnlinkFunctions } from './useUnlinkAccount.js'
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by plugins' declaration merging
 export interface FoyerActions {}
 
-/** What useFoyer returns: state, login/logout, the link, unlink and update functions (Privy's `usePrivy`) and plugins' actions. */
-export interface UseFoyerReturnType extends UseLinkAccountReturnType, UnlinkFunctions, FoyerActions {
+/** What useFoyer returns: state, login/logout, the loaded plugins' link, unlink and update functions (Privy's `usePrivy`) and actions. */
+export interface UseFoyerReturnType extends UseLinkAccountReturnType, UnlinkFunctions, FoyerUpdateFunctions, FoyerActions {
   /** true once the app config and the session restore have answered; nothing acts before. */
   ready: boolean
   authenticated: boolean
@@ -23,10 +24,6 @@ export interface UseFoyerReturnType extends UseLinkAccountReturnType, UnlinkFunc
   login: (options?: LoginOptions) => void
   logout: () => Promise<void>
   getAccessToken: () => Promise<string | null>
-  /** Opens 'Update your email'; rejects when the user has none. Callbacks: useUpdateEmail. */
-  updateEmail: () => Promise<void>
-  /** Opens 'Update your phone'; rejects when the user has none. Callbacks: useUpdatePhone. */
-  updatePhone: () => Promise<void>
 }
 
 /** The aggregate hook (Privy's `usePrivy` shape): state plus the main actions. */
@@ -48,8 +45,7 @@ export function useFoyer(): UseFoyerReturnType {
       getAccessToken: () => foyer.session.getAccessToken(),
       ...linkFunctions(foyer),
       ...unlinkFunctions(foyer),
-      updateEmail: () => foyer.accounts.update('email'),
-      updatePhone: () => foyer.accounts.update('phone'),
+      ...(accountFunctions(foyer, 'update', (method) => (options?: unknown) => foyer.accounts.update(method, options)) as unknown as FoyerUpdateFunctions),
       // Typed by the plugins that add them (declaration merging into FoyerActions).
       ...(foyer.actions() as unknown as FoyerActions),
     }),

@@ -14,45 +14,18 @@ export interface UseAccountFlowParameters {
 /** A link function: opens the method's link flow; rejects (and reports onError) when it can't start. */
 export type LinkFunction = (options?: unknown) => Promise<void>
 
-/** What useLinkAccount returns. */
-export interface UseLinkAccountReturnType {
-  linkEmail: LinkFunction
-  linkPhone: LinkFunction
-  linkGoogle: LinkFunction
-  linkTwitter: LinkFunction
-  linkDiscord: LinkFunction
-  linkGithub: LinkFunction
-  linkLinkedIn: LinkFunction
-  linkSpotify: LinkFunction
-  linkInstagram: LinkFunction
-  linkTiktok: LinkFunction
-  linkApple: LinkFunction
-  linkPasskey: LinkFunction
-  linkWallet: LinkFunction
-  linkTelegram: LinkFunction
-  linkFarcaster: LinkFunction
-  /** Any method a loaded plugin links (e.g. 'solanaWallet'). */
+/**
+ * The link functions of the loaded plugins (`linkEmail`, `linkGoogle`, …). Each plugin declares its own for hosts:
+ * `declare module 'foyer' { interface FoyerLinkFunctions { linkEmail: LinkFunction } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by plugins' declaration merging
+export interface FoyerLinkFunctions {}
+
+/** What useLinkAccount returns: a function per method a loaded plugin links, and `link(method)`. */
+export interface UseLinkAccountReturnType extends FoyerLinkFunctions {
+  /** Any method a loaded plugin links (e.g. 'solanaWallet'); rejects naming the loaded ones for another. */
   link: (method: string, options?: unknown) => Promise<void>
 }
-
-/** Function name → method name of the plugins' `accounts.link` slots. */
-const linkMethods = {
-  linkEmail: 'email',
-  linkPhone: 'phone',
-  linkGoogle: 'google',
-  linkTwitter: 'twitter',
-  linkDiscord: 'discord',
-  linkGithub: 'github',
-  linkLinkedIn: 'linkedin',
-  linkSpotify: 'spotify',
-  linkInstagram: 'instagram',
-  linkTiktok: 'tiktok',
-  linkApple: 'apple',
-  linkPasskey: 'passkey',
-  linkWallet: 'wallet',
-  linkTelegram: 'telegram',
-  linkFarcaster: 'farcaster',
-} as const
 
 /** Registers `callbacks` for `intent` (latest ones, without re-registering each render) and answers a reporter for start failures. */
 export function useAccountFlowCallbacks(intent: 'link' | 'update', callbacks: UseAccountFlowParameters) {
@@ -87,6 +60,11 @@ export function useLinkAccount(callbacks: UseAccountFlowParameters = {}): UseLin
 /** Builds the link functions over `foyer.accounts` (shared by useLinkAccount and useFoyer); `onFail` sees start failures. */
 export function linkFunctions(foyer: Foyer, onFail: (error: unknown) => never = (error) => { throw error }): UseLinkAccountReturnType {
   const link = (method: string, options?: unknown) => foyer.accounts.link(method, options).catch(onFail)
-  const named = Object.fromEntries(Object.entries(linkMethods).map(([name, method]) => [name, (options?: unknown) => link(method, options)]))
-  return { ...(named as Omit<UseLinkAccountReturnType, 'link'>), link }
+  // Typed by the plugins that add them (declaration merging into FoyerLinkFunctions).
+  return { ...accountFunctions(foyer, 'link', (method) => (options?: unknown) => link(method, options)), link } as unknown as UseLinkAccountReturnType
+}
+
+/** One function per method the loaded plugins offer for `action`, named by `foyer.accounts.functionName`. */
+export function accountFunctions<F>(foyer: Foyer, action: 'link' | 'unlink' | 'update', make: (method: string) => F): Record<string, F> {
+  return Object.fromEntries(foyer.accounts.methods()[action].map((method) => [foyer.accounts.functionName(action, method), make(method)]))
 }

@@ -1,59 +1,30 @@
 import { useMemo } from 'react'
 import type { Foyer } from '../../core/client/types.js'
 import type { User } from '../../core/protocol/index.js'
+import { accountFunctions } from './useLinkAccount.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
 
 /** Unlinks one account by its identifier; answers the updated user (also set on the session). */
 export type UnlinkFunction = (identifier: string) => Promise<User>
 
+/**
+ * The unlink functions of the loaded plugins (`unlinkEmail(address)`, `unlinkGoogle(subject)`, …). Each plugin declares
+ * its own for hosts: `declare module 'foyer' { interface FoyerUnlinkFunctions { unlinkEmail(address: string): Promise<User> } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by plugins' declaration merging
+export interface FoyerUnlinkFunctions {}
+
 /** Unlink functions (Privy's names, also on useFoyer). Each rejects with the server's error, e.g. the last login method. */
-export interface UnlinkFunctions {
-  unlinkEmail: (address: string) => Promise<User>
-  unlinkPhone: (phoneNumber: string) => Promise<User>
-  unlinkWallet: (address: string) => Promise<User>
-  unlinkGoogle: UnlinkFunction
-  unlinkTwitter: UnlinkFunction
-  unlinkDiscord: UnlinkFunction
-  unlinkGithub: UnlinkFunction
-  unlinkLinkedIn: UnlinkFunction
-  unlinkSpotify: UnlinkFunction
-  unlinkInstagram: UnlinkFunction
-  unlinkTiktok: UnlinkFunction
-  unlinkApple: UnlinkFunction
-  /** Any OAuth provider by name. */
-  unlinkOAuth: (provider: string, subject: string) => Promise<User>
-  unlinkFarcaster: (fid: number) => Promise<User>
-  unlinkTelegram: (telegramUserId: string) => Promise<User>
-  unlinkPasskey: (credentialId: string) => Promise<User>
+export interface UnlinkFunctions extends FoyerUnlinkFunctions {
   /** Any method a loaded plugin unlinks (e.g. 'solanaWallet'). */
   unlink: (method: string, ...args: unknown[]) => Promise<User>
 }
 
-/** Function name → method name of the plugins' `accounts.unlink` slots. */
-const unlinkMethods = {
-  unlinkEmail: 'email',
-  unlinkPhone: 'phone',
-  unlinkWallet: 'wallet',
-  unlinkGoogle: 'google',
-  unlinkTwitter: 'twitter',
-  unlinkDiscord: 'discord',
-  unlinkGithub: 'github',
-  unlinkLinkedIn: 'linkedin',
-  unlinkSpotify: 'spotify',
-  unlinkInstagram: 'instagram',
-  unlinkTiktok: 'tiktok',
-  unlinkApple: 'apple',
-  unlinkOAuth: 'oauth',
-  unlinkFarcaster: 'farcaster',
-  unlinkTelegram: 'telegram',
-  unlinkPasskey: 'passkey',
-} as const
-
 /** Builds the unlink functions over `foyer.accounts` (shared by useUnlinkAccount and useFoyer). */
 export function unlinkFunctions(foyer: Foyer): UnlinkFunctions {
   const unlink = (method: string, ...args: unknown[]) => foyer.accounts.unlink(method, ...args)
-  const named = Object.fromEntries(Object.entries(unlinkMethods).map(([name, method]) => [name, (...args: unknown[]) => unlink(method, ...args)]))
-  return { ...(named as unknown as Omit<UnlinkFunctions, 'unlink'>), unlink }
+  // Typed by the plugins that add them (declaration merging into FoyerUnlinkFunctions).
+  return { ...accountFunctions(foyer, 'unlink', (method) => (...args: unknown[]) => unlink(method, ...args)), unlink } as unknown as UnlinkFunctions
 }
 
 /** Removes linked accounts of the signed-in user (Privy's `unlink*` functions). */
