@@ -1,4 +1,5 @@
 import type { Foyer } from 'foyer'
+import { isOAuthProvider, oauthProviders } from 'foyer/plugins/oauth'
 
 /** One method the page offers: its name in host code, a display name and the plugin's icon. */
 export interface MethodInfo {
@@ -24,7 +25,8 @@ export function serverEnabledMethods(foyer: Foyer): { login: MethodInfo[]; link:
   const info = (id: string, entry: (typeof entries)[number]): MethodInfo => ({
     id,
     name: displayNames[entry.loginMethod] ?? foyer.t(entry.meta.label),
-    icon: entry.meta.icon,
+    // OAuth entries carry no icon (the marks load with the modal's entry screen): take the provider's.
+    icon: entry.meta.icon ?? (isOAuthProvider(entry.loginMethod) ? oauthProviders[entry.loginMethod].icon : undefined),
   })
 
   const login = [...enabled].flatMap((id) => {
