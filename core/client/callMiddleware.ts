@@ -1,5 +1,5 @@
 import type { BaseError } from '../errors/index.js'
-import type { ApiCallDef } from './plugin.js'
+import type { ApiCallDef } from './apiCallDef.js'
 
 /** One plugin API call on its way out, as middleware sees it (and may change it). */
 export interface OutgoingCall {

@@ -1,9 +1,10 @@
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { ApiError, BaseError } from '../errors/index.js'
-import type { Foyer, ResolvedConfig } from './types.js'
+import type { CaptchaController, CaptchaProvider, CaptchaStatus } from './captchaController.js'
+import type { CaptchaProviderFactory, Foyer, ResolvedConfig } from './types.js'
 
-/** The spec's captcha context status (§3). 'disabled' when the app has captcha off. */
-export type CaptchaStatus = 'disabled' | 'ready' | 'loading' | 'success' | 'error'
+export type { CaptchaController, CaptchaProvider, CaptchaStatus } from './captchaController.js'
+export type { CaptchaProviderFactory } from './types.js'
 
 /** Stable codes of captcha errors (the spec's §8 rows). */
 export const captchaErrorCodes = {
@@ -31,29 +32,6 @@ export class CaptchaError extends BaseError {
     super(message, { code, cause: options.cause })
     this.retriesExhausted = options.retriesExhausted ?? false
   }
-}
-
-/** What a captcha plugin gives the kernel (plugin slot `captcha`). */
-export interface CaptchaProvider {
-  /** A fresh, single-use token for the app's site key; rejects with a CaptchaError. */
-  token(siteKey: string): Promise<string>
-  /** Drops the current token and widget state (after the server refused a token, or on expiry). */
-  reset(): void
-}
-
-/** Builds a plugin's provider; `report` moves the kernel's `$status` (never to 'disabled'). */
-export type CaptchaProviderFactory = (foyer: Foyer, report: (status: Exclude<CaptchaStatus, 'disabled'>) => void) => CaptchaProvider
-
-/** `foyer.captcha`: the app's captcha, whichever plugin provides it. */
-export interface CaptchaController {
-  readonly $status: ReadonlySignal<CaptchaStatus>
-  /**
-   * null when the app has captcha off; otherwise a fresh token from the captcha plugin (the plugin may
-   * show its captcha screen meanwhile). Throws a CaptchaError on failure, timeout or a missing plugin.
-   */
-  token(): Promise<string | null>
-  /** Forgets the current token; the next `token()` starts over. */
-  reset(): void
 }
 
 /** Builds `foyer.captcha` over the kernel's captcha signal and the first plugin with a `captcha` slot. */

@@ -1,36 +1,12 @@
 import { PluginError } from '../errors/index.js'
 import { intentExits, type IntentExit } from './intents.js'
-import type { ApiCallDef, FoyerPlugin, PluginHooks, PluginMeta, ScreenDef } from './plugin.js'
+import type { ApiCallDef } from './apiCallDef.js'
+import type { FoyerPlugin, LandingEntry, PluginMeta, Registry, ScreenDef } from './types.js'
 import type { ChainType } from './wallets/types.js'
 
+export type { LandingEntry, Registry } from './types.js'
+
 const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
-
-/** A landing option: a plugin with meta and an entry component. */
-export interface LandingEntry {
-  pluginId: string
-  loginMethod: string
-  meta: PluginMeta
-  entry: ScreenDef
-}
-
-/** Everything the loaded plugins contributed, indexed. Built once; read-only afterwards. */
-export interface Registry {
-  readonly plugins: readonly FoyerPlugin[]
-  readonly screens: ReadonlyMap<string, ScreenDef & { pluginId: string }>
-  readonly api: ReadonlyMap<string, ApiCallDef & { pluginId: string }>
-  readonly entries: readonly LandingEntry[]
-  readonly errors: Readonly<Record<string, string>>
-  readonly texts: Readonly<Record<string, string>>
-  /** Modal intent → the error its flow ends with when the user leaves (the kernel's and the plugins' `intents`). */
-  readonly intents: Readonly<Record<string, IntentExit>>
-  /** Chain → the screen that signs a connected wallet in (from plugins' `walletLogin`). */
-  readonly walletLogins: ReadonlyMap<ChainType, string>
-  /** The hook functions of one kind, in the declared order (`hooks.before` / `hooks.after`, else plugin order). */
-  hooks<K extends Exclude<keyof PluginHooks, 'before' | 'after'>>(kind: K): NonNullable<PluginHooks[K]>[]
-  plugin(id: string): FoyerPlugin | undefined
-  /** The screen definition, or a PluginError naming the missing screen. */
-  screen(id: string): ScreenDef & { pluginId: string }
-}
 
 /** Builds the registry; duplicate ids, bad ids and dangling screens raise PluginError. */
 export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {

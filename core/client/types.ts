@@ -1,123 +1,24 @@
 import type { ReadonlySignal } from '@preact/signals-core'
 import type { BaseError } from '../errors/index.js'
-import type { AccountTransferData, LinkedAccount, RawUser, ServerAppConfig, TokenResponse, User } from '../protocol/index.js'
-import type { CaptchaController } from './captcha.js'
-import type { FoyerPlugin } from './plugin.js'
-import type { Registry } from './registry.js'
-import type { WalletManager } from './wallets/types.js'
-import type { SupportedChain } from './wallets/createWallets.js'
+import type { AccountTransferData, LinkedAccount, RawUser, TokenResponse, User } from '../protocol/index.js'
+import type { ApiCallDef } from './apiCallDef.js'
+import type { AuthResult, FlowCallbacks } from './authResult.js'
+import type { CallMiddleware } from './callMiddleware.js'
+import type { CaptchaController, CaptchaProvider, CaptchaStatus } from './captchaController.js'
+import type { FoyerClientConfig, ResolvedConfig } from './clientConfig.js'
+import type { Intent, IntentExit } from './intents.js'
+import type { ModalController, ModalState } from './modalController.js'
+import type { SessionManager, SessionState } from './sessionManager.js'
+import type { ChainType, ConnectorSource, WalletManager } from './wallets/types.js'
 
-import type { Intent, ModalIntent } from './intents.js'
+// The kernel–plugin contract. `Foyer`, `FoyerPlugin` and `Registry` refer to each other (plugins get the kernel,
+// the kernel's registry holds the plugins), so they are declared together, here; the parts they are built from
+// live in leaf modules re-exported below. plugin.ts, registry.ts and captcha.ts re-export their share of this file.
 export type { Intent, ModalIntent } from './intents.js'
-
-/** Client config. Keys follow Privy's where they exist so hosts can move over. */
-export interface FoyerClientConfig {
-  name?: string
-  appearance?: {
-    theme?: 'light' | 'dark'
-    accentColor?: string
-    logo?: string
-    landingHeader?: string
-    loginMessage?: string
-    showWalletLoginFirst?: boolean
-    walletList?: string[]
-    walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
-    loginGroupPriority?: 'web2-first' | 'web3-first'
-    hideDirectWeb2Inputs?: boolean
-  }
-  /** Login methods to show, in order (names from each plugin's `meta.loginMethod`). */
-  loginMethods?: string[]
-  loginMethodsAndOrder?: { primary: string[]; overflow?: string[] }
-  intl?: { defaultCountry?: string; textLocalization?: Record<string, string> }
-  legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string; requireUsersAcceptTerms?: boolean }
-  disablePlusEmails?: boolean
-  allowlistConfig?: { errorTitle?: string; errorDetail?: string; errorCtaText?: string; errorCtaLink?: string }
-  captchaEnabled?: boolean
-  /** EVM chains the app supports (viem Chain objects); a wallet on another chain is switched. */
-  supportedChains?: readonly SupportedChain[]
-  /** The chain wallets are switched to when theirs isn't supported. Default: the first supported. */
-  defaultChain?: SupportedChain
-  externalWallets?: { walletConnect?: { enabled?: boolean }; [connector: string]: unknown }
-  /** Milliseconds one API request may take before it fails with 'Timed out'. Default 15 000. */
-  apiTimeoutMs?: number
-  /** Milliseconds the success screen stays before the modal closes. Default 1000. */
-  successDelayMs?: number
-  [other: string]: unknown
-}
-
-/** Server app config merged with the client config: what screens read. */
-export interface ResolvedConfig {
-  appId: string
-  name: string
-  logo: string | null
-  accentColor: string | null
-  theme: 'light' | 'dark'
-  landingHeader: string | null
-  loginMessage: string | null
-  layout: 'web2-first' | 'web3-first'
-  /** Enabled login-method names in display order; `overflow` are behind 'More options'. */
-  loginMethods: string[]
-  overflowMethods: string[]
-  disablePlusEmails: boolean
-  legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
-  allowlist: { errorTitle: string | null; errorDetail: string | null; errorCtaText: string | null; errorCtaLink: string | null }
-  intl: { defaultCountry: string; textLocalization: Record<string, string> }
-  captcha: { enabled: boolean; siteKey: string | null }
-  successDelayMs: number
-  server: ServerAppConfig
-  client: FoyerClientConfig
-}
-
-/** `$session`. */
-export interface SessionState {
-  status: 'loading' | 'unauthenticated' | 'authenticated'
-  user: User | null
-  accessToken: string | null
-  identityToken: string | null
-}
-
-/** One screen on the modal stack. */
-export interface ScreenEntry {
-  /** Registered screen id, `${pluginId}/${key}`. */
-  id: string
-  params?: any
-}
-
-/** Options of `login(opts)`, Privy's shape. */
-export interface LoginOptions {
-  loginMethods?: string[]
-  prefill?: { type: 'email' | 'phone'; value: string }
-  disableSignup?: boolean
-  walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
-}
-
-/** `$modal`. */
-export interface ModalState {
-  open: boolean
-  /** Why it is open: a sign-in flow, a request's intent (sign, mfa…), or null (only showing something). */
-  intent: ModalIntent | null
-  stack: ScreenEntry[]
-  error: BaseError | null
-  options: LoginOptions
-}
-
-/** What a successful login, link or update hands the host. */
-export interface AuthResult {
-  user: User
-  isNewUser: boolean
-  wasAlreadyAuthenticated: boolean
-  loginMethod: string
-  loginAccount: LinkedAccount | null
-  linkedAccount: LinkedAccount | null
-  oAuthTokens: TokenResponse['oauth_tokens'] | null
-}
-
-/** Host callbacks for one intent. */
-export interface FlowCallbacks {
-  onComplete?: (result: AuthResult) => void
-  onSuccess?: (result: AuthResult) => void
-  onError?: (errorCode: string) => void
-}
+export type { AuthResult, FlowCallbacks } from './authResult.js'
+export type { FoyerClientConfig, ResolvedConfig } from './clientConfig.js'
+export type { LoginOptions, ModalController, ModalState, ScreenEntry } from './modalController.js'
+export type { SessionManager, SessionState } from './sessionManager.js'
 
 /** Options of one API call. */
 export interface CallOptions {
@@ -140,30 +41,6 @@ export interface Emitter {
   emit(event: string, payload?: unknown): void
 }
 
-/** The session half of the kernel. */
-export interface SessionManager {
-  /** A valid access token, refreshed when expiring (single flight across tabs); null when logged out. */
-  getAccessToken(): Promise<string | null>
-  getIdentityToken(): Promise<string | null>
-  /** Applies `session_update_action` and sets `$session`. */
-  handleTokenResponse(response: TokenResponse): void
-  /** Rotates the refresh token. Clears local state when the server says the token is missing or invalid. */
-  refresh(): Promise<void>
-  /** Tries to destroy the server session; always clears local state. */
-  logout(): Promise<void>
-  /**
-   * Forks the session: rotates this session's tokens and answers the single-use refresh token of a new,
-   * independent session for the same user (to hand to another app, device or webview).
-   */
-  fork(): Promise<string>
-  /** Starts the session of a forked token (from `fork()` elsewhere) here, replacing any current one. */
-  recover(forkedToken: string): Promise<void>
-  /** Puts a user the server answered (after a link, unlink, update or terms acceptance) on a signed-in session. */
-  setUser(user: RawUser | User): void
-  /** Re-reads the current user (GET /api/v1/users/me). */
-  refreshUser(): Promise<User | null>
-}
-
 /** Link, unlink, update and transfer, dispatched to the plugins that contribute them. */
 export interface AccountsManager {
   /** Opens the link flow of `method` (e.g. 'email', 'google', 'wallet'). Needs a signed-in user. */
@@ -178,39 +55,6 @@ export interface AccountsManager {
   methods(): { link: string[]; unlink: string[]; update: string[]; transfer: string[] }
   /** The hooks' function name of `method` for `action` (`('link', 'linkedin')` → 'linkLinkedIn'): the plugin's `names`, else the capitalised method. */
   functionName(action: 'link' | 'unlink' | 'update', method: string): string
-}
-
-/** The modal half of the kernel. */
-export interface ModalController {
-  /**
-   * Opens a flow (default: login on the landing screen). `intent: null` opens one that is no login, link or update
-   * (connect a wallet): closing reports no exit to sign-in callbacks. A request on screen ends with its exit error.
-   */
-  open(options?: { intent?: ModalIntent | null; screen?: string; params?: unknown; login?: LoginOptions; callbacks?: FlowCallbacks }): void
-  /** Closes; reports the 'user exited' error for a sign-in intent unless the flow completed; rejects the request on screen. */
-  close(): void
-  /**
-   * Shows `screen` and waits for its answer (`resolve` / `reject` from the screen). Requests queue: one is on screen
-   * at a time, joining the open flow, or opening the modal with `intent` (and closing it when answered). Always
-   * settled: closing the modal, going back past the screen or another flow taking the modal rejects it with the
-   * intent's exit error (`EXITED_AUTH_FLOW`, `USER_REJECTED_REQUEST`, `MFA_CANCELED`…).
-   */
-  request<T = unknown>(screen: string, params?: unknown, options?: { intent?: ModalIntent | null }): Promise<T>
-  /** Answers the request on screen. */
-  resolve(value?: unknown): void
-  /** Fails the request on screen with `error`. */
-  reject(error: unknown): void
-  push(screen: string, params?: unknown): void
-  replace(screen: string, params?: unknown): void
-  back(): void
-  /** Shows the error screen (or the failure screen the error's code maps to). */
-  showError(error: unknown, options?: { retry?: boolean }): void
-  /** Same as `resolve` (the name flow-hook prompts used first). */
-  resolvePrompt(value?: unknown): void
-  /** Same as `reject`. */
-  rejectPrompt(error: unknown): void
-  /** For code screens: the inline error text, or null after moving to the failure screen the error maps to. */
-  otpError(error: unknown): string | null
 }
 
 /** createFoyer's parameters. */
@@ -296,4 +140,192 @@ export interface Foyer {
   /** Loads the app config and restores the session. Idempotent. */
   init(): Promise<void>
   destroy(): void
+}
+
+/** What a plugin adds to the kernel. */
+export type PluginKind = 'login' | 'connector' | 'mfa' | 'funding' | 'wallet' | 'feature'
+
+/** A screen the modal can show. The component loads lazily; ui wraps `load` in React.lazy. */
+export interface ScreenDef {
+  /** Module whose default export is the screen component (React, but core doesn't know that). */
+  load: () => Promise<{ default: unknown }>
+  /** i18n key or literal used as the dialog's accessible title. */
+  title?: string
+  /** false: the user cannot close the modal on this screen (terms acceptance). Default true. */
+  dismissable?: boolean
+  /** Shows a back button when there is a screen below. Default true. */
+  back?: boolean
+  /** When it returns false the screen is skipped by `modal.push`. */
+  guard?: (foyer: Foyer) => boolean
+}
+
+/** How a plugin appears on the landing screen. */
+export interface PluginMeta {
+  /** i18n key or literal shown as the option's label. */
+  label: string
+  /** Inline SVG markup or an image URL. */
+  icon?: string
+  /** Landing group: web2 groups come first in the web2-first layout, 'wallet' in web3-first. */
+  group?: 'email' | 'sms' | 'social' | 'passkey' | 'wallet' | 'other'
+  /** Tie-break order inside the landing list (lower first). */
+  order?: number
+  /** Name hosts use in `config.loginMethods` (e.g. 'email', 'google'). Defaults to the plugin id. */
+  loginMethod?: string
+  /** Flag of the server app config that must be true for the option to show (e.g. 'email_auth'). */
+  serverFlag?: string
+  /** Hide the option for the current state (e.g. no WebAuthn). */
+  hidden?: (foyer: Foyer) => boolean
+}
+
+/** One landing entry of a plugin that has several. */
+export interface LandingEntryDef {
+  loginMethod: string
+  meta: PluginMeta
+  entry: ScreenDef
+}
+
+/** What a flow hook gets: the finished login and a way to ask the user something. */
+export interface FlowContext {
+  foyer: Foyer
+  intent: Intent
+  user: User
+  isNewUser: boolean
+  loginMethod: string
+  /**
+   * Shows `screen` in this flow and waits until it calls `foyer.modal.resolve(value)`; rejects with the flow's exit
+   * error if the user leaves (closes the modal or goes back past it). Same as `foyer.modal.request`.
+   */
+  prompt<T = unknown>(screen: string, params?: unknown): Promise<T>
+}
+
+/** Outgoing request as `onBeforeRequest` hooks see it (they may add headers). */
+export interface OutgoingRequest {
+  path: string
+  method: string
+  headers: Record<string, string>
+  body?: unknown
+}
+
+/**
+ * Hooks the kernel runs in a declared order: plugin order, except where a plugin's `before` / `after` (plugin ids)
+ * say otherwise. This is how terms, MFA and wallet creation join a flow in the right order whatever order the host
+ * lists them in.
+ */
+export interface PluginHooks {
+  /** Plugin ids whose hooks must run after this plugin's (ids of plugins not loaded are ignored). */
+  before?: string[]
+  /** Plugin ids whose hooks must run before this plugin's. */
+  after?: string[]
+  onLoginSuccess?: (ctx: FlowContext) => void | Promise<void>
+  onBeforeRequest?: (request: OutgoingRequest) => void | Promise<void>
+  onError?: (error: BaseError, ctx: { intent: Intent | null }) => void
+}
+
+/**
+ * How a plugin takes part in managing the signed-in user's accounts. Keys are method names; the ui's
+ * hooks turn each loaded one into a function (`link.email` → `linkEmail`, `unlink.google` → `unlinkGoogle`).
+ */
+export interface PluginAccountSlots {
+  /** Opens (or runs) the link flow for the method; the modal's intent is 'link'. */
+  link?: Record<string, (foyer: Foyer, options?: any) => void | Promise<void>>
+  /** Removes an account of the method; answers the server's user (the kernel updates the session). */
+  unlink?: Record<string, (foyer: Foyer, ...args: any[]) => Promise<RawUser>>
+  /** Opens the update flow ('email', 'phone'); the modal's intent is 'update'. */
+  update?: Record<string, (foyer: Foyer, options?: any) => void | Promise<void>>
+  /**
+   * Method → the linked-account type it adds, for one-per-type methods (the spec: 1 account per type). Linking a
+   * second one is refused before anything is sent or shown ('User already has an account of type … linked.').
+   */
+  linkOnce?: Record<string, string>
+  /** Linked-account type → the plugin's `/transfer` call for an account tied to another user. */
+  transfer?: Record<string, (foyer: Foyer, data: AccountTransferData) => Promise<RawUser>>
+  /**
+   * Method → the name its hook functions end in, where the capitalised method isn't it (`linkedin: 'LinkedIn'` →
+   * `linkLinkedIn`, `unlinkLinkedIn`). Declare the functions' types for hosts by augmenting `FoyerLinkFunctions`,
+   * `FoyerUnlinkFunctions` and `FoyerUpdateFunctions` of 'foyer'.
+   */
+  names?: Record<string, string>
+}
+
+/** The plugin object. Every slot but `id` and `kind` is optional. */
+export interface FoyerPlugin<Id extends string = string> {
+  id: Id
+  kind: PluginKind
+  meta?: PluginMeta
+  /**
+   * The plugin's reactive state, made once per kernel when first read (also before `init` and `setup`: hooks render
+   * before the kernel starts) with the kernel's `signal()` / `computed()`. Read with `foyer.pluginState(id)`, in React
+   * with `usePluginState(id)`. Expose read-only signals and change them through functions of the state.
+   */
+  state?: (foyer: Foyer) => object
+  /** Runs once when the kernel starts (`init`); may return a teardown. */
+  setup?: (foyer: Foyer) => void | (() => void)
+  api?: Record<string, ApiCallDef>
+  /** Screen key → definition. Registered as `${id}/${key}`. */
+  screens?: Record<string, ScreenDef>
+  /** Component shown for this plugin on the landing list (inline input, button, ...). */
+  entry?: ScreenDef
+  /**
+   * Several landing entries from one plugin (OAuth: one per provider). Each names its login method
+   * and meta; the component gets `loginMethod` as a prop, so one component can serve them all.
+   */
+  entries?: LandingEntryDef[]
+  hooks?: PluginHooks
+  /** Connector plugins: the wallets this plugin can connect, discovered live (built when the kernel starts). */
+  connectors?: (foyer: Foyer) => ConnectorSource
+  /**
+   * Wallet sign-in plugins (SIWE, SIWS): after the user connects a wallet of `chain` in a login or link
+   * flow, the wallet list continues with this plugin's screen `screen` (params: { address, connectorId }).
+   */
+  walletLogin?: { chain: ChainType; screen: string }
+  /** Link, unlink, update and transfer functions this plugin contributes. */
+  accounts?: PluginAccountSlots
+  /**
+   * Steps around every plugin API call (`onRequest`, `onResponseError` that may run a step and retry): MFA step-up,
+   * a third party's auth header. Runs after the kernel's captcha middleware, in plugin order.
+   */
+  middleware?: CallMiddleware | ((foyer: Foyer) => CallMiddleware)
+  /**
+   * Functions the plugin adds to `useFoyer()` (Privy's `usePrivy` has `createWallet`, `exportWallet`…), made once
+   * per kernel. Declare their types for hosts by augmenting `FoyerActions` (see README "Writing a plugin").
+   */
+  actions?: (foyer: Foyer) => Record<string, (...args: any[]) => unknown>
+  /** Captcha plugins: the provider behind `foyer.captcha` (the first plugin with one wins). */
+  captcha?: CaptchaProviderFactory
+  /** Modal intents the plugin's requests open with (`foyer.modal.request(screen, params, { intent })`) and their exit errors. */
+  intents?: Record<string, IntentExit>
+  /** UPPER_SNAKE error code → text (i18n key or the spec's English). */
+  errors?: Record<string, string>
+  /** i18n defaults (English) the plugin's screens use. */
+  texts?: Record<string, string>
+}
+
+/** Builds a plugin's provider; `report` moves the kernel's `$status` (never to 'disabled'). */
+export type CaptchaProviderFactory = (foyer: Foyer, report: (status: Exclude<CaptchaStatus, 'disabled'>) => void) => CaptchaProvider
+
+/** A landing option: a plugin with meta and an entry component. */
+export interface LandingEntry {
+  pluginId: string
+  loginMethod: string
+  meta: PluginMeta
+  entry: ScreenDef
+}
+
+/** Everything the loaded plugins contributed, indexed. Built once; read-only afterwards. */
+export interface Registry {
+  readonly plugins: readonly FoyerPlugin[]
+  readonly screens: ReadonlyMap<string, ScreenDef & { pluginId: string }>
+  readonly api: ReadonlyMap<string, ApiCallDef & { pluginId: string }>
+  readonly entries: readonly LandingEntry[]
+  readonly errors: Readonly<Record<string, string>>
+  readonly texts: Readonly<Record<string, string>>
+  /** Modal intent → the error its flow ends with when the user leaves (the kernel's and the plugins' `intents`). */
+  readonly intents: Readonly<Record<string, IntentExit>>
+  /** Chain → the screen that signs a connected wallet in (from plugins' `walletLogin`). */
+  readonly walletLogins: ReadonlyMap<ChainType, string>
+  /** The hook functions of one kind, in the declared order (`hooks.before` / `hooks.after`, else plugin order). */
+  hooks<K extends Exclude<keyof PluginHooks, 'before' | 'after'>>(kind: K): NonNullable<PluginHooks[K]>[]
+  plugin(id: string): FoyerPlugin | undefined
+  /** The screen definition, or a PluginError naming the missing screen. */
+  screen(id: string): ScreenDef & { pluginId: string }
 }

@@ -1,4 +1,4 @@
-import type { SupportedChain } from './createWallets.js'
+import type { SupportedChain } from './supportedChain.js'
 import type { AddChainParameters } from './types.js'
 
 /** EIP-3085 parameters for a supported chain. */

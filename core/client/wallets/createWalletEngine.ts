@@ -1,8 +1,8 @@
 import { batch } from '@preact/signals-core'
 import { ConnectorError } from '../../errors/index.js'
 import { addChainParameters } from './addChainParameters.js'
-import type { WalletCore } from './createWallets.js'
 import type { ConnectedWallet, ConnectorSource, WalletConnector, WalletManager } from './types.js'
+import type { WalletCore } from './walletCore.js'
 import { ProviderRpcError, retryLookup, toConnectorError, walletTexts } from './walletErrors.js'
 
 const evmChainNumber = (caip2: string) => (caip2.startsWith('eip155:') ? Number(caip2.slice(7)) : NaN)

@@ -1,42 +1,13 @@
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core'
-import type { Emitter, FoyerStorage } from '../types.js'
+import { computed, signal } from '@preact/signals-core'
 import type { WalletEngine } from './createWalletEngine.js'
-import type { ConnectedWallet, ConnectionHistoryEntry, WalletConnector, WalletManager, ConnectorSource } from './types.js'
+import type { ConnectedWallet, ConnectionHistoryEntry, WalletConnector, WalletManager } from './types.js'
+import type { WalletCore, WalletDeps } from './walletCore.js'
 
 const HISTORY_KEY = 'foyer:connections'
 const HISTORY_LIMIT = 20
 
-/** A chain the host supports, in viem's Chain shape (only the fields used here). */
-export interface SupportedChain {
-  id: number
-  name: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: { default: { http: readonly string[] } }
-  blockExplorers?: { default: { url: string } }
-}
-
-export interface WalletDeps {
-  /** The connector plugins' sources, built when the kernel starts (they get the kernel). */
-  sources: () => ConnectorSource[]
-  storage: FoyerStorage
-  emitter: Emitter
-  /** The host's supported chains and default chain (client config), read at connect time. */
-  chains: () => { supported: readonly SupportedChain[]; default: SupportedChain | null }
-  /** Test seam for the lookup retry delay (spec: 500 ms). */
-  lookupDelayMs?: number
-}
-
-/** The manager's state, shared with its lazily loaded engine (createWalletEngine). */
-export interface WalletCore {
-  deps: WalletDeps
-  bySource: Signal<ReadonlyArray<readonly WalletConnector[]>>
-  $connectors: ReadonlySignal<readonly WalletConnector[]>
-  $wallets: Signal<readonly ConnectedWallet[]>
-  setWallets(next: readonly ConnectedWallet[]): void
-  history(): ConnectionHistoryEntry[]
-  remember(entry: ConnectionHistoryEntry): void
-}
-
+export type { SupportedChain } from './supportedChain.js'
+export type { WalletDeps } from './walletCore.js'
 export { addChainParameters } from './addChainParameters.js'
 
 /**

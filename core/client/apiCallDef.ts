@@ -1,0 +1,18 @@
+import type { GenericSchema } from 'valibot'
+
+/** One named API call of a plugin: validated input in, validated output out. */
+export interface ApiCallDef<I = any, O = any> {
+  method?: 'GET' | 'POST' | 'DELETE'
+  path: string
+  /** Validated before the request; a failure throws ValidationError and sends nothing. */
+  input?: GenericSchema<any, I>
+  /** Validated after the response; a failure throws ApiError `invalid_response`. */
+  output?: GenericSchema<any, O>
+  /** false: never retried (analytics-like calls). Default: the kernel's retry policy. */
+  retry?: boolean
+  /**
+   * Body field that carries a captcha token ('token', 'captcha_token'). When the app has captcha on and
+   * the field is null or absent, `foyer.call` fills it with a fresh token first.
+   */
+  captcha?: string
+}
