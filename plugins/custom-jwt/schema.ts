@@ -41,8 +41,6 @@ export const CustomJwtAppConfigSchema = v.pipe(
 )
 export type CustomJwtAppConfig = v.InferOutput<typeof CustomJwtAppConfigSchema>
 
-export type CustomJwtAuthenticateInput = v.InferInput<typeof CustomJwtAuthenticateInputSchema>
-
 /**
  * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
  * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.

@@ -42,9 +42,3 @@ export const TransferInputSchema = v.object({ email: Email, nonce: TransferNonce
 /** Answer of init. */
 export const InitOutputSchema = v.object({ success: v.literal(true) })
 
-export type InitInput = v.InferInput<typeof InitInputSchema>
-export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
-export type LinkInput = v.InferInput<typeof LinkInputSchema>
-export type UpdateInput = v.InferInput<typeof UpdateInputSchema>
-export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
-export type TransferInput = v.InferInput<typeof TransferInputSchema>

@@ -109,14 +109,6 @@ export const FarcasterAppConfigSchema = v.strictObject({
 })
 export type FarcasterAppConfig = v.InferOutput<typeof FarcasterAppConfigSchema>
 
-export type InitInput = v.InferInput<typeof InitInputSchema>
-export type InitOutput = v.InferOutput<typeof InitOutputSchema>
-export type StatusOutput = v.InferOutput<typeof StatusOutputSchema>
-export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
-export type LinkInput = v.InferInput<typeof LinkInputSchema>
-export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
-export type RelayAuthenticateInput = v.InferInput<typeof RelayAuthenticateInputSchema>
-
 /**
  * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
  * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.

@@ -26,8 +26,6 @@ export const GuestAuthenticateInputSchema = v.object({
 /** The guest plugin's section of an app entry: `"guest": true` enables guest accounts for the app. */
 export const GuestAppConfigSchema = v.boolean()
 
-export type GuestAuthenticateInput = v.InferInput<typeof GuestAuthenticateInputSchema>
-
 /** A fresh guest credential from the platform CSPRNG (browser or Node ≥ 20). */
 export function createGuestCredential(): string {
   const bytes = new Uint8Array(GUEST_CREDENTIAL_BYTES)

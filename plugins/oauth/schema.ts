@@ -73,7 +73,6 @@ export const ProviderConfigSchema = v.strictObject({
   jwks_uri: v.optional(Url),
   scopes: v.optional(v.array(v.pipe(v.string(), v.nonEmpty()))),
 })
-export type ProviderConfig = v.InferOutput<typeof ProviderConfigSchema>
 
 /** The app's `"oauth"` section (server-only: it holds client secrets). */
 export const OAuthAppConfigSchema = v.strictObject({
@@ -84,11 +83,6 @@ export const OAuthAppConfigSchema = v.strictObject({
   redirect_urls: v.ArraySchema<typeof Url, undefined>
 })
 export type OAuthAppConfig = v.InferOutput<typeof OAuthAppConfigSchema>
-
-export type InitInput = v.InferInput<typeof InitInputSchema>
-export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
-export type LinkInput = v.InferInput<typeof LinkInputSchema>
-export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
 
 /**
  * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half

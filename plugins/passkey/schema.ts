@@ -126,10 +126,6 @@ export const RegistrationInputSchema = v.object({ relying_party: RelyingPartySch
 /** POST /api/v1/passkeys/unlink */
 export const UnlinkInputSchema = v.object({ credential_id: CredentialIdSchema })
 
-export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
-export type RegistrationInput = v.InferInput<typeof RegistrationInputSchema>
-export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
-
 /**
  * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
  * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.

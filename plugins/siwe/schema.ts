@@ -95,14 +95,6 @@ export const SiweAppConfigSchema = v.strictObject({
 })
 export type SiweAppConfig = v.InferOutput<typeof SiweAppConfigSchema>
 
-export type InitInput = v.InferInput<typeof InitInputSchema>
-export type InitOutput = v.InferOutput<typeof InitOutputSchema>
-export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
-export type LinkInput = v.InferInput<typeof LinkInputSchema>
-export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>
-export type TransferInput = v.InferInput<typeof TransferInputSchema>
-export type LinkSmartWalletInput = v.InferInput<typeof LinkSmartWalletInputSchema>
-
 /** The number in a CAIP-2 'eip155:N' chain id (or a bare number). */
 export function evmChainNumber(chainId: string | number): number {
   if (typeof chainId === 'number') return chainId

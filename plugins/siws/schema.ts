@@ -64,8 +64,3 @@ export const SiwsAppConfigSchema = v.strictObject({
 })
 export type SiwsAppConfig = v.InferOutput<typeof SiwsAppConfigSchema>
 
-export type InitInput = v.InferInput<typeof InitInputSchema>
-export type InitOutput = v.InferOutput<typeof InitOutputSchema>
-export type AuthenticateInput = v.InferInput<typeof AuthenticateInputSchema>
-export type LinkInput = v.InferInput<typeof LinkInputSchema>
-export type UnlinkInput = v.InferInput<typeof UnlinkInputSchema>

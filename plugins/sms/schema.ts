@@ -44,12 +44,6 @@ export const SmsTransferInputSchema = v.object({ phoneNumber: PhoneNumberSchema,
 /** Answer of init. */
 export const SmsInitOutputSchema = v.object({ success: v.literal(true) })
 
-export type SmsInitInput = v.InferInput<typeof SmsInitInputSchema>
-export type SmsAuthenticateInput = v.InferInput<typeof SmsAuthenticateInputSchema>
-export type SmsLinkInput = v.InferInput<typeof SmsLinkInputSchema>
-export type SmsUpdateInput = v.InferInput<typeof SmsUpdateInputSchema>
-export type SmsUnlinkInput = v.InferInput<typeof SmsUnlinkInputSchema>
-
 /**
  * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half
  * declares them (ServerPlugin.errorCodes) and the client half maps them to texts.
