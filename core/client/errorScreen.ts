@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ApiError, BaseError, ValidationError } from '../errors/index.js'
 import { AccountTransferDataSchema, type AccountTransferData } from '../protocol/index.js'
 import { CaptchaError } from './captcha.js'
+import { clientErrorTexts, coreErrorTexts, SERVER_MESSAGE, type ErrorScreenEntry } from './errorTexts.js'
 import { uiScreens } from './screenIds.js'
 import type { ResolvedConfig } from './types.js'
 
@@ -28,7 +29,10 @@ type T = (key: string, vars?: Record<string, string | number>) => string
 /** Failure screens the ui plugin registers (the ui's screen ids). */
 export const failureScreens = uiScreens
 
-/** The spec's "error screen by error code" table (§8). `pluginTexts` are plugins' code → text. */
+/**
+ * The spec's "error screen by error code" table (§8): the kernel's rows (errorTexts.ts), then the plugins'
+ * code → text (`pluginTexts`, registry.errors), then the server's message for other 400/422 answers.
+ */
 export function errorScreenFor(error: unknown, t: T, config: ResolvedConfig | null, pluginTexts: Record<string, string> = {}): ErrorScreen {
   const code = error instanceof BaseError ? error.code : 'UNKNOWN_ERROR'
   const back = (label: string) => ({ label, action: 'back' as const })
@@ -37,46 +41,21 @@ export function errorScreenFor(error: unknown, t: T, config: ResolvedConfig | nu
     case 'CLIENT_REQUEST_TIMEOUT':
       // 'Timed out' plus the message: what waited how long (the title already says 'Timed out').
       return screen({ title: t('error.timedOut.title'), detail: (error as BaseError).details ?? (error as BaseError).shortMessage, cta: back(t('error.tryAgain')) })
-    case 'INVALID_CAPTCHA':
-      return screen({ title: t('error.generic.title'), detail: t('error.invalidCaptcha.detail') })
-    case 'DISALLOWED_LOGIN_METHOD':
-      return screen({ title: t('error.notAllowed.title'), cta: back(t('error.notAllowed.cta')) })
-    case 'ALLOWLIST_REJECTED': {
-      const a = config?.allowlist
-      const link = a?.errorCtaLink
-      return screen(
-        {
-          title: a?.errorTitle ?? t('error.allowlist.title'),
-          detail: a?.errorDetail ?? t('error.allowlist.detail'),
-          cta: { label: a?.errorCtaText ?? t('error.allowlist.cta'), ...(link ? { href: link } : { action: 'back' as const }) },
-        },
-        failureScreens.allowlist,
-      )
-    }
     case 'CAPTCHA_FAILURE':
       // After the widget's retries ran out, the likeliest cause is a blocked script: say so (§8).
       return screen({ title: t('error.captchaFailed'), ...(error instanceof CaptchaError && error.retriesExhausted ? { detail: t('error.captchaAdblock') } : {}) })
-    case 'CAPTCHA_TIMEOUT':
-      return screen({ title: t('error.captchaTimeout') })
-    case 'LINKED_TO_ANOTHER_USER':
-      return screen({ title: t('error.linkedToAnother.title'), detail: t('error.linkedToAnother.detail'), cta: back(t('error.back')) })
-    case 'REGION_NOT_SUPPORTED':
-      return screen({ title: t('error.region.title'), detail: t('error.region.detail'), cta: back(t('error.back')) })
-    case 'TOO_MANY_REQUESTS':
-      return screen({ title: t('error.tooMany.title'), detail: t('error.tooMany.detail'), cta: back(t('error.tooMany.cta')) })
-    case 'USER_DOES_NOT_EXIST':
-      return screen(
-        { title: t('error.accountNotFound.title'), detail: t('error.accountNotFound.detail'), cta: back(t('error.accountNotFound.cta')) },
-        failureScreens.accountNotFound,
-      )
-    case 'USER_LIMIT_REACHED':
-      return screen({ title: t('error.userLimit.title'), detail: t('error.userLimit.detail') }, failureScreens.userLimit)
     case 'ACCOUNT_TRANSFER_REQUIRED': {
-      // The link conflict screen needs the server's nonce; without valid data it is just 'linked to another user'.
+      // The link conflict screen needs the server's nonce; without valid data the kernel row ('linked to another user') shows.
       const parsed = v.safeParse(AccountTransferDataSchema, error instanceof ApiError ? error.data : undefined)
       if (parsed.success) return { screen: failureScreens.accountTransfer, params: { data: parsed.output } }
-      return screen({ title: t('error.linkedToAnother.title'), detail: t('error.linkedToAnother.detail'), cta: back(t('error.back')) })
+      break
     }
+  }
+  const row = kernelRows.get(code)
+  if (row === SERVER_MESSAGE) return screen({ title: (error as BaseError).shortMessage, cta: back(t('error.tryAgain')) })
+  if (row) {
+    const params: ErrorScreenParams = { title: t(row.title), ...(row.detail ? { detail: t(row.detail) } : {}), ...(row.cta ? { cta: back(t(row.cta)) } : {}) }
+    return screen(code === 'ALLOWLIST_REJECTED' ? withAllowlistTexts(params, config) : params, row.screen)
   }
   const pluginText = pluginTexts[code]
   if (pluginText) return screen({ title: t('error.generic.title'), detail: t(pluginText), cta: back(t('error.tryAgain')) })
@@ -87,13 +66,53 @@ export function errorScreenFor(error: unknown, t: T, config: ResolvedConfig | nu
   return screen({ title: t('error.generic.title'), detail: t('error.generic.detail'), cta: back(t('error.tryAgain')) })
 }
 
-/** Codes for which a code screen leaves the screen for a failure screen (the e-mail/SMS table, §8). */
-const OTP_SCREEN_CODES = new Set(['USER_LIMIT_REACHED', 'USER_DOES_NOT_EXIST', 'LINKED_TO_ANOTHER_USER', 'ACCOUNT_TRANSFER_REQUIRED', 'ALLOWLIST_REJECTED', 'DISALLOWED_LOGIN_METHOD'])
+const kernelRows = new Map<string, ErrorScreenEntry>(Object.entries({ ...coreErrorTexts, ...clientErrorTexts }))
+
+/** The host's allowlist texts (config.allowlist) over the spec's; a configured link replaces the back button. */
+function withAllowlistTexts(params: ErrorScreenParams, config: ResolvedConfig | null): ErrorScreenParams {
+  const a = config?.allowlist
+  const link = a?.errorCtaLink
+  const detail = a?.errorDetail ?? params.detail
+  return {
+    title: a?.errorTitle ?? params.title,
+    ...(detail ? { detail } : {}),
+    cta: { label: a?.errorCtaText ?? params.cta?.label ?? '', ...(link ? { href: link } : { action: 'back' as const }) },
+  }
+}
+
+/**
+ * The one failure-screen policy: codes that leave any flow's screen for the kernel's failure screens
+ * (`modal.showError`). Spec §8: allowlist, user limit, account not found and the transfer prompt have screens
+ * of their own in every flow's table, and 'Not allowed' / 'Try another method' is the catalogue's row. A flow
+ * whose table words one of them itself (Telegram: 'Login with Telegram not allowed') checks that case first.
+ */
+export const failureScreenCodes: ReadonlySet<string> = new Set([
+  'ALLOWLIST_REJECTED',
+  'USER_LIMIT_REACHED',
+  'USER_DOES_NOT_EXIST',
+  'ACCOUNT_TRANSFER_REQUIRED',
+  'DISALLOWED_LOGIN_METHOD',
+])
+
+/**
+ * Codes with a row in the §8 error-screen catalogue that a flow sends to the error screen only when its own table
+ * has no text for them: the e-mail/SMS table sends 'Linked to another user' there, the passkey screens all three.
+ */
+export const errorScreenCodes = ['LINKED_TO_ANOTHER_USER', 'TOO_MANY_REQUESTS', 'CLIENT_REQUEST_TIMEOUT'] as const
+
+/** One of `errorScreenCodes`. */
+export type ErrorScreenCode = (typeof errorScreenCodes)[number]
+
+/** Whether a flow leaves its screen for the kernel's failure screen: `failureScreenCodes`, plus the flow's `also`. */
+export function hasFailureScreen(error: unknown, also: readonly ErrorScreenCode[] = []): boolean {
+  if (!(error instanceof BaseError)) return false
+  return failureScreenCodes.has(error.code) || (also as readonly string[]).includes(error.code)
+}
 
 /** What a code screen does with a failed code: an inline text, or a failure screen (`screen`). */
 export function otpErrorFor(error: unknown, t: T): { inline: string } | { screen: true } {
   const code = error instanceof BaseError ? error.code : ''
-  if (OTP_SCREEN_CODES.has(code)) return { screen: true }
+  if (hasFailureScreen(error, ['LINKED_TO_ANOTHER_USER'])) return { screen: true }
   if (code === 'INVALID_CREDENTIALS') return { inline: t('otp.invalidCode') }
   if (code === 'CANNOT_LINK_MORE_OF_TYPE' && error instanceof ApiError) return { inline: error.shortMessage }
   if (error instanceof ValidationError) return { inline: error.shortMessage }

@@ -2,6 +2,7 @@ import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { customJwtApi } from './api.js'
 import { createCustomAuthFlow, customAuthFlow } from './customAuthFlow.js'
+import { customJwtTexts } from './schema.js'
 
 /** Options of the custom-JWT plugin (Privy's `customAuth` config). */
 export interface CustomJwtPluginOptions {
@@ -18,6 +19,8 @@ export function customJwt(options: CustomJwtPluginOptions = {}) {
     id: 'custom-jwt',
     kind: 'login',
     api: customJwtApi,
+    // The provider's keys could not be fetched (503): the login can't be checked, as with a bad token.
+    errors: { KEYS_UNAVAILABLE: customJwtTexts.failed },
     state: (foyer: Foyer) => createCustomAuthFlow(foyer, options.getCustomAccessToken),
     setup(foyer: Foyer) {
       const flow = customAuthFlow(foyer)

@@ -1,3 +1,4 @@
+import { hasFailureScreen } from '../../core/client/errorScreen.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { AbortError, ApiError, BaseError, FlowError } from '../../core/errors/index.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
@@ -29,9 +30,6 @@ export interface FarcasterSignIn {
   fid: number
 }
 
-/** Codes that leave the Farcaster screen for a failure screen (allowlist, user limit, ...). */
-export const FAILURE_SCREEN_CODES = new Set(['USER_LIMIT_REACHED', 'USER_DOES_NOT_EXIST', 'ALLOWLIST_REJECTED', 'DISALLOWED_LOGIN_METHOD', 'ACCOUNT_TRANSFER_REQUIRED'])
-
 /** The spec's Farcaster text for an error (§8). */
 export function farcasterErrorText(error: unknown): string {
   const code = error instanceof BaseError ? error.code : ''
@@ -45,7 +43,7 @@ export function farcasterErrorText(error: unknown): string {
 
 /** The error as the Farcaster flow reports it: the spec's text, the original code (for onError). */
 export function toFarcasterError(error: unknown): BaseError {
-  if (error instanceof BaseError && FAILURE_SCREEN_CODES.has(error.code)) return error
+  if (error instanceof BaseError && hasFailureScreen(error)) return error
   const code = error instanceof BaseError ? error.code : 'UNKNOWN_AUTH_ERROR'
   return new FlowError(farcasterErrorText(error), code, { cause: error })
 }

@@ -58,6 +58,9 @@ export function farcaster(options: FarcasterPluginOptions = {}) {
     errors: {
       [farcasterErrorCodes.timeout]: farcasterTexts.timeout,
       [farcasterErrorCodes.notInitialised]: farcasterTexts.notInitialised,
+      // The server's codes: the ID registry unreadable (502), a channel answered twice (409); §8's fallback text.
+      CUSTODY_LOOKUP_FAILED: farcasterTexts.authFailed,
+      CHANNEL_COMPLETED: farcasterTexts.authFailed,
     },
     texts: { ...farcasterPluginTexts, ...options.texts },
   })

@@ -21,6 +21,8 @@ export function guest(options: GuestPluginOptions = {}) {
     errors: {
       [guestErrorCodes.alreadyAuthenticated]: guestTexts.alreadyAuthenticated,
       [guestErrorCodes.failed]: guestTexts.failed,
+      // The server's code (403), for a call made outside createGuestAccount.
+      ALREADY_AUTHENTICATED: guestTexts.alreadyAuthenticated,
     },
     texts: { 'guest.continue': guestTexts.continueAsGuest, ...options.texts },
   })

@@ -3,6 +3,7 @@ import { definePlugin, type LandingEntryDef } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { oauthApi } from './api.js'
 import { oauthCalls } from './oauthCalls.js'
+import { oauthServerErrorTexts } from './oauthErrorTexts.js'
 import { oauthProviderIds, providerDisplayNames, type OAuthProviderId } from './providerIds.js'
 import { createOAuthState, type OAuthFlowMode } from './oauthState.js'
 import { readReturnParams } from './returnParams.js'
@@ -82,6 +83,7 @@ export function oauth(options: OAuthPluginOptions = {}) {
     kind: 'login',
     api: oauthApi,
     entries,
+    errors: oauthServerErrorTexts,
     accounts: oauthAccounts(ids),
     screens: {
       status: { load: () => import('./screens/OAuthStatusScreen.js'), title: 'oauth.loading.title' },

@@ -1,3 +1,4 @@
+import { hasFailureScreen } from '../../core/client/errorScreen.js'
 import { isAuthIntent } from '../../core/client/intents.js'
 import { uiScreens } from '../../core/client/screenIds.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
@@ -234,9 +235,6 @@ export function handleOAuthReturn(foyer: Foyer, win: Window = window): void {
   }
 }
 
-/** Codes whose screens the kernel owns (allowlist, account not found, user limit, not allowed, the transfer prompt). */
-const kernelScreenCodes = new Set(['USER_DOES_NOT_EXIST', 'ALLOWLIST_REJECTED', 'USER_LIMIT_REACHED', 'DISALLOWED_LOGIN_METHOD', 'ACCOUNT_TRANSFER_REQUIRED'])
-
 /** After a failed modal flow: report to the host; route kernel-owned failures to their screens. */
 export function onModalFlowError(foyer: Foyer, error: unknown, provider: string) {
   const e = toBaseError(error)
@@ -244,7 +242,7 @@ export function onModalFlowError(foyer: Foyer, error: unknown, provider: string)
   if (!foyer.$modal.peek().open) return
   if (e.code === oauthErrorCodes.inAppBrowser) {
     foyer.modal.replace(uiScreens.inAppBrowser, { title: e.shortMessage, detail: foyer.t('error.inAppBrowser.detail') })
-  } else if (kernelScreenCodes.has(e.code)) {
+  } else if (hasFailureScreen(e)) {
     foyer.modal.showError(e)
   }
   // Everything else shows on the OAuth status screen, with retry.

@@ -69,6 +69,8 @@ export function siwe(options: SiwePluginOptions = {}) {
       },
     }),
     api: siweApi,
+    // A contract wallet's signature could not be checked on chain (502): §8 wallet connection's 'Unable to authorize user'.
+    errors: { RPC_UNAVAILABLE: siweTexts.unableToAuthorize },
     entry: { load: () => import('./screens/SiweEntry.js') },
     screens: {
       sign: { load: () => import('./screens/SiweSignScreen.js'), title: 'siwe.title' },

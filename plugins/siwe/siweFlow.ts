@@ -1,3 +1,4 @@
+import { hasFailureScreen } from '../../core/client/errorScreen.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
 import { BaseError, FlowError } from '../../core/errors/index.js'
@@ -133,16 +134,13 @@ export async function signInWithWallet(
   return result
 }
 
-/** Codes whose own failure screen the kernel shows (allowlist, user limit, account not found, ...). */
-export const SIWE_SCREEN_CODES = new Set(['ALLOWLIST_REJECTED', 'USER_LIMIT_REACHED', 'USER_DOES_NOT_EXIST', 'ACCOUNT_TRANSFER_REQUIRED', 'DISALLOWED_LOGIN_METHOD'])
-
 /** What the sign screen shows for an error (§8 'Wallet connection'). */
 export type SiweErrorOutcome = { screen: true } | { screen?: false; title: string; detail?: string; action: 'retry' | 'different-wallet' }
 
 /** Maps a sign-in failure to the sign screen's outcome. `t` translates the plugin's and the kernel's keys. */
 export function siweErrorOutcome(error: unknown, t: (key: string) => string): SiweErrorOutcome {
   const code = error instanceof BaseError ? error.code : ''
-  if (SIWE_SCREEN_CODES.has(code)) return { screen: true }
+  if (hasFailureScreen(error)) return { screen: true }
   if (code === 'LINKED_TO_ANOTHER_USER') {
     return { title: t('error.linkedToAnother.title'), detail: t('error.linkedToAnother.detail'), action: 'different-wallet' }
   }
@@ -156,7 +154,7 @@ export function siweErrorOutcome(error: unknown, t: (key: string) => string): Si
 
 /** The error a headless hook reports: failure-screen codes unchanged, the rest as 'Unable to authorize user'. */
 export function toSiweError(error: unknown): BaseError {
-  if (error instanceof BaseError && (SIWE_SCREEN_CODES.has(error.code) || error.code === 'LINKED_TO_ANOTHER_USER' || error.code === 'USER_REJECTED_REQUEST')) return error
+  if (error instanceof BaseError && (hasFailureScreen(error) || error.code === 'LINKED_TO_ANOTHER_USER' || error.code === 'USER_REJECTED_REQUEST')) return error
   const code = error instanceof BaseError ? error.code : 'UNKNOWN_AUTH_ERROR'
   return new FlowError(siweTexts.unableToAuthorize, code, { cause: error })
 }

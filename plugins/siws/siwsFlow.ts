@@ -1,3 +1,4 @@
+import { hasFailureScreen } from '../../core/client/errorScreen.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
 import { BaseError, ConnectorError, FlowError } from '../../core/errors/index.js'
@@ -25,9 +26,6 @@ export interface SiwsSubmission {
   walletClientType?: string | null
   connectorType?: string | null
 }
-
-/** Codes that leave the sign screen for a failure screen (allowlist, user limit, unknown user, ...). */
-export const FAILURE_SCREEN_CODES = new Set(['USER_LIMIT_REACHED', 'USER_DOES_NOT_EXIST', 'ALLOWLIST_REJECTED', 'DISALLOWED_LOGIN_METHOD', 'ACCOUNT_TRANSFER_REQUIRED'])
 
 /** POST siws/init, then the Sign In With Solana message for `address` on this page. */
 export async function generateSiwsMessage(foyer: Foyer, address: string, options: SiwsMessageOptions = {}): Promise<string> {
@@ -87,7 +85,7 @@ export function siwsErrorText(error: unknown): string {
 
 /** The error as the SIWS flow reports it: failure-screen errors unchanged, others with the spec's text. */
 export function toSiwsError(error: unknown): BaseError {
-  if (error instanceof BaseError && FAILURE_SCREEN_CODES.has(error.code)) return error
+  if (error instanceof BaseError && hasFailureScreen(error)) return error
   const code = error instanceof BaseError ? error.code : 'UNKNOWN_AUTH_ERROR'
   return new FlowError(siwsErrorText(error), code, { cause: error })
 }

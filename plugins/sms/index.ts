@@ -44,6 +44,8 @@ export function sms(options: SmsPluginOptions = {}) {
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
     api: smsApi,
+    // The kernel's §8 row (title 'This region is not supported') shows it on the error screen; this is its text.
+    errors: { REGION_NOT_SUPPORTED: 'error.region.detail' },
     entry: { load: () => import('./screens/SmsEntry.js') },
     screens: {
       code: { load: () => import('./screens/SmsCodeScreen.js'), title: 'otp.title' },

@@ -1,3 +1,4 @@
+import { hasFailureScreen } from '../../core/client/errorScreen.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { ApiError, BaseError, FlowError } from '../../core/errors/index.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
@@ -56,16 +57,13 @@ export function telegramErrorFor(error: unknown): { text: string; retry: boolean
       const message = error instanceof ApiError ? error.shortMessage : ''
       return { text: /rate.?limit/i.test(message) ? telegramTexts.rateLimited : telegramTexts.tooMany, retry: false }
     }
-    case 'ALLOWLIST_REJECTED':
-    case 'USER_LIMIT_REACHED':
-    case 'USER_DOES_NOT_EXIST':
-    case 'ACCOUNT_TRANSFER_REQUIRED':
-      return { screen: true }
     case telegramErrorCodes.canceled:
       return { text: telegramTexts.canceled, retry: true }
     case telegramErrorCodes.notInitialized:
       return { text: telegramTexts.notInitialized, retry: true }
   }
+  // The kernel's policy; DISALLOWED_LOGIN_METHOD never gets here: §8 Telegram words it ('Login with Telegram not allowed').
+  if (hasFailureScreen(error)) return { screen: true }
   return { text: telegramTexts.failed, retry: true }
 }
 

@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { serverErrorCodes } from '../../core/protocol/index.js'
-import type { ServerPlugin } from '../../core/server/index.js'
+import { serverPlugins } from '../kit/pluginHalves.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -57,20 +57,6 @@ function errorSites(file: string): Site[] {
 }
 
 const owner = (file: string) => (file.startsWith('plugins/') ? file.split('/')[1]! : 'core')
-
-/** Every plugin's server half, made by each `…Server()` factory its server.ts exports (all take defaults). */
-async function serverPlugins(): Promise<ServerPlugin[]> {
-  const plugins: ServerPlugin[] = []
-  for (const id of readdirSync(join(root, 'plugins'))) {
-    const entry = join(root, 'plugins', id, 'server.ts')
-    if (!existsSync(entry)) continue
-    const module = (await import(pathToFileURL(entry).href)) as Record<string, unknown>
-    for (const [name, factory] of Object.entries(module)) {
-      if (typeof factory === 'function' && name.endsWith('Server')) plugins.push((factory as () => ServerPlugin)())
-    }
-  }
-  return plugins
-}
 
 describe('server error codes', () => {
   const sites = [...sourceFiles(join(root, 'core/server')), ...sourceFiles(join(root, 'plugins'))].flatMap(errorSites)

@@ -1,3 +1,4 @@
+import { hasFailureScreen } from '../../core/client/errorScreen.js'
 import { BaseError } from '../../core/errors/index.js'
 import { walletTexts } from '../../core/client/wallets/walletErrors.js'
 
@@ -11,7 +12,6 @@ export type WalletErrorOutcome =
   /** Inline on the wallet screen; `action` is the button offered. */
   | { screen?: false; title: string; detail?: string; action: 'retry' | 'different-wallet' }
 
-const SCREEN_CODES = new Set(['ALLOWLIST_REJECTED', 'USER_LIMIT_REACHED', 'USER_DOES_NOT_EXIST', 'ACCOUNT_TRANSFER_REQUIRED', 'DISALLOWED_LOGIN_METHOD'])
 const USER_EXISTS_CODES = new Set(['LINKED_TO_ANOTHER_USER', 'USER_EXISTS', 'WALLET_LINKED_TO_ANOTHER_USER'])
 const KNOWN_TEXTS = new Set<string>(Object.values(walletTexts))
 
@@ -22,7 +22,7 @@ const KNOWN_TEXTS = new Set<string>(Object.values(walletTexts))
 export function walletErrorOutcome(error: unknown, t: (key: string, vars?: Record<string, string | number>) => string): WalletErrorOutcome {
   const code = error instanceof BaseError ? error.code : ''
   const message = error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : ''
-  if (SCREEN_CODES.has(code)) return { screen: true }
+  if (hasFailureScreen(error)) return { screen: true }
   if (USER_EXISTS_CODES.has(code) || /user (already )?exists/i.test(message)) {
     return { title: t('error.linkedToAnother.title'), detail: t('error.linkedToAnother.detail'), action: 'different-wallet' }
   }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { AbortError, BaseError } from '../../../core/errors/index.js'
+import { hasFailureScreen } from '../../../core/client/errorScreen.js'
+import { AbortError } from '../../../core/errors/index.js'
 import { Button, ErrorText, QRCode, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
 import {
-  FAILURE_SCREEN_CODES,
   farcasterErrorText,
   finishFarcaster,
   initFarcaster,
@@ -41,7 +41,7 @@ export default function FarcasterConnectScreen() {
       } catch (err) {
         if (abort.signal.aborted || err instanceof AbortError) return
         // Allowlist, user limit, unknown user...: their own failure screens, like every method.
-        if (err instanceof BaseError && FAILURE_SCREEN_CODES.has(err.code)) return foyer.modal.showError(err)
+        if (hasFailureScreen(err)) return foyer.modal.showError(err)
         setError(farcasterErrorText(err))
       }
     })()

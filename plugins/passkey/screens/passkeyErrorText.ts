@@ -1,13 +1,8 @@
+import { errorScreenCodes, hasFailureScreen } from '../../../core/client/errorScreen.js'
 import type { Foyer } from '../../../core/client/types.js'
 import { ApiError, ValidationError } from '../../../core/errors/index.js'
 import { passkeyErrorCodes, toPasskeyError } from '../passkeyCeremonies.js'
 import { passkeyTexts } from '../schema.js'
-
-// Errors with a screen of their own in the kernel's catalogue (§8 table) go there, not inline.
-const SCREEN_CODES = new Set([
-  'TOO_MANY_REQUESTS', 'USER_DOES_NOT_EXIST', 'USER_LIMIT_REACHED', 'ALLOWLIST_REJECTED', 'DISALLOWED_LOGIN_METHOD',
-  'LINKED_TO_ANOTHER_USER', 'CLIENT_REQUEST_TIMEOUT',
-])
 
 /**
  * What a passkey screen shows for a failure: the spec's passkey texts, the server's message for a
@@ -16,7 +11,8 @@ const SCREEN_CODES = new Set([
  */
 export function passkeyErrorText(foyer: Foyer, error: unknown): string | null {
   const e = toPasskeyError(error)
-  if (SCREEN_CODES.has(e.code)) {
+  // The §8 passkey texts don't word these: the kernel's catalogue rows (linked, too many, timed out) show them.
+  if (hasFailureScreen(e, errorScreenCodes)) {
     foyer.modal.showError(e)
     return null
   }

@@ -1,8 +1,9 @@
+import { hasFailureScreen } from '../../../core/client/errorScreen.js'
 import { uiScreens } from '../../../core/client/screenIds.js'
 import { useEffect, useRef, useState } from 'react'
 import { AbortError, BaseError } from '../../../core/errors/index.js'
 import { Button, ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
-import { connectedSolanaWallet, FAILURE_SCREEN_CODES, generateSiwsMessage, siwsErrorText, submitSiws, type SiwsStatus } from '../siwsFlow.js'
+import { connectedSolanaWallet, generateSiwsMessage, siwsErrorText, submitSiws, type SiwsStatus } from '../siwsFlow.js'
 import type { SiwsPluginOptions } from '../siwsPluginOptions.js'
 
 /** Params the wallet list passes after connecting. */
@@ -74,7 +75,7 @@ export default function SiwsSignScreen({ params }: { params?: SiwsSignParams }) 
         if (alive.current) setStatus('done')
       } catch (err) {
         if (!alive.current || err instanceof AbortError) return
-        if (err instanceof BaseError && FAILURE_SCREEN_CODES.has(err.code)) return foyer.modal.showError(err)
+        if (hasFailureScreen(err)) return foyer.modal.showError(err)
         // Opened from the wallet list: the connection screen shows the error with its retry limit and
         // 'Use a different wallet', and its retry connects and signs again.
         if (params?.connectorId && foyer.registry.screens.has(WALLET_CONNECT_SCREEN)) {
