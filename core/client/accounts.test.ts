@@ -22,6 +22,13 @@ function fakeFoyer(status: SessionState['status'] = 'authenticated') {
   return { $session, session, call: vi.fn() } as unknown as Foyer & { call: ReturnType<typeof vi.fn> }
 }
 
+// The actions read the kernel's `foyer.accounts`, as in createFoyer.
+function withAccounts(foyer: Foyer, plugins: FoyerPlugin[]) {
+  const accounts = createAccounts(plugins, () => foyer)
+  Object.assign(foyer, { accounts })
+  return accounts
+}
+
 const transferData = (account_type: string): AccountTransferData => ({
   nonce: 'n-1',
   account_type,
@@ -46,7 +53,7 @@ function setup(status: SessionState['status'] = 'authenticated') {
   // A misbehaving plugin that offers to move a passkey: the kernel must still refuse (§5).
   const rogue = definePlugin({ id: 'rogue', kind: 'login', accounts: { transfer: { passkey: slots.transfer, guest: slots.transfer } } })
   foyer.call.mockResolvedValue(rawUser(['email', 'email']))
-  return { foyer, slots, accounts: createAccounts([email, rogue], () => foyer) }
+  return { foyer, slots, accounts: withAccounts(foyer, [email, rogue]) }
 }
 
 describe('foyer.accounts', () => {
@@ -114,7 +121,7 @@ describe('foyer.accounts', () => {
     Object.assign(foyer, { registry: { screens: new Map([['foyer/error', {}]]) }, modal: { open }, t: (k: string) => (k === 'common.close' ? 'Close' : k) })
     const start = vi.fn()
     const email = definePlugin({ id: 'email', kind: 'login', accounts: { link: { email: start }, linkOnce: { email: 'email' } } })
-    const accounts = createAccounts([email], () => foyer)
+    const accounts = withAccounts(foyer, [email])
     foyer.session.setUser(toUser(rawUser(['phone'])))
     await accounts.link('email')
     expect(start).toHaveBeenCalledTimes(1)

@@ -1,24 +1,14 @@
-import { BaseError, PluginError } from '../errors/index.js'
-import { NON_TRANSFERABLE_ACCOUNT_TYPES, toUser, type AccountTransferData, type RawUser, type User } from '../protocol/index.js'
+import { PluginError } from '../errors/index.js'
+import type { AccountTransferData, RawUser } from '../protocol/index.js'
+import { linkAccount } from './actions/linkAccount.js'
+import { transferAccount } from './actions/transferAccount.js'
+import { unlinkAccount } from './actions/unlinkAccount.js'
+import { updateAccount } from './actions/updateAccount.js'
 import type { FoyerPlugin, PluginAccountSlots } from './plugin.js'
-import { uiScreens } from './screenIds.js'
-import type { AccountsManager, Foyer } from './types.js'
+import type { AccountAction, AccountsManager, Foyer } from './types.js'
 
-/** Thrown when an account action needs a signed-in user and there is none. */
-export class NotAuthenticatedError extends BaseError {
-  override name = 'NotAuthenticatedError'
-  constructor(action: string) {
-    super(`User must be authenticated to ${action}`, { code: 'MUST_BE_AUTHENTICATED' })
-  }
-}
-
-/** Thrown for a transfer of a type that can't move between users, or that no plugin handles (§5). */
-export class InvalidTransferAccountTypeError extends BaseError {
-  override name = 'InvalidTransferAccountTypeError'
-  constructor() {
-    super('Invalid transfer account type', { code: 'INVALID_TRANSFER_ACCOUNT_TYPE' })
-  }
-}
+// Where they were first declared; their home is accountErrors.ts (the actions throw them).
+export { CannotLinkMoreOfTypeError, InvalidTransferAccountTypeError, NotAuthenticatedError } from './accountErrors.js'
 
 /** A plugin's `accounts.transfer` entry. */
 type TransferEntry = (foyer: Foyer, data: AccountTransferData) => Promise<RawUser>
@@ -37,19 +27,12 @@ export function transferWith(target: string | ((foyer: Foyer, input: never) => P
   }
 }
 
-/** Thrown when linking a one-per-type method the user already has an account of (§5). */
-export class CannotLinkMoreOfTypeError extends BaseError {
-  override name = 'CannotLinkMoreOfTypeError'
-  constructor(type: string) {
-    super(`User already has an account of type ${type} linked.`, { code: 'CANNOT_LINK_MORE_OF_TYPE' })
-  }
-}
-
-type Slot = 'link' | 'unlink' | 'update' | 'transfer'
-
-/** Builds `foyer.accounts` from the plugins' `accounts` slots. Two plugins claiming one method is a PluginError. */
+/**
+ * Builds `foyer.accounts` from the plugins' `accounts` slots: the tables and the lookup the account actions
+ * (core/client/actions) read, and those actions bound to the kernel. Two plugins claiming one method is a PluginError.
+ */
 export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foyer): AccountsManager {
-  const tables = {} as { [K in Slot]: Map<string, NonNullable<PluginAccountSlots[K]>[string]> }
+  const tables = {} as { [K in AccountAction]: Map<string, NonNullable<PluginAccountSlots[K]>[string]> }
   const linkOnce = new Map<string, string>()
   const names = new Map<string, string>()
   for (const plugin of plugins) {
@@ -67,58 +50,21 @@ export function createAccounts(plugins: readonly FoyerPlugin[], foyer: () => Foy
     ;(tables as any)[slot] = table
   }
 
-  const signedIn = (action: string) => {
-    if (foyer().$session.peek().status !== 'authenticated') throw new NotAuthenticatedError(action)
-  }
-  const find = <K extends Slot>(slot: K, method: string) => {
-    const fn = tables[slot].get(method)
-    // Names come from host code (`link('gogle')`): say which ones exist so the fix is obvious.
-    if (!fn) {
-      const known = [...tables[slot].keys()].join(', ') || 'none'
-      throw new PluginError(`No loaded plugin can ${slot} "${method}" (loaded: ${known})`)
-    }
-    return fn as NonNullable<PluginAccountSlots[K]>[string]
-  }
-  const setUser = (raw: RawUser): User => {
-    const f = foyer()
-    const user = toUser(raw)
-    f.session.setUser(user)
-    return user
-  }
-
   return {
-    async link(method, options) {
-      signedIn('link an account')
-      const start = find('link', method)
-      const f = foyer()
-      const type = linkOnce.get(method)
-      if (type && f.$session.peek().user?.linkedAccounts.some((a) => a.type === type)) {
-        // Checked before any code is sent or screen shown. The modal says it (closing it reports nothing more:
-        // the caller's onError already has the code), and the promise rejects.
-        const error = new CannotLinkMoreOfTypeError(type)
-        if (f.registry.screens.has(uiScreens.error)) {
-          f.modal.open({ intent: null, screen: uiScreens.error, params: { title: error.shortMessage, cta: { label: f.t('common.close'), action: 'close' } } })
-        }
-        throw error
+    link: (method, options) => linkAccount(foyer(), { method, options }),
+    unlink: (method, ...args) => unlinkAccount(foyer(), { method, args }),
+    update: (method, options) => updateAccount(foyer(), { method, options }),
+    transfer: (data) => transferAccount(foyer(), data),
+    entry(action, method) {
+      const fn = tables[action].get(method)
+      // Names come from host code (`link('gogle')`): say which ones exist so the fix is obvious.
+      if (!fn) {
+        const known = [...tables[action].keys()].join(', ') || 'none'
+        throw new PluginError(`No loaded plugin can ${action} "${method}" (loaded: ${known})`)
       }
-      await start(f, options)
+      return fn as NonNullable<PluginAccountSlots[typeof action]>[string]
     },
-    async unlink(method, ...args) {
-      signedIn('unlink an account')
-      return setUser(await find('unlink', method)(foyer(), ...args))
-    },
-    async update(method, options) {
-      signedIn('update an account')
-      await find('update', method)(foyer(), options)
-    },
-    async transfer(data) {
-      signedIn('transfer an account')
-      const fn = tables.transfer.get(data.account_type)
-      if (!fn || (NON_TRANSFERABLE_ACCOUNT_TYPES as readonly string[]).includes(data.account_type)) {
-        throw new InvalidTransferAccountTypeError()
-      }
-      return setUser(await fn(foyer(), data))
-    },
+    linkOnceType: (method) => linkOnce.get(method),
     methods: () => ({
       link: [...tables.link.keys()],
       unlink: [...tables.unlink.keys()],

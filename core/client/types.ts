@@ -41,7 +41,13 @@ export interface Emitter {
   emit(event: string, payload?: unknown): void
 }
 
-/** Link, unlink, update and transfer, dispatched to the plugins that contribute them. */
+/** An account action a plugin's `accounts` slot can contribute. */
+export type AccountAction = 'link' | 'unlink' | 'update' | 'transfer'
+
+/**
+ * Link, unlink, update and transfer, dispatched to the plugins that contribute them. The four functions are the
+ * kernel actions of core/client/actions bound to this kernel; `entry` and `linkOnceType` are what those actions read.
+ */
 export interface AccountsManager {
   /** Opens the link flow of `method` (e.g. 'email', 'google', 'wallet'). Needs a signed-in user. */
   link(method: string, options?: unknown): Promise<void>
@@ -55,6 +61,10 @@ export interface AccountsManager {
   methods(): { link: string[]; unlink: string[]; update: string[]; transfer: string[] }
   /** The hooks' function name of `method` for `action` (`('link', 'linkedin')` → 'linkLinkedIn'): the plugin's `names`, else the capitalised method. */
   functionName(action: 'link' | 'unlink' | 'update', method: string): string
+  /** The plugin function behind `action` of `method` (a linked-account type for 'transfer'); PluginError naming the loaded ones when none. */
+  entry<K extends AccountAction>(action: K, method: string): NonNullable<PluginAccountSlots[K]>[string]
+  /** The linked-account type a one-per-type method adds (a plugin's `linkOnce`), or undefined. */
+  linkOnceType(method: string): string | undefined
 }
 
 /** createFoyer's parameters. */

@@ -1,5 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useMemo } from 'react'
+import { getAccessToken } from '../../core/client/actions/getAccessToken.js'
+import { login } from '../../core/client/actions/login.js'
+import { logout } from '../../core/client/actions/logout.js'
+import { updateAccount } from '../../core/client/actions/updateAccount.js'
 import type { LoginOptions } from '../../core/client/types.js'
 import type { User } from '../../core/protocol/index.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
@@ -34,18 +38,12 @@ export function useFoyer(): UseFoyerReturnType {
   const session = foyer.$session.value
   const actions = useMemo(
     () => ({
-      login: (options?: LoginOptions) => {
-        if (!foyer.$ready.peek()) return
-        foyer.modal.open({ intent: 'login', ...(options ? { login: options } : {}) })
-      },
-      logout: async () => {
-        if (!foyer.$ready.peek()) return
-        await foyer.session.logout()
-      },
-      getAccessToken: () => foyer.session.getAccessToken(),
+      login: (options?: LoginOptions) => login(foyer, options),
+      logout: async () => void (await logout(foyer)),
+      getAccessToken: () => getAccessToken(foyer),
       ...linkFunctions(foyer),
       ...unlinkFunctions(foyer),
-      ...(accountFunctions(foyer, 'update', (method) => (options?: unknown) => foyer.accounts.update(method, options)) as unknown as FoyerUpdateFunctions),
+      ...(accountFunctions(foyer, 'update', (method) => (options?: unknown) => updateAccount(foyer, { method, options })) as unknown as FoyerUpdateFunctions),
       // Typed by the plugins that add them (declaration merging into FoyerActions).
       ...(foyer.actions() as unknown as FoyerActions),
     }),

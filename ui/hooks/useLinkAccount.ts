@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
+import { linkAccount } from '../../core/client/actions/linkAccount.js'
 import type { AuthResult, Foyer } from '../../core/client/types.js'
 import { BaseError, flowErrorCodes } from '../../core/errors/index.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
@@ -57,9 +58,9 @@ export function useLinkAccount(callbacks: UseAccountFlowParameters = {}): UseLin
   return useMemo(() => linkFunctions(foyer, report), [foyer, report])
 }
 
-/** Builds the link functions over `foyer.accounts` (shared by useLinkAccount and useFoyer); `onFail` sees start failures. */
+/** Builds the link functions over the linkAccount action (shared by useLinkAccount and useFoyer); `onFail` sees start failures. */
 export function linkFunctions(foyer: Foyer, onFail: (error: unknown) => never = (error) => { throw error }): UseLinkAccountReturnType {
-  const link = (method: string, options?: unknown) => foyer.accounts.link(method, options).catch(onFail)
+  const link = (method: string, options?: unknown) => linkAccount(foyer, { method, options }).catch(onFail)
   // Typed by the plugins that add them (declaration merging into FoyerLinkFunctions).
   return { ...accountFunctions(foyer, 'link', (method) => (options?: unknown) => link(method, options)), link } as unknown as UseLinkAccountReturnType
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
+import { login } from '../../core/client/actions/login.js'
 import type { AuthResult, LoginOptions } from '../../core/client/types.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
 
@@ -25,10 +26,7 @@ export function useLogin(callbacks: UseLoginParameters = {}): { login: (options?
   )
   return useMemo(
     () => ({
-      login: (options?: LoginOptions) => {
-        if (!foyer.$ready.peek()) return
-        foyer.modal.open({ intent: 'login', ...(options ? { login: options } : {}) })
-      },
+      login: (options?: LoginOptions) => login(foyer, options),
     }),
     [foyer],
   )

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react'
+import { logout } from '../../core/client/actions/logout.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
 
 /** Logs out: destroys the server session when possible and always clears local state. */
@@ -9,9 +10,7 @@ export function useLogout(callbacks: { onSuccess?: () => void } = {}): { logout:
   return useMemo(
     () => ({
       logout: async () => {
-        if (!foyer.$ready.peek()) return
-        await foyer.session.logout()
-        latest.current.onSuccess?.()
+        if (await logout(foyer)) latest.current.onSuccess?.()
       },
     }),
     [foyer],

@@ -127,7 +127,7 @@ describe('verifyOtpCode', () => {
   it('logs in by default, with the mode of the login options', async () => {
     const c = calls()
     const { foyer, completeAuth } = fakeFoyer(null, true)
-    await verifyOtpCode(foyer, c, '123456')
+    await verifyOtpCode(foyer, { calls: c, code: '123456' })
     expect(c.authenticate).toHaveBeenCalledWith('123456', 'no-signup')
     expect(completeAuth).toHaveBeenCalledWith(response, { loginMethod: 'fake', account, intent: 'login' })
   })
@@ -136,7 +136,7 @@ describe('verifyOtpCode', () => {
     for (const intent of ['link', 'update'] as const) {
       const c = calls()
       const { foyer, completeAuth } = fakeFoyer(intent)
-      await verifyOtpCode(foyer, c, '654321')
+      await verifyOtpCode(foyer, { calls: c, code: '654321' })
       expect(c[intent]).toHaveBeenCalledWith('654321')
       expect(c.authenticate).not.toHaveBeenCalled()
       expect(completeAuth).toHaveBeenCalledWith({ user }, { loginMethod: 'fake', account, intent })

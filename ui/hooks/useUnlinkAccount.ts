@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { unlinkAccount } from '../../core/client/actions/unlinkAccount.js'
 import type { Foyer } from '../../core/client/types.js'
 import type { User } from '../../core/protocol/index.js'
 import { accountFunctions } from './useLinkAccount.js'
@@ -20,9 +21,9 @@ export interface UnlinkFunctions extends FoyerUnlinkFunctions {
   unlink: (method: string, ...args: unknown[]) => Promise<User>
 }
 
-/** Builds the unlink functions over `foyer.accounts` (shared by useUnlinkAccount and useFoyer). */
+/** Builds the unlink functions over the unlinkAccount action (shared by useUnlinkAccount and useFoyer). */
 export function unlinkFunctions(foyer: Foyer): UnlinkFunctions {
-  const unlink = (method: string, ...args: unknown[]) => foyer.accounts.unlink(method, ...args)
+  const unlink = (method: string, ...args: unknown[]) => unlinkAccount(foyer, { method, args })
   // Typed by the plugins that add them (declaration merging into FoyerUnlinkFunctions).
   return { ...accountFunctions(foyer, 'unlink', (method) => (...args: unknown[]) => unlink(method, ...args)), unlink } as unknown as UnlinkFunctions
 }

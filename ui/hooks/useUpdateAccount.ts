@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { updateAccount } from '../../core/client/actions/updateAccount.js'
 import { useAccountFlowCallbacks, type UseAccountFlowParameters } from './useLinkAccount.js'
 import { useFoyerKernel } from './useFoyerKernel.js'
 
@@ -13,7 +14,7 @@ export interface FoyerUpdateFunctions {}
 export function useUpdateAccount(method: string, callbacks: UseAccountFlowParameters = {}): (options?: unknown) => Promise<void> {
   const foyer = useFoyerKernel()
   const report = useAccountFlowCallbacks('update', callbacks)
-  return useMemo(() => (options?: unknown) => foyer.accounts.update(method, options).catch(report), [foyer, method, report])
+  return useMemo(() => (options?: unknown) => updateAccount(foyer, { method, options }).catch(report), [foyer, method, report])
 }
 
 /** Privy's `useUpdateEmail`: useUpdateAccount('email') (the e-mail plugin's 'Update your email'); rejects without an e-mail. */

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
+import { transferAccount } from '../../core/client/actions/transferAccount.js'
 import { transferMethodOf } from '../../core/client/transferMethod.js'
 import { BaseError } from '../../core/errors/index.js'
 import type { AccountTransferData, LinkedAccount, User } from '../../core/protocol/index.js'
@@ -15,7 +16,7 @@ function movedAccount(user: User, type: string): LinkedAccount | null {
 }
 
 /**
- * Runs `foyer.accounts.transfer(data)` for the transfer screens, then finishes the link flow like any link
+ * Runs the transferAccount action for the transfer screens, then finishes the link flow like any link
  * (host onSuccess with the linked account, modal closes after the success delay). The button itself says
  * 'Success!', so the kernel's success screen is skipped.
  */
@@ -34,7 +35,7 @@ export function useAccountTransfer(data: AccountTransferData) {
     setError(null)
     let user: User
     try {
-      user = await foyer.accounts.transfer(data)
+      user = await transferAccount(foyer, data)
     } catch (e) {
       running.current = false
       setStatus('idle')

@@ -1,3 +1,4 @@
+import type { ApiError, BaseError, FlowError, ValidationError } from '../../errors/index.js'
 import type { LinkedAccount, Mode, RawUser, TokenResponse } from '../../protocol/index.js'
 import type { Foyer } from '../types.js'
 
@@ -15,12 +16,24 @@ export interface OtpCodeCalls {
   findAccount: (user: RawUser) => LinkedAccount | null
 }
 
+/** verifyOtpCode's parameters: the code screen's plugin calls and the code the user typed. */
+export interface VerifyOtpCodeParameters {
+  calls: OtpCodeCalls
+  code: string
+}
+
+/** Resolves once the flow is complete (session set, flow hooks run, host callbacks told). */
+export type VerifyOtpCodeReturnType = void
+
+/** The server's refusal (wrong or expired code: ApiError), a bad input, or a flow hook's exit (FlowError). */
+export type VerifyOtpCodeErrorType = ApiError | ValidationError | FlowError | BaseError
+
 /**
  * Verifies a code for the modal's intent (login, link or update) and completes the flow; throws on failure. A kernel
  * action (core/client/actions): the code screens of e-mail and SMS call it, so a code goes plugin screen → this →
  * the plugin's typed call → server → completeAuth → `$session`, with no turn through ui.
  */
-export async function verifyOtpCode(foyer: Foyer, calls: OtpCodeCalls, code: string): Promise<void> {
+export async function verifyOtpCode(foyer: Foyer, { calls, code }: VerifyOtpCodeParameters): Promise<VerifyOtpCodeReturnType> {
   const { intent: open, options } = foyer.$modal.peek()
   const intent = open === 'link' ? 'link' : open === 'update' ? 'update' : null
   if (intent) {

@@ -26,5 +26,5 @@ export default function EmailCodeScreen({ params }: ScreenProps<{ email: string 
     await sendEmailCode(foyer, email)
   }
 
-  return <OtpCodeScreen destination={email} onSubmit={(code) => verifyOtpCode(foyer, calls, code)} onResend={onResend} />
+  return <OtpCodeScreen destination={email} onSubmit={(code) => verifyOtpCode(foyer, { calls, code })} onResend={onResend} />
 }

@@ -27,5 +27,5 @@ export default function SmsCodeScreen({ params }: ScreenProps<{ phoneNumber: str
   }
 
   // The spec's masked display: an asterisk and the last 4 characters ('*0123'), never the whole number.
-  return <OtpCodeScreen destination={maskPhone(phoneNumber)} onSubmit={(code) => verifyOtpCode(foyer, calls, code)} onResend={onResend} />
+  return <OtpCodeScreen destination={maskPhone(phoneNumber)} onSubmit={(code) => verifyOtpCode(foyer, { calls, code })} onResend={onResend} />
 }
