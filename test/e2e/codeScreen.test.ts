@@ -1,24 +1,14 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeFromOutbox, launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { codeFromOutbox, outboxTo } from './kit/browser.js'
+import { useStack } from './kit/useStack.js'
 
 // The code screen as a new user met it: focus where typing goes, a wrong code's error that outlived a
 // resend, a code killed by 5 wrong guesses with no hint, and linking a second e-mail that sent a code first.
 
-let stack: Stack
-let browser: Browser
+const e2e = useStack()
 
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
-
-const outboxCount = async (to: string) =>
-  ((await (await fetch(`${stack.apiUrl}/dev/outbox`)).json()) as { to: string }[]).filter((m) => m.to === to).length
+const outboxCount = async (to: string) => (await outboxTo(e2e.stack.apiUrl, to)).length
 
 /** Types a 6-digit code once the boxes take input (they are disabled while a code is checked). */
 async function typeCode(page: Page, code: string) {
@@ -33,10 +23,9 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 
 describe('the e-mail code screen in Chromium', () => {
   it('focus starts in the e-mail input; 5 wrong guesses say a new code is needed; Resend clears that; a second e-mail is refused before any code', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
+    const { context, page } = await e2e.newPage()
     const address = 'focus.and.codes@example.com'
-    await page.goto(stack.appUrl)
+    await page.goto(e2e.stack.appUrl)
     const opener = page.getByRole('button', { name: 'Log in' })
     await opener.click()
     const dialog = page.getByRole('dialog')
@@ -52,7 +41,7 @@ describe('the e-mail code screen in Chromium', () => {
     await page.keyboard.type(address)
     await page.keyboard.press('Enter')
     await dialog.getByText('Enter confirmation code').waitFor()
-    const first = await codeFromOutbox(stack.apiUrl, address)
+    const first = await codeFromOutbox(e2e.stack.apiUrl, address)
 
     for (let i = 0; i < 5; i++) {
       await typeCode(page, wrong(first))
@@ -66,7 +55,7 @@ describe('the e-mail code screen in Chromium', () => {
     await dialog.getByRole('button', { name: 'Code sent' }).waitFor()
     // The old code's error goes with it, and the boxes take the new code.
     await expect.poll(() => dialog.getByRole('alert').count()).toBe(0)
-    const second = await codeFromOutbox(stack.apiUrl, address, new Set([first]))
+    const second = await codeFromOutbox(e2e.stack.apiUrl, address, new Set([first]))
     await typeCode(page, second)
     await page.getByTestId('signed-in').waitFor()
     await dialog.waitFor({ state: 'detached', timeout: 30_000 })

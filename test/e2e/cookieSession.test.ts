@@ -1,34 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { verifyFoyerRequest } from '../../core/server/verifyFoyerRequest.js'
-import { codeFromOutbox, launchChromium, openEmailInput } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import { signInByEmail } from './kit/signIn.js'
+import { useStack } from './kit/useStack.js'
 
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  // The dev app keeps its tokens in HttpOnly cookies. App and API are two ports of localhost: cookies
-  // are per host, not per port, so the API's host-only cookies are the app's too (same site, Lax).
-  stack = await startStack({ FOYER_SESSION_COOKIES: '1' })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
-
-async function signIn(page: Page, email: string) {
-  await page.goto(stack.appUrl)
-  const { dialog, input } = await openEmailInput(page)
-  await input.fill(email)
-  await input.press('Enter')
-  await dialog.getByText('Enter confirmation code').waitFor()
-  const code = await codeFromOutbox(stack.apiUrl, email)
-  await dialog.getByLabel('Digit 1').click()
-  await page.keyboard.type(code)
-  await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
-}
+// The dev app keeps its tokens in HttpOnly cookies. App and API are two ports of localhost: cookies
+// are per host, not per port, so the API's host-only cookies are the app's too (same site, Lax).
+const e2e = useStack({ FOYER_SESSION_COOKIES: '1' })
 
 const foyerCookies = async (context: BrowserContext) =>
   Object.fromEntries((await context.cookies()).filter((c) => c.name.startsWith('foyer-')).map((c) => [c.name, c]))
@@ -38,13 +16,12 @@ const local = (page: Page) =>
     token: localStorage.getItem(`foyer:${appId}:token`),
     cookieSession: localStorage.getItem(`foyer:${appId}:cookie_session`),
     all: Object.values(localStorage).join('\n'),
-  }), stack.appId)
+  }), e2e.stack.appId)
 
 describe('HttpOnly-cookie sessions in Chromium against the real server', () => {
   it('signs in with HttpOnly cookies, survives reloads, serves a host back-end, and logs out', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await signIn(page, 'cookie.user@example.com')
+    const { context, page } = await e2e.newPage()
+    await signInByEmail(page, e2e.stack, 'cookie.user@example.com')
 
     const cookies = await foyerCookies(context)
     expect(cookies['foyer-token']).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax', domain: 'localhost' })
@@ -68,7 +45,7 @@ describe('HttpOnly-cookie sessions in Chromium against the real server', () => {
     expect(await page.getByTestId('user-email').textContent()).toBe('cookie.user@example.com')
 
     // A page load without a usable access token restores through the refresh cookie alone.
-    await page.evaluate((appId) => localStorage.removeItem(`foyer:${appId}:token`), stack.appId)
+    await page.evaluate((appId) => localStorage.removeItem(`foyer:${appId}:token`), e2e.stack.appId)
     const rotatedFrom = cookies['foyer-refresh-token']!.value
     const refreshBodies: string[] = []
     page.on('request', (r) => {
@@ -85,7 +62,7 @@ describe('HttpOnly-cookie sessions in Chromium against the real server', () => {
         const res = await fetch(`${apiUrl}/api/v1/users/me`, { credentials: 'include', headers: { 'foyer-app-id': appId } })
         return { status: res.status, body: await res.json() }
       },
-      { apiUrl: stack.apiUrl, appId: stack.appId },
+      { apiUrl: e2e.stack.apiUrl, appId: e2e.stack.appId },
     )
     expect(me.status).toBe(200)
     expect(me.body.user.linkedAccounts[0].address).toBe('cookie.user@example.com')
@@ -93,7 +70,7 @@ describe('HttpOnly-cookie sessions in Chromium against the real server', () => {
     const token = (await foyerCookies(context))['foyer-token']!.value
     const claims = await verifyFoyerRequest(
       { cookie: `foyer-session=t; foyer-token=${token}` },
-      { appId: stack.appId, jwksUrl: `${stack.apiUrl}/api/v1/apps/${stack.appId}/jwks.json` },
+      { appId: e2e.stack.appId, jwksUrl: `${e2e.stack.apiUrl}/api/v1/apps/${e2e.stack.appId}/jwks.json` },
     )
     expect(claims.userId).toBe(me.body.user.id)
 
@@ -102,7 +79,7 @@ describe('HttpOnly-cookie sessions in Chromium against the real server', () => {
     await expect.poll(async () => Object.keys(await foyerCookies(context))).toEqual([])
     expect((await local(page)).cookieSession).toBeNull()
     // The session is over on the server too: the old access token no longer opens /users/me.
-    const after = await fetch(`${stack.apiUrl}/api/v1/users/me`, { headers: { cookie: `foyer-token=${token}`, 'foyer-app-id': stack.appId } })
+    const after = await fetch(`${e2e.stack.apiUrl}/api/v1/users/me`, { headers: { cookie: `foyer-token=${token}`, 'foyer-app-id': e2e.stack.appId } })
     expect(after.status).toBe(401)
     await page.reload()
     await page.getByRole('button', { name: 'Log in' }).waitFor()
@@ -110,22 +87,21 @@ describe('HttpOnly-cookie sessions in Chromium against the real server', () => {
   })
 
   it('cookie POSTs without one of the app\'s origins are refused and the session survives', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await signIn(page, 'cookie.csrf@example.com')
+    const { context, page } = await e2e.newPage()
+    await signInByEmail(page, e2e.stack, 'cookie.csrf@example.com')
     const token = (await foyerCookies(context))['foyer-token']!.value
     // A browser on another site doesn't even send the Lax cookies; these requests carry them anyway
     // (no Origin at all, then a foreign Origin) and must change nothing.
-    const forged = await fetch(`${stack.apiUrl}/api/v1/sessions/logout`, {
+    const forged = await fetch(`${e2e.stack.apiUrl}/api/v1/sessions/logout`, {
       method: 'POST',
-      headers: { cookie: `foyer-token=${token}`, 'foyer-app-id': stack.appId, 'content-type': 'application/json' },
+      headers: { cookie: `foyer-token=${token}`, 'foyer-app-id': e2e.stack.appId, 'content-type': 'application/json' },
       body: '{}',
     })
     expect(forged.status).toBe(403)
     expect((await forged.json()).code).toBe('csrf_rejected')
-    const foreign = await fetch(`${stack.apiUrl}/api/v1/sessions/logout`, {
+    const foreign = await fetch(`${e2e.stack.apiUrl}/api/v1/sessions/logout`, {
       method: 'POST',
-      headers: { cookie: `foyer-token=${token}`, origin: 'http://evil.localhost:1', 'foyer-app-id': stack.appId, 'content-type': 'application/json' },
+      headers: { cookie: `foyer-token=${token}`, origin: 'http://evil.localhost:1', 'foyer-app-id': e2e.stack.appId, 'content-type': 'application/json' },
       body: '{}',
     })
     expect(foreign.status).toBe(403)

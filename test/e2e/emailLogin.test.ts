@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { animationsSettled, codeFromOutbox, launchChromium, openEmailInput } from './kit/browser.js'
+import { animationsSettled, codeFromOutbox, launchChromium } from './kit/browser.js'
+import { expectSignedInAs, signInByEmail, submitEmail } from './kit/signIn.js'
 import { startStack, type Stack } from './kit/startStack.js'
 
 // Access tokens live 40 s, so they enter the 30 s expiry margin 10 s after issue: the two-tab
@@ -25,23 +26,6 @@ afterAll(async () => {
   await Promise.all([stack?.stop(), npmStart?.stop()])
 })
 
-/** Loads the app and opens the modal's e-mail input. */
-async function openEmailInputOn(page: Page, on = stack) {
-  await page.goto(on.appUrl)
-  return openEmailInput(page)
-}
-
-async function signIn(page: Page, email: string, on = stack) {
-  const { dialog, input } = await openEmailInputOn(page, on)
-  await input.fill(email)
-  await input.press('Enter')
-  await dialog.getByText('Enter confirmation code').waitFor()
-  const code = await codeFromOutbox(on.apiUrl, email)
-  await dialog.getByLabel('Digit 1').click()
-  await page.keyboard.type(code)
-  await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
-}
-
 const refreshToken = (page: Page) => page.evaluate((appId) => localStorage.getItem(`foyer:${appId}:refresh_token`), stack.appId)
 
 describe('e-mail sign-in in Chromium against the real server', () => {
@@ -49,15 +33,14 @@ describe('e-mail sign-in in Chromium against the real server', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     expect(npmStart!.log()).toContain('Foyer is running')
-    await signIn(page, 'new.user@example.com', npmStart)
+    await signInByEmail(page, npmStart!, 'new.user@example.com')
     expect(await page.getByTestId('user-email').textContent()).toBe('new.user@example.com')
     expect(await page.getByTestId('linked-accounts').textContent()).toContain('email: new.user@example.com')
     // The modal closed by itself after the success delay.
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
 
     await page.reload()
-    await page.getByTestId('signed-in').waitFor()
-    expect(await page.getByTestId('user-email').textContent()).toBe('new.user@example.com')
+    await expectSignedInAs(page, 'new.user@example.com')
 
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('button', { name: 'Log in' }).waitFor()
@@ -70,9 +53,8 @@ describe('e-mail sign-in in Chromium against the real server', () => {
   it('a wrong code shows the spec text and resets the input; closing reports the exit', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    const { dialog, input } = await openEmailInputOn(page)
-    await input.fill('wrong.code@example.com')
-    await input.press('Enter')
+    await page.goto(stack.appUrl)
+    const dialog = await submitEmail(page, 'wrong.code@example.com')
     const code = await codeFromOutbox(stack.apiUrl, 'wrong.code@example.com')
     const wrong = code === '000000' ? '111111' : '000000'
     await dialog.getByLabel('Digit 1').click()
@@ -91,7 +73,7 @@ describe('e-mail sign-in in Chromium against the real server', () => {
   it('two tabs stay signed in across access-token expiries and a simultaneous reload', async () => {
     const context = await browser.newContext()
     const first = await context.newPage()
-    await signIn(first, 'two.tabs@example.com')
+    await signInByEmail(first, stack, 'two.tabs@example.com')
     const second = await context.newPage()
     await second.goto(stack.appUrl)
     await second.getByTestId('signed-in').waitFor()

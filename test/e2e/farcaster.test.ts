@@ -1,52 +1,35 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvilRegistry, type AnvilRegistry } from '../standins/anvilIdRegistry.js'
+import { describe, expect, it } from 'vitest'
+import { startAnvilRegistry } from '../standins/anvilIdRegistry.js'
 import { completeChannel, signConnectUri } from '../standins/farcasterApp.js'
-import { launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import { chooseLoginOption } from './kit/landing.js'
+import { useStack, useStandin } from './kit/useStack.js'
 
 const FID = 31337
 // The test's Farcaster user: a local account registered on anvil as the custody of FID.
 const custody = privateKeyToAccount(generatePrivateKey())
 
-let anvil: AnvilRegistry
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  anvil = await startAnvilRegistry()
+const registry = useStandin(async () => {
+  const anvil = await startAnvilRegistry()
   await anvil.setCustody(FID, custody.address)
-  stack = await startStack({
-    FOYER_DEV_APP: JSON.stringify({ farcaster: { rpc_url: anvil.rpcUrl, connect_host: 'https://farcaster.test' } }),
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-  await anvil?.stop()
-})
+  return anvil
+}, (anvil) => anvil.stop())
+const e2e = useStack(() => ({
+  FOYER_DEV_APP: JSON.stringify({ farcaster: { rpc_url: registry().rpcUrl, connect_host: 'https://farcaster.test' } }),
+}))
 
-/** Opens the modal and the Farcaster option (behind 'More options' when the list overflows). */
+/** Loads the app and opens the modal's Farcaster option. */
 async function openFarcaster(page: Page) {
-  await page.goto(stack.appUrl)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  const option = dialog.getByRole('button', { name: 'Farcaster', exact: true, disabled: false })
-  const more = dialog.getByRole('button', { name: 'More options' })
-  await option.or(more).first().waitFor({ timeout: 30_000 })
-  if (!(await option.isVisible())) await more.click()
-  await option.click()
-  return dialog
+  await page.goto(e2e.stack.appUrl)
+  return chooseLoginOption(page, 'Farcaster')
 }
 
-const send = (path: string, init: RequestInit) => fetch(`${stack.apiUrl}${path}`, init)
+const send = (path: string, init: RequestInit) => fetch(`${e2e.stack.apiUrl}${path}`, init)
 
 describe('Sign In With Farcaster in Chromium against the real server and an anvil ID registry', () => {
   it('the modal shows the QR code and polls; a Farcaster app completes the channel; the page ends signed in', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
+    const { context, page } = await e2e.newPage()
     const polls: string[] = []
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/farcaster/status')) polls.push(request.headers()['farcaster-channel-token'] ?? '')
@@ -60,7 +43,7 @@ describe('Sign In With Farcaster in Chromium against the real server and an anvi
     expect(await qr.getAttribute('data-value')).toBe(connectUri)
     const url = new URL(connectUri)
     expect(url.origin + url.pathname).toBe('https://farcaster.test/~/sign-in-with-farcaster')
-    expect(url.searchParams.get('domain')).toBe(new URL(stack.appUrl).host)
+    expect(url.searchParams.get('domain')).toBe(new URL(e2e.stack.appUrl).host)
 
     // The page polls with the channel token header while nothing has happened yet.
     await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
@@ -72,8 +55,8 @@ describe('Sign In With Farcaster in Chromium against the real server and an anvi
 
     await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
     expect(await page.getByTestId('linked-accounts').textContent()).toContain('farcaster')
-    const token = await page.evaluate((appId) => localStorage.getItem(`foyer:${appId}:token`), stack.appId)
-    const me = (await (await send('/api/v1/users/me', { headers: { authorization: `Bearer ${token}`, 'foyer-app-id': stack.appId } })).json()) as {
+    const token = await page.evaluate((appId) => localStorage.getItem(`foyer:${appId}:token`), e2e.stack.appId)
+    const me = (await (await send('/api/v1/users/me', { headers: { authorization: `Bearer ${token}`, 'foyer-app-id': e2e.stack.appId } })).json()) as {
       user: { linkedAccounts: Record<string, unknown>[] }
     }
     expect(me.user.linkedAccounts).toContainEqual(
@@ -83,8 +66,7 @@ describe('Sign In With Farcaster in Chromium against the real server and an anvi
   })
 
   it("a message signed by a key that isn't the fid's custody ends on 'Something went wrong. Try again.'", async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
+    const { context, page } = await e2e.newPage()
     const dialog = await openFarcaster(page)
     const link = dialog.getByRole('link', { name: 'Open the Farcaster app' })
     await link.waitFor({ timeout: 30_000 })

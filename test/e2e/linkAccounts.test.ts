@@ -1,53 +1,23 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeFromOutbox, launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { countriesLoaded } from './kit/landing.js'
+import { enterOutboxCode, expectSignedInAs, signInByEmail } from './kit/signIn.js'
+import { useStack } from './kit/useStack.js'
 
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  // E-mail (on by default) and SMS on the dev app; every code lands in the dev outbox.
-  stack = await startStack({ FOYER_DEV_APP: JSON.stringify({ sms_auth: true }) })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
+// E-mail (on by default) and SMS on the dev app; every code lands in the dev outbox.
+const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ sms_auth: true }) })
 
 /** Types the code sent to `to` into the open code screen. */
-async function enterCode(page: Page, to: string) {
-  const dialog = page.getByRole('dialog')
-  await dialog.getByText('Enter confirmation code').waitFor({ timeout: 30_000 })
-  const code = await codeFromOutbox(stack.apiUrl, to, new Set(), 30_000)
-  await dialog.getByLabel('Digit 1').click()
-  await page.keyboard.type(code)
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(stack.appUrl)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i, disabled: false })
-  await input.or(option).first().waitFor({ timeout: 30_000 })
-  if (!(await input.isVisible())) await option.click()
-  await input.fill(email)
-  await input.press('Enter')
-  await enterCode(page, email)
-  await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
-  await dialog.waitFor({ state: 'detached', timeout: 15_000 })
-}
+const enterCode = (page: Page, to: string) => enterOutboxCode(page, e2e.stack.apiUrl, to)
 
 describe('link, unlink and update accounts in Chromium against the real server', () => {
   it('links a phone to an e-mail user, unlinks it, is refused unlinking the last method, then updates the e-mail', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
+    const { context, page } = await e2e.newPage()
     const run = Date.now()
     const first = `link.${run}@example.com`
     const phone = `+1202555${String(100 + (run % 100)).padStart(4, '0')}`
-    await signIn(page, first)
+    await signInByEmail(page, e2e.stack, first)
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
     const accounts = page.getByTestId('unlink-accounts')
     expect(await accounts.textContent()).toContain(`email: ${first}`)
 
@@ -55,7 +25,7 @@ describe('link, unlink and update accounts in Chromium against the real server',
     await page.getByTestId('link-phone').click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('heading', { name: 'Link your phone' }).waitFor({ timeout: 30_000 })
-    await page.waitForFunction(() => (document.querySelector('select[aria-label="Country"]')?.children.length ?? 0) > 200, null, { timeout: 30_000 })
+    await countriesLoaded(page)
     await dialog.getByLabel('Country').selectOption('US')
     const input = dialog.getByLabel('Phone number')
     await input.pressSequentially(phone.slice(2), { delay: 20 })
@@ -90,8 +60,7 @@ describe('link, unlink and update accounts in Chromium against the real server',
 
     // Reload: the server kept the change.
     await page.reload()
-    await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
-    expect(await page.getByTestId('user-email').textContent()).toBe(second)
+    await expectSignedInAs(page, second)
     await context.close()
   })
 })

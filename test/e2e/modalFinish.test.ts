@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './kit/useStack.js'
 
 // The modal's finish, measured in Chromium against the real stack: aligned rows, one wording, the header's
 // back arrow for the landing's views, a dialog that doesn't move when an error or a spinner appears, a
@@ -11,34 +10,23 @@ import { startStack, type Stack } from './kit/startStack.js'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  stack = await startStack({
-    FOYER_DEV_APP: JSON.stringify({
-      // Enough methods for a full landing list plus an overflow view. Nothing here is clicked, so the
-      // providers need no real credentials (and no stand-in answers them).
-      oauth: {
-        google: { client_id: 'finish-test', client_secret: 'finish-test' },
-        github: { client_id: 'finish-test', client_secret: 'finish-test' },
-        redirect_urls: ['http://localhost/'],
-      },
-      telegram: { bot_token: '123456:finishTestTokenFinishTestToken', bot_name: 'foyer_finish_bot' },
-    }),
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
+const e2e = useStack({
+  FOYER_DEV_APP: JSON.stringify({
+    // Enough methods for a full landing list plus an overflow view. Nothing here is clicked, so the
+    // providers need no real credentials (and no stand-in answers them).
+    oauth: {
+      google: { client_id: 'finish-test', client_secret: 'finish-test' },
+      github: { client_id: 'finish-test', client_secret: 'finish-test' },
+      redirect_urls: ['http://localhost/'],
+    },
+    telegram: { bot_token: '123456:finishTestTokenFinishTestToken', bot_name: 'foyer_finish_bot' },
+  }),
 })
 
 /** A page at `width` × `height` with the modal open on its landing screen, entrance animation done. */
 async function openModal(width = 1024, height = 800): Promise<{ page: Page; dialog: Locator; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width, height } })
-  const page = await context.newPage()
-  await page.goto(stack.appUrl)
+  const { context, page } = await e2e.newPage({ viewport: { width, height } })
+  await page.goto(e2e.stack.appUrl)
   // The first load compiles the app in Vite: generous on a shared machine.
   await page.getByRole('button', { name: 'Log in' }).first().click({ timeout: 120_000 })
   const dialog = page.getByRole('dialog')

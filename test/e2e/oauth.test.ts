@@ -1,107 +1,66 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startGithubStandin, type GithubStandin } from '../standins/githubStandin.js'
-import { startOidcStandin, type OidcStandin } from '../standins/oidcProvider.js'
-import { codeFromOutbox, launchChromium } from './kit/browser.js'
-import { freePort, startStack, type Stack } from './kit/startStack.js'
+import type { Page } from 'playwright-core'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startGithubStandin } from '../standins/githubStandin.js'
+import { startOidcStandin } from '../standins/oidcProvider.js'
+import { freePort } from './kit/freePort.js'
+import { chooseLoginOption } from './kit/landing.js'
+import { signInByEmail } from './kit/signIn.js'
+import { useStack, useStandin } from './kit/useStack.js'
 
 // The server only knows its callback URL once its port is known, and the OIDC provider must register
-// that URL: so the ports are chosen here and handed to the stack.
-let stack: Stack
-let browser: Browser
-let google: OidcStandin
-let github: GithubStandin
-let apiUrl: string
-let appUrl: string
-
+// that URL: so the ports are chosen first and handed to the provider and the stack.
+let ports: { api: number; app: number }
 beforeAll(async () => {
-  const [port, appPort, googlePort] = [await freePort(), await freePort(), await freePort()]
-  apiUrl = `http://localhost:${port}`
-  appUrl = `http://localhost:${appPort}`
-  github = await startGithubStandin()
-  google = await startOidcStandin({ port: googlePort, redirectUris: [`${apiUrl}/api/v1/oauth/callback`] })
-  stack = await startStack({
-    PORT: String(port),
-    APP_PORT: String(appPort),
-    FOYER_DEV_APP: JSON.stringify({
-      // Keep the landing list short so both providers are on it.
-      sms_auth: false,
-      passkey: false,
-      oauth: { google: google.googleConfig(), github: github.githubConfig(), redirect_urls: [`${appUrl}/`] },
-    }),
-  })
-  browser = await launchChromium()
+  ports = { api: await freePort(), app: await freePort() }
 })
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-  await google?.close()
-  await github?.close()
-})
+const github = useStandin(() => startGithubStandin(), (standin) => standin.close())
+const google = useStandin(
+  async () => startOidcStandin({ port: await freePort(), redirectUris: [`http://localhost:${ports.api}/api/v1/oauth/callback`] }),
+  (standin) => standin.close(),
+)
+const e2e = useStack(() => ({
+  PORT: String(ports.api),
+  APP_PORT: String(ports.app),
+  FOYER_DEV_APP: JSON.stringify({
+    // Keep the landing list short so both providers are on it.
+    sms_auth: false,
+    passkey: false,
+    oauth: { google: google().googleConfig(), github: github().githubConfig(), redirect_urls: [`http://localhost:${ports.app}/`] },
+  }),
+}))
 beforeEach(() => {
-  google.mode = 'approve'
-  github.mode = 'approve'
+  google().mode = 'approve'
+  github().mode = 'approve'
 })
-
-/** Opens the modal and clicks the provider's option (behind 'More options' if the list overflows). */
-async function chooseProvider(page: Page, name: 'Google' | 'GitHub') {
-  // The first load compiles the app in Vite: generous on a shared machine.
-  await page.getByRole('button', { name: 'Log in' }).click({ timeout: 120_000 })
-  const dialog = page.getByRole('dialog')
-  const option = dialog.getByRole('button', { name, exact: true, disabled: false })
-  const more = dialog.getByRole('button', { name: 'More options' })
-  await option.or(more).first().waitFor({ timeout: 30_000 })
-  if (!(await option.isVisible())) await more.click()
-  await option.click()
-}
 
 const linked = (page: Page) => page.getByTestId('linked-accounts').textContent()
 
-/** Signs up or in with an e-mail code from the dev outbox. */
-async function signInByEmail(page: Page, email: string) {
-  await page.goto(appUrl)
-  await page.getByRole('button', { name: 'Log in' }).click({ timeout: 120_000 })
-  const dialog = page.getByRole('dialog')
-  const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i, disabled: false })
-  await input.or(option).first().waitFor({ timeout: 30_000 })
-  if (!(await input.isVisible())) await option.click()
-  await input.fill(email)
-  await input.press('Enter')
-  await dialog.getByText('Enter confirmation code').waitFor({ timeout: 30_000 })
-  await dialog.getByLabel('Digit 1').click()
-  await page.keyboard.type(await codeFromOutbox(apiUrl, email))
-  await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
-}
-
 describe('OAuth in Chromium against the real server and local providers', () => {
   it('redirect flow with the OIDC provider ("google"): away, back, signed in, return parameters gone', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
+    const { context, page } = await e2e.newPage()
     // Where the tab itself went (redirect hops included): the provider approves at once, so its page is never
     // committed and there is no URL to wait for, only requests to record.
     const visited: string[] = []
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) visited.push(request.url())
     })
-    await page.goto(appUrl)
-    await chooseProvider(page, 'Google')
+    await page.goto(e2e.stack.appUrl)
+    await chooseLoginOption(page, 'Google')
     await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
-    expect(visited.some((url) => url.startsWith(google.issuer))).toBe(true)
+    expect(visited.some((url) => url.startsWith(google().issuer))).toBe(true)
     expect(await linked(page)).toContain('google_oauth: google-user-1')
     expect(page.url()).not.toContain('foyer_oauth_')
-    expect(new URL(page.url()).origin).toBe(appUrl)
+    expect(new URL(page.url()).origin).toBe(e2e.stack.appUrl)
     await context.close()
   })
 
   // Before any test signs GitHub's account up (the stand-in has one), so this link is a plain link.
   it('a lost answer to a link\'s code exchange: the retry finds the code spent; the modal says so, and Retry links', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await signInByEmail(page, 'lost.answer@example.com')
+    const { context, page } = await e2e.newPage()
+    await signInByEmail(page, e2e.stack, 'lost.answer@example.com')
     // The server redeems the code and links, but its answer is lost (a 503 in its place): the kernel retries a 503.
     let lost = false
-    await page.route(`${apiUrl}/api/v1/oauth/link`, async (route) => {
+    await page.route(`${e2e.stack.apiUrl}/api/v1/oauth/link`, async (route) => {
       if (lost) return route.continue()
       lost = true
       await route.fetch()
@@ -121,31 +80,29 @@ describe('OAuth in Chromium against the real server and local providers', () => 
   })
 
   it('popup flow with the OAuth 2.0 provider ("github"): the popup reports to the opener and closes', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(`${appUrl}/?oauth_flow=popup`)
+    const { context, page } = await e2e.newPage()
+    await page.goto(`${e2e.stack.appUrl}/?oauth_flow=popup`)
     const popupOpened = context.waitForEvent('page', { timeout: 30_000 })
-    await chooseProvider(page, 'GitHub')
+    await chooseLoginOption(page, 'GitHub')
     const popup = await popupOpened
     await popup.waitForEvent('close', { timeout: 60_000 })
     await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
     expect(await linked(page)).toContain('github_oauth: 4242')
     // The opener never left the app.
-    expect(page.url()).toBe(`${appUrl}/?oauth_flow=popup`)
+    expect(page.url()).toBe(`${e2e.stack.appUrl}/?oauth_flow=popup`)
     await context.close()
   })
 
   it("denial at the provider shows the spec's retry text", async () => {
-    github.mode = 'deny'
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(appUrl)
-    await chooseProvider(page, 'GitHub')
+    github().mode = 'deny'
+    const { context, page } = await e2e.newPage()
+    await page.goto(e2e.stack.appUrl)
+    await chooseLoginOption(page, 'GitHub')
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Retry and check GitHub to finish connecting your account.').waitFor({ timeout: 60_000 })
     expect(page.url()).not.toContain('foyer_oauth_')
     // Retry works once the user approves.
-    github.mode = 'approve'
+    github().mode = 'approve'
     await dialog.getByRole('button', { name: 'Retry' }).click()
     await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
     expect(await linked(page)).toContain('github_oauth: 4242')
@@ -153,19 +110,18 @@ describe('OAuth in Chromium against the real server and local providers', () => 
   })
 
   it('a tampered state on the way back is refused as phishing and nothing is signed in', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
+    const { context, page } = await e2e.newPage()
     // An attacker's link: the real provider and callback answers, delivered with another state.
     // (Playwright only intercepts the first request of a redirect chain, so the chain is walked here.)
-    await page.route((url) => url.href.startsWith(`${github.url}/login/oauth/authorize`), async (route) => {
+    await page.route((url) => url.href.startsWith(`${github().url}/login/oauth/authorize`), async (route) => {
       const provider = await route.fetch({ maxRedirects: 0 })
       const callback = await page.request.get(provider.headers().location!, { maxRedirects: 0 })
       const location = new URL(callback.headers().location!)
       location.searchParams.set('foyer_oauth_state', 'A'.repeat(48))
       await route.fulfill({ status: 302, headers: { location: location.href } })
     })
-    await page.goto(appUrl)
-    await chooseProvider(page, 'GitHub')
+    await page.goto(e2e.stack.appUrl)
+    await chooseLoginOption(page, 'GitHub')
     await page.getByRole('dialog').getByText('Unexpected auth flow. This may be a phishing attempt.').waitFor({ timeout: 60_000 })
     expect(await page.getByTestId('signed-in').count()).toBe(0)
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':oauth')))
@@ -175,17 +131,16 @@ describe('OAuth in Chromium against the real server and local providers', () => 
 
   it("linking a Google account another user owns (redirect flow): back from the provider, the transfer prompt, then it's moved", async () => {
     // The first test signed google-user-1 up as its own user. This user signs up by e-mail and links it.
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await signInByEmail(page, 'links.google@example.com')
+    const { context, page } = await e2e.newPage()
+    await signInByEmail(page, e2e.stack, 'links.google@example.com')
     const dialog = page.getByRole('dialog')
 
     // A denial at the provider during a link shows on the reopened modal, like a login's.
-    google.mode = 'deny'
+    google().mode = 'deny'
     await page.getByTestId('link-method').selectOption('google')
     await page.getByTestId('link-any').click()
     await dialog.getByText('Retry and check Google to finish connecting your account.').waitFor({ timeout: 60_000 })
-    google.mode = 'approve'
+    google().mode = 'approve'
     await dialog.getByRole('button', { name: 'Retry' }).click()
     await dialog.getByRole('heading', { name: 'Google is associated with another account' }).waitFor({ timeout: 60_000 })
     expect(page.url()).not.toContain('foyer_oauth_')

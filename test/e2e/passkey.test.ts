@@ -1,19 +1,8 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './kit/useStack.js'
 
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  stack = await startStack({ FOYER_DEV_APP: JSON.stringify({ passkey: true }) })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
+const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ passkey: true }) })
 
 /** A Chromium virtual authenticator over CDP (a platform authenticator with resident keys). */
 async function addAuthenticator(cdp: CDPSession, isUserVerified = true) {
@@ -24,8 +13,7 @@ async function addAuthenticator(cdp: CDPSession, isUserVerified = true) {
 }
 
 async function newPage(isUserVerified = true): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
+  const { context, page } = await e2e.newPage()
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable', { enableUI: false })
   const authenticatorId = await addAuthenticator(cdp, isUserVerified)
@@ -36,7 +24,7 @@ const passkeyCount = async (page: Page) =>
   (await page.getByTestId('linked-accounts').locator('li').allTextContents()).filter((t) => t.startsWith('passkey')).length
 
 async function openPasskeyLogin(page: Page) {
-  await page.goto(stack.appUrl)
+  await page.goto(e2e.stack.appUrl)
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: 'I have a passkey' }).click({ timeout: 30_000 })

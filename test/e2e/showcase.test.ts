@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startGithubStandin, type GithubStandin } from '../standins/githubStandin.js'
-import { codeFromOutbox, launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { startGithubStandin } from '../standins/githubStandin.js'
+import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
+import { useStack, useStandin } from './kit/useStack.js'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -17,51 +17,31 @@ const flagToMethod: Record<string, string> = {
 // The link method of each login method where the names differ (useLinkAccount's names).
 const linkName: Record<string, string> = { sms: 'phone', solana_wallet: 'solanaWallet' }
 
-let stack: Stack
-let browser: Browser
-let github: GithubStandin
-
-beforeAll(async () => {
-  github = await startGithubStandin()
-  // SMS and Solana sign-in off although their plugins are loaded; GitHub on (a real OAuth config against the
-  // stand-in) although no other provider is: the page must follow the server, not the plugin list.
-  stack = await startStack({
-    FOYER_DEV_APP: JSON.stringify({ sms_auth: false, solana_wallet_auth: false, oauth: { github: github.githubConfig(), redirect_urls: [] } }),
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-  await github?.close()
-})
+const github = useStandin(() => startGithubStandin(), (standin) => standin.close())
+// SMS and Solana sign-in off although their plugins are loaded; GitHub on (a real OAuth config against the
+// stand-in) although no other provider is: the page must follow the server, not the plugin list.
+const e2e = useStack(() => ({
+  FOYER_DEV_APP: JSON.stringify({ sms_auth: false, solana_wallet_auth: false, oauth: { github: github().githubConfig(), redirect_urls: [] } }),
+}))
 
 /** The login methods the server's public app config has on. */
 async function serverMethods(): Promise<string[]> {
-  const config = (await (await fetch(`${stack.apiUrl}/api/v1/apps/${stack.appId}`)).json()) as Record<string, unknown>
+  const config = (await (await fetch(`${e2e.stack.apiUrl}/api/v1/apps/${e2e.stack.appId}`)).json()) as Record<string, unknown>
   return Object.entries(flagToMethod).filter(([flag]) => config[flag] === true).map(([, method]) => method)
 }
 
-async function openApp(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(stack.appUrl)
+/** A fresh context with `options` and a page on the app, once it shows 'Log in'. */
+async function openApp(options: BrowserContextOptions) {
+  const { context, page } = await e2e.newPage(options)
+  await page.goto(e2e.stack.appUrl)
   await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 60_000 })
-  return page
+  return { context, page }
 }
 
+/** Signs in on the open page (without reloading it) by e-mail code, and waits for the modal to go. */
 async function signIn(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i })
-  await input.or(option).first().waitFor({ timeout: 30_000 })
-  if (!(await input.isVisible())) await option.click()
-  await input.fill(email)
-  await input.press('Enter')
-  await dialog.getByText('Enter confirmation code').waitFor({ timeout: 30_000 })
-  const code = await codeFromOutbox(stack.apiUrl, email, new Set(), 30_000)
-  await dialog.getByLabel('Digit 1').click()
-  await page.keyboard.type(code)
+  const dialog = await requestEmailCode(page, email)
+  await enterOutboxCode(page, e2e.stack.apiUrl, email)
   await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
   await dialog.waitFor({ state: 'detached', timeout: 15_000 })
 }
@@ -103,8 +83,7 @@ describe('the example app as a showcase, in Chromium against the real server', (
     expect(expected).not.toContain('sms')
     expect(expected).not.toContain('solana_wallet')
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await openApp(context)
+    const { context, page } = await openApp({ viewport: { width: 1280, height: 900 } })
     const listed = await page.getByTestId('login-methods').locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-method')))
     expect([...listed].sort()).toEqual([...expected].sort())
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Foyer')
@@ -115,8 +94,7 @@ describe('the example app as a showcase, in Chromium against the real server', (
   })
 
   it('signed in by e-mail: the user card, linked accounts, a link menu of server-enabled methods only, copyable code, axe clean', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] })
-    const page = await openApp(context)
+    const { context, page } = await openApp({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] })
     const email = `showcase.${Date.now()}@example.com`
     const before = Math.floor(Date.now() / 1000)
     await signIn(page, email)
@@ -168,8 +146,7 @@ describe('the example app as a showcase, in Chromium against the real server', (
   })
 
   it('the theme switch restyles the modal (config.appearance → its CSS variables), the page and the variables shown', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await openApp(context)
+    const { context, page } = await openApp({ viewport: { width: 1280, height: 900 } })
 
     await page.getByRole('radio', { name: 'Light' }).check()
     await page.getByRole('radio', { name: 'Indigo' }).check()
@@ -209,8 +186,7 @@ describe('the example app as a showcase, in Chromium against the real server', (
   })
 
   it('at 390 px nothing overflows sideways and axe is clean, signed out or signed in, light or dark', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
-    const page = await openApp(context)
+    const { context, page } = await openApp({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     expect(await pageWidth(page)).toBeLessThanOrEqual(390)
     await page.getByRole('radio', { name: 'Dark' }).check()
     await page.getByRole('button', { name: 'Log in' }).waitFor()

@@ -1,37 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { hexToString, type Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '../standins/anvil.js'
+import { describe, expect, it } from 'vitest'
+import { startAnvil } from '../standins/anvil.js'
 import { installInjectedTestWallet, type TestWallet } from '../standins/injectedTestWallet.js'
-import { launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import { useStack, useStandin } from './kit/useStack.js'
 
-let anvil: Anvil
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  anvil = await startAnvil({ chainId: 31337 })
-  // The example server's dev app already has wallet_auth on (EOA signatures need no chain access).
-  stack = await startStack()
-  browser = await launchChromium()
-}, 180_000)
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-  await anvil?.stop()
-})
+const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (chain) => chain.stop())
+// The example server's dev app already has wallet_auth on (EOA signatures need no chain access).
+const e2e = useStack()
 
 const consoleLines: string[] = []
 async function walletPage(): Promise<{ context: BrowserContext; page: Page; wallet: TestWallet }> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
+  const { context, page } = await e2e.newPage()
   page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`.slice(0, 300)))
   page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`.slice(0, 300)))
-  const wallet = await installInjectedTestWallet(page, { privateKeys: [generatePrivateKey(), generatePrivateKey()], chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }] })
-  await page.goto(stack.appUrl)
+  const wallet = await installInjectedTestWallet(page, { privateKeys: [generatePrivateKey(), generatePrivateKey()], chains: [{ chainId: 31337, rpcUrl: anvil().rpcUrl }] })
+  await page.goto(e2e.stack.appUrl)
   return { context, page, wallet }
 }
 
@@ -81,7 +67,7 @@ describe('Sign-In With Ethereum in Chromium with an injected test wallet', () =>
     // The message is EIP-4361 for this page, this address and the wallet's chain.
     const [message] = signedMessages(wallet)
     const parsed = parseSiweMessage(message!)
-    expect(parsed).toMatchObject({ domain: new URL(stack.appUrl).host, address: first, uri: new URL(stack.appUrl).origin, version: '1', chainId: 31337 })
+    expect(parsed).toMatchObject({ domain: new URL(e2e.stack.appUrl).host, address: first, uri: new URL(e2e.stack.appUrl).origin, version: '1', chainId: 31337 })
     expect(parsed.nonce).toMatch(/^[0-9a-f]{32}$/)
     expect(Math.abs(parsed.issuedAt!.getTime() - Date.now())).toBeLessThan(120_000)
 

@@ -1,31 +1,19 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { parseSiwsMessage } from '../../plugins/siws/siwsMessage.js'
 import { installSolanaTestWallet, type SolanaTestWalletOptions } from '../standins/solanaTestWallet.js'
-import { launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import { useStack } from './kit/useStack.js'
 
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  stack = await startStack({ FOYER_DEV_APP: JSON.stringify({ solana_wallet_auth: true }) })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
+const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ solana_wallet_auth: true }) })
 
 const WALLET = 'Foyer Solana Wallet'
 
 /** A page with the Solana test wallet installed, on the example app. */
 async function newPage(options: SolanaTestWalletOptions = {}) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
+  const { context, page } = await e2e.newPage()
   const wallet = await installSolanaTestWallet(page, { name: WALLET, ...options })
   page.on('pageerror', (e) => console.error('pageerror:', e.message))
-  await page.goto(stack.appUrl)
+  await page.goto(e2e.stack.appUrl)
   return { context, page, wallet }
 }
 
@@ -68,7 +56,7 @@ describe('Sign In With Solana in Chromium against the real server', () => {
     expect(wallet.requests.filter((r) => r === 'connect')).toHaveLength(1)
     expect(wallet.requests.filter((r) => r === 'signMessage')).toHaveLength(1)
     const signed = parseSiwsMessage(wallet.signedMessages[0]!)!
-    expect(signed).toMatchObject({ domain: new URL(stack.appUrl).host, uri: new URL(stack.appUrl).origin, address: wallet.address, chainId: 'mainnet', version: '1' })
+    expect(signed).toMatchObject({ domain: new URL(e2e.stack.appUrl).host, uri: new URL(e2e.stack.appUrl).origin, address: wallet.address, chainId: 'mainnet', version: '1' })
 
     // The session survives a reload.
     await page.reload()
@@ -116,9 +104,8 @@ describe('Sign In With Solana in Chromium against the real server', () => {
   })
 
   it('Phantom, not installed, opens the install guide', async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(stack.appUrl)
+    const { context, page } = await e2e.newPage()
+    await page.goto(e2e.stack.appUrl)
     const dialog = await openSolanaWalletList(page)
     await dialog.getByRole('button', { name: /Phantom/ }).click()
     await dialog.getByText('Reload the page to use your wallet').waitFor({ timeout: 30_000 })

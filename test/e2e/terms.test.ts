@@ -1,47 +1,27 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeFromOutbox, launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { enterOutboxCode, expectSignedInAs, expectSignedOut, requestEmailCode } from './kit/signIn.js'
+import { useStack } from './kit/useStack.js'
 
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  stack = await startStack({
-    FOYER_DEV_APP: JSON.stringify({
-      require_users_accept_terms: true,
-      terms_and_conditions_url: 'https://example.com/terms',
-      privacy_policy_url: 'https://example.com/privacy',
-    }),
-  })
-  browser = await launchChromium()
-}, 180_000)
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
+const e2e = useStack({
+  FOYER_DEV_APP: JSON.stringify({
+    require_users_accept_terms: true,
+    terms_and_conditions_url: 'https://example.com/terms',
+    privacy_policy_url: 'https://example.com/privacy',
+  }),
 })
 
 /** Logs in with an e-mail code; returns the dialog (left open on whatever follows the code). */
 async function enterCode(page: Page, email: string) {
-  await page.goto(stack.appUrl)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  const input = dialog.locator('input[type="email"]')
-  const option = dialog.getByRole('button', { name: /email/i, disabled: false })
-  await input.or(option).first().waitFor({ timeout: 20_000 })
-  if (!(await input.isVisible())) await option.click()
-  await input.fill(email)
-  await input.press('Enter')
-  await dialog.getByText('Enter confirmation code').waitFor({ timeout: 20_000 })
-  const code = await codeFromOutbox(stack.apiUrl, email)
-  await dialog.getByLabel('Digit 1').click()
-  await page.keyboard.type(code)
+  await page.goto(e2e.stack.appUrl)
+  const dialog = await requestEmailCode(page, email)
+  await enterOutboxCode(page, e2e.stack.apiUrl, email)
   return dialog
 }
 
 describe('terms acceptance in Chromium against the real server', () => {
   it('a new user must accept; Accept records it and a later login is not asked again', async () => {
-    const page = await (await browser.newContext()).newPage()
+    const { page } = await e2e.newPage()
     const dialog = await enterCode(page, 'accepts.terms@example.com')
     await dialog.getByRole('heading', { name: 'One last step' }).waitFor({ timeout: 20_000 })
     await dialog.getByText('By signing up, you agree to our terms and privacy policy.').waitFor()
@@ -56,8 +36,7 @@ describe('terms acceptance in Chromium against the real server', () => {
 
     await dialog.getByRole('button', { name: 'Accept' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 20_000 })
-    await page.getByTestId('signed-in').waitFor()
-    expect(await page.getByTestId('user-email').textContent()).toBe('accepts.terms@example.com')
+    await expectSignedInAs(page, 'accepts.terms@example.com')
 
     await page.getByRole('button', { name: 'Log out' }).click()
     await enterCode(page, 'accepts.terms@example.com')
@@ -67,16 +46,14 @@ describe('terms acceptance in Chromium against the real server', () => {
   })
 
   it('No thanks logs the user out and closes the modal; the session is gone after reload', async () => {
-    const page = await (await browser.newContext()).newPage()
+    const { page } = await e2e.newPage()
     const dialog = await enterCode(page, 'declines.terms@example.com')
     await dialog.getByRole('heading', { name: 'One last step' }).waitFor({ timeout: 20_000 })
     await dialog.getByRole('button', { name: 'No thanks' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 20_000 })
-    await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 20_000 })
-    expect(await page.getByTestId('signed-in').count()).toBe(0)
-    expect(await page.evaluate((appId) => localStorage.getItem(`foyer:${appId}:refresh_token`), stack.appId)).toBeNull()
+    await expectSignedOut(page)
+    expect(await page.evaluate((appId) => localStorage.getItem(`foyer:${appId}:refresh_token`), e2e.stack.appId)).toBeNull()
     await page.reload()
-    await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 20_000 })
-    expect(await page.getByTestId('signed-in').count()).toBe(0)
+    await expectSignedOut(page)
   })
 })

@@ -1,35 +1,23 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../standins/anvil.js'
 import { installInjectedTestWallet, type TestWallet } from '../standins/injectedTestWallet.js'
-import { launchChromium } from './kit/browser.js'
-import { startStack, type Stack } from './kit/startStack.js'
+import { useStack, useStandin } from './kit/useStack.js'
 
 // Two of anvil's well-known dev keys (never funded anywhere real).
 const KEY_A = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 const KEY_B = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
 
-let stack: Stack
-let browser: Browser
-let anvil1: Anvil
-let anvil2: Anvil
-
-beforeAll(async () => {
-  ;[stack, anvil1, anvil2] = await Promise.all([startStack(), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })])
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await Promise.all([stack?.stop(), anvil1?.stop(), anvil2?.stop()])
-})
+const anvil1 = useStandin(() => startAnvil({ chainId: 31337 }), (anvil) => anvil.stop())
+const anvil2 = useStandin(() => startAnvil({ chainId: 31338 }), (anvil) => anvil.stop())
+const e2e = useStack()
 
 /** A fresh context with the test wallet (knowing only anvil 1) and the example app with `chains`. */
 async function openApp(chains: Anvil[]): Promise<{ page: Page; wallet: TestWallet; close: () => Promise<void> }> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  const wallet = await installInjectedTestWallet(page, { privateKeys: [KEY_A, KEY_B], chains: [{ chainId: 31337, rpcUrl: anvil1.rpcUrl }] })
+  const { context, page } = await e2e.newPage()
+  const wallet = await installInjectedTestWallet(page, { privateKeys: [KEY_A, KEY_B], chains: [{ chainId: 31337, rpcUrl: anvil1().rpcUrl }] })
   const query = chains.map((a) => `${a.chainId}:${a.rpcUrl}`).join(',')
-  await page.goto(`${stack.appUrl}/?chains=${encodeURIComponent(query)}`)
+  await page.goto(`${e2e.stack.appUrl}/?chains=${encodeURIComponent(query)}`)
   await page.getByRole('button', { name: 'Connect wallet' }).waitFor({ timeout: 60_000 })
   return { page, wallet, close: () => context.close() }
 }
@@ -38,7 +26,7 @@ const walletRow = (page: Page) => page.getByRole('dialog').getByRole('listitem')
 
 describe('injected wallet connection in Chromium (EIP-6963 test wallet, anvil)', () => {
   it('discovers the wallet, connects without login, switches chain through 4902 + add chain, restores after reload, disconnects, and marks it Recent', async () => {
-    const { page, wallet, close } = await openApp([anvil1, anvil2])
+    const { page, wallet, close } = await openApp([anvil1(), anvil2()])
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('list', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
@@ -84,7 +72,7 @@ describe('injected wallet connection in Chromium (EIP-6963 test wallet, anvil)',
   })
 
   it("switches to the host's default chain while connecting when the wallet is on an unsupported one", async () => {
-    const { page, wallet, close } = await openApp([anvil2])
+    const { page, wallet, close } = await openApp([anvil2()])
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     await walletRow(page).getByRole('button').click()
     await page.getByRole('dialog').getByText('Wallet connected').waitFor({ timeout: 30_000 })
@@ -95,7 +83,7 @@ describe('injected wallet connection in Chromium (EIP-6963 test wallet, anvil)',
   })
 
   it("shows the user's rejection (4001) with 'Retry', and connects on retry", async () => {
-    const { page, wallet, close } = await openApp([anvil1])
+    const { page, wallet, close } = await openApp([anvil1()])
     wallet.rejectNext('eth_requestAccounts')
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     await walletRow(page).getByRole('button').click()

@@ -3,7 +3,8 @@ import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { codeFromOutbox, launchChromium, openEmailInput } from '../e2e/kit/browser.js'
+import { launchChromium, openEmailInput } from '../e2e/kit/browser.js'
+import { enterOutboxCode, expectSignedInAs } from '../e2e/kit/signIn.js'
 import { hostEnv, run } from './kit/run.js'
 import { serveStatic } from './kit/serveStatic.js'
 
@@ -46,12 +47,8 @@ async function signInByEmail(url: string, address: string) {
     expect(styled.backdrop).toBe('absolute')
     await input.fill(address)
     await input.press('Enter')
-    await dialog.getByText('Enter confirmation code').waitFor()
-    const code = await codeFromOutbox(inject('apiUrl'), address, new Set(), 60_000)
-    await dialog.getByLabel('Digit 1').click()
-    await page.keyboard.type(code)
-    await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
-    expect(await page.getByTestId('user-email').textContent()).toBe(address)
+    await enterOutboxCode(page, inject('apiUrl'), address, { timeoutMs: 60_000 })
+    await expectSignedInAs(page, address)
     await page.reload()
     await page.getByTestId('signed-in').waitFor({ timeout: 60_000 })
     expect(pageErrors).toEqual([])
@@ -61,33 +58,33 @@ async function signInByEmail(url: string, address: string) {
   }
 }
 
+/** Serves a host's static build (`distDir`) on the app port and signs a user in on it. */
+async function signInOnStaticBuild(distDir: string, address: string) {
+  const server = await serveStatic(distDir, inject('appPort'))
+  try {
+    await signInByEmail(server.url, address)
+  } finally {
+    await server.close()
+  }
+}
+
 const config = () => ({ apiUrl: inject('apiUrl'), appId: inject('appId'), port: inject('appPort') })
 
 describe('fresh host apps built from the packed package sign in against the real server', () => {
   it('Vite + React 19: builds, and a user signs in by e-mail code', async () => {
     const dir = inject('hosts').vite
-    const { apiUrl, appId, port } = config()
+    const { apiUrl, appId } = config()
     await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: dir, env: { VITE_FOYER_API_URL: apiUrl, VITE_FOYER_APP_ID: appId } })
-    const server = await serveStatic(join(dir, 'dist'), port)
-    try {
-      await signInByEmail(server.url, 'vite.host@example.com')
-    } finally {
-      await server.close()
-    }
+    await signInOnStaticBuild(join(dir, 'dist'), 'vite.host@example.com')
   })
 
   it('esbuild (--bundle --minify --splitting --format=esm): builds, and a user signs in by e-mail code', async () => {
     const dir = inject('hosts').esbuild
-    const { apiUrl, appId, port } = config()
+    const { apiUrl, appId } = config()
     const define = [`--define:FOYER_API_URL=${JSON.stringify(apiUrl)}`, `--define:FOYER_APP_ID=${JSON.stringify(appId)}`]
     await run(join(dir, 'node_modules/esbuild/bin/esbuild'), ['src/main.tsx', '--bundle', '--minify', '--splitting', '--format=esm', '--outdir=dist', '--log-level=warning', ...define], { cwd: dir })
     copyFileSync(join(dir, 'index.html'), join(dir, 'dist/index.html'))
-    const server = await serveStatic(join(dir, 'dist'), port)
-    try {
-      await signInByEmail(server.url, 'esbuild.host@example.com')
-    } finally {
-      await server.close()
-    }
+    await signInOnStaticBuild(join(dir, 'dist'), 'esbuild.host@example.com')
   })
 
   it('Next.js App Router: a server-rendered page hydrates with no error, opens the modal and signs in', async () => {

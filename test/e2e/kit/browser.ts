@@ -9,12 +9,17 @@ export function launchChromium(): Promise<Browser> {
   })
 }
 
-/** Polls the dev outbox until a message to `to` newer than `after` has a code. */
+/** The dev outbox's messages (e-mails and SMS) to `to`. */
+export async function outboxTo(apiUrl: string, to: string): Promise<{ to: string; code: string | null }[]> {
+  const messages = (await (await fetch(`${apiUrl}/dev/outbox`)).json()) as { to: string; code: string | null }[]
+  return messages.filter((m) => m.to === to)
+}
+
+/** Polls the dev outbox until a message to `to` has a code not in `seen`. */
 export async function codeFromOutbox(apiUrl: string, to: string, seen = new Set<string>(), timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${apiUrl}/dev/outbox`)).json()) as { to: string; code: string | null }[]
-    const message = messages.find((m) => m.to === to && m.code && !seen.has(m.code))
+    const message = (await outboxTo(apiUrl, to)).find((m) => m.code && !seen.has(m.code))
     if (message?.code) return message.code
     await new Promise((r) => setTimeout(r, 200))
   }

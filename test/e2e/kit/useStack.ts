@@ -1,0 +1,64 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { launchChromium } from './browser.js'
+import { startStack, type StartStackOptions, type Stack } from './startStack.js'
+
+/** A file's running stack and Chromium, readable from its tests (once useStack's beforeAll has run). */
+export interface E2eStack {
+  readonly stack: Stack
+  readonly browser: Browser
+  /** A fresh browser context (its own cookies and storage) and a page in it. */
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>
+}
+
+/**
+ * Starts a stack and Chromium before the file's tests and closes both after them. `env` goes to startStack;
+ * as a function it is called in the hook, so it can read stand-ins that earlier beforeAll hooks started
+ * (their afterAll hooks then run after this one's, as hooks unwind in reverse).
+ */
+export function useStack(env: Record<string, string> | (() => Record<string, string>) = {}, options: StartStackOptions = {}): E2eStack {
+  let stack: Stack | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    stack = await startStack(typeof env === 'function' ? env() : env, options)
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} has not started (useStack's beforeAll has not run)`)
+    return value
+  }
+  return {
+    get stack() {
+      return started(stack, 'the stack')
+    },
+    get browser() {
+      return started(browser, 'Chromium')
+    },
+    async newPage(contextOptions) {
+      const context = await started(browser, 'Chromium').newContext(contextOptions)
+      return { context, page: await context.newPage() }
+    },
+  }
+}
+
+/**
+ * Starts a stand-in (or anything the file's tests share) before them and stops it after them; answers a
+ * function that returns it. Call it before useStack when the stack's env reads it.
+ */
+export function useStandin<T>(start: () => Promise<T>, stop: (started: T) => Promise<unknown>): () => T {
+  let started: T | undefined
+  beforeAll(async () => {
+    started = await start()
+  })
+  afterAll(async () => {
+    if (started !== undefined) await stop(started)
+  })
+  return () => {
+    if (started === undefined) throw new Error('the stand-in has not started (useStandin\'s beforeAll has not run)')
+    return started
+  }
+}
