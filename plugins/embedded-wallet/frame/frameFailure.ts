@@ -1,0 +1,14 @@
+import type { FrameErrorType } from '../frameProtocol.js'
+
+/** A handler's refusal: its spec type and a message safe to show (never key material or raw input). */
+export class FrameFailure extends Error {
+  constructor(
+    readonly type: FrameErrorType,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The answer for anything that is not a FrameFailure: the spec's generic text, no details (they could carry secrets). */
+export const GENERIC_FAILURE = 'An error has occurred, please try again.'

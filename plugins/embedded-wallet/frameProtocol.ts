@@ -1,0 +1,58 @@
+// The wire between the host page and the wallet frame (both halves import it): event names, message shapes and
+// the error types the frame answers with. Key material never appears in any of these shapes.
+
+/** The frame's first message: it carries the MessagePort every later message travels on. */
+export const FRAME_READY = 'foyer:iframe:ready'
+
+/** Events the frame answers (the spec's wallet-proxy events, with our prefix). */
+export const frameEvents = {
+  create: 'foyer:wallet:create',
+  add: 'foyer:wallet:add',
+  setRecovery: 'foyer:wallet:set-recovery',
+  connect: 'foyer:wallet:connect',
+  recover: 'foyer:wallet:recover',
+  rpc: 'foyer:wallet:rpc',
+  createAdditional: 'foyer:wallet:create-additional',
+  import: 'foyer:wallet:import',
+  solanaCreate: 'foyer:solana-wallet:create',
+  solanaConnect: 'foyer:solana-wallet:connect',
+  solanaRecover: 'foyer:solana-wallet:recover',
+  solanaRpc: 'foyer:solana-wallet:rpc',
+} as const
+
+/** One of the frame's event names. */
+export type FrameEvent = (typeof frameEvents)[keyof typeof frameEvents]
+
+/** The spec's wallet-proxy error types (§8). */
+export const frameErrorTypes = [
+  'error',
+  'invalid_request_arguments',
+  'wallet_not_on_device',
+  'invalid_recovery_pin',
+  'insufficient_funds',
+  'missing_or_invalid_mfa',
+  'mfa_verification_max_attempts_reached',
+  'mfa_timeout',
+  'twilio_verification_failed',
+] as const
+
+/** One of the spec's wallet-proxy error types. */
+export type FrameErrorType = (typeof frameErrorTypes)[number]
+
+/** A request to the frame. */
+export interface FrameRequest<D = unknown> {
+  event: FrameEvent
+  id: string
+  data: D
+}
+
+/** The frame's answer to a request: `response`, or `error` with a spec type and a message safe to show. */
+export type FrameAnswer<R = unknown> =
+  | { id: string; event: FrameEvent; response: R }
+  | { id: string; event: FrameEvent; error: { type: FrameErrorType; message: string } }
+
+/** The spec's waits for the frame (ms): first load, a flow's later wait, a quick check; connector init. */
+export const FRAME_WAITS = { initial: 30_000, flow: 15_000, quick: 3_000, connectorInit: 1_500 } as const
+
+/** The frame's path on its origin (the spec's). */
+export const framePath = (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets`

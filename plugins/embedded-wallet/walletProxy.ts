@@ -1,0 +1,131 @@
+import { BaseError } from '../../core/errors/index.js'
+import { FRAME_READY, FRAME_WAITS, framePath, type FrameAnswer, type FrameErrorType, type FrameEvent } from './frameProtocol.js'
+
+/** An answer of the frame with an error, or a frame that never answered. */
+export class WalletProxyError extends BaseError {
+  override name = 'WalletProxyError'
+  /** The spec's wallet-proxy error type ('error', 'wallet_not_on_device', …). */
+  readonly type: FrameErrorType | 'proxy_unavailable' | 'origin_mismatch'
+  constructor(type: WalletProxyError['type'], message: string) {
+    super(message, { code: `WALLET_PROXY_${type.toUpperCase()}` })
+    this.type = type
+  }
+}
+
+/** The messages of the spec (§8). */
+export const walletProxyTexts = {
+  unavailable: 'Cannot connect to wallet proxy',
+  originMismatch: 'Origins between parent and child windows do not match.',
+  https: 'Embedded wallet only available over HTTPS',
+} as const
+
+/** Where the frame lives and who the host is. */
+export interface WalletProxyOptions {
+  /** The frame's origin (`https://wallet.example.com`; in dev the server's second port). */
+  walletOrigin: string
+  appId: string
+  /** The client's analytics id (`caid`). */
+  clientAnalyticsId: string
+  clientId?: string
+  /** Default wait for the frame's handshake (ms). */
+  readyTimeoutMs?: number
+}
+
+/** A live connection to the wallet frame. */
+export interface WalletProxy {
+  /** Sends `event` and waits for its answer; rejects with WalletProxyError (the frame's type) or a timeout. */
+  request<R>(event: FrameEvent, data: unknown, timeoutMs?: number): Promise<R>
+  /** Removes the frame. */
+  destroy(): void
+}
+
+/** Embedded wallets need a secure page: HTTPS, or localhost / an IP literal in development (the spec's rule). */
+export function assertSecureWalletContext(location: Pick<Location, 'protocol' | 'hostname'>): void {
+  if (location.protocol === 'https:') return
+  const host = location.hostname
+  if (host === 'localhost' || host.endsWith('.localhost') || /^[\d.]+$/.test(host) || host.startsWith('[')) return
+  throw new WalletProxyError('error', walletProxyTexts.https)
+}
+
+let counter = 0
+const nextId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`
+
+/**
+ * Mounts the hidden frame and waits for its handshake: a `foyer:iframe:ready` message from that frame's window and
+ * origin, carrying the MessagePort all requests then use (so no other window can read or inject answers).
+ */
+export function connectWalletProxy(options: WalletProxyOptions, doc: Document = document): Promise<WalletProxy> {
+  const win = doc.defaultView!
+  assertSecureWalletContext(win.location)
+  const url = new URL(framePath(options.appId), options.walletOrigin)
+  url.searchParams.set('caid', options.clientAnalyticsId)
+  if (options.clientId) url.searchParams.set('client_id', options.clientId)
+  url.searchParams.set('parent_origin', win.location.origin)
+  const frame = doc.createElement('iframe')
+  frame.src = url.href
+  frame.title = 'Foyer wallet'
+  frame.setAttribute('aria-hidden', 'true')
+  frame.tabIndex = -1
+  frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden'
+  const expectedOrigin = url.origin
+
+  return new Promise<WalletProxy>((resolve, reject) => {
+    const timer = win.setTimeout(() => fail(new WalletProxyError('proxy_unavailable', walletProxyTexts.unavailable)), options.readyTimeoutMs ?? FRAME_WAITS.initial)
+    const fail = (error: Error) => {
+      cleanup()
+      frame.remove()
+      reject(error)
+    }
+    const cleanup = () => {
+      win.clearTimeout(timer)
+      win.removeEventListener('message', onMessage)
+    }
+    const onMessage = (event: MessageEvent) => {
+      // Only our own frame's window counts; any other window or origin is ignored.
+      if (event.source !== frame.contentWindow) return
+      if ((event.data as { type?: unknown } | null)?.type !== FRAME_READY) return
+      if (event.origin !== expectedOrigin) return fail(new WalletProxyError('origin_mismatch', walletProxyTexts.originMismatch))
+      const port = event.ports[0]
+      if (!port) return
+      cleanup()
+      resolve(createProxy(port, frame, win))
+    }
+    win.addEventListener('message', onMessage)
+    doc.body.appendChild(frame)
+  })
+}
+
+function createProxy(port: MessagePort, frame: HTMLIFrameElement, win: Window): WalletProxy {
+  const pending = new Map<string, { resolve: (value: any) => void; reject: (error: Error) => void; timer: number }>()
+  port.onmessage = (event: MessageEvent<FrameAnswer>) => {
+    const answer = event.data
+    const waiting = answer && pending.get(answer.id)
+    if (!waiting) return
+    pending.delete(answer.id)
+    win.clearTimeout(waiting.timer)
+    if ('error' in answer) waiting.reject(new WalletProxyError(answer.error.type, answer.error.message))
+    else waiting.resolve(answer.response)
+  }
+  return {
+    request<R>(event: FrameEvent, data: unknown, timeoutMs: number = FRAME_WAITS.flow) {
+      const id = nextId()
+      return new Promise<R>((resolve, reject) => {
+        const timer = win.setTimeout(() => {
+          pending.delete(id)
+          reject(new WalletProxyError('proxy_unavailable', walletProxyTexts.unavailable))
+        }, timeoutMs)
+        pending.set(id, { resolve, reject, timer })
+        port.postMessage({ event, id, data })
+      })
+    },
+    destroy() {
+      for (const { reject, timer } of pending.values()) {
+        win.clearTimeout(timer)
+        reject(new WalletProxyError('proxy_unavailable', walletProxyTexts.unavailable))
+      }
+      pending.clear()
+      port.close()
+      frame.remove()
+    },
+  }
+}
