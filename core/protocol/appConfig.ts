@@ -51,6 +51,8 @@ export const ServerAppConfigSchema = v.looseObject({
     user_owned_recovery_options: v.array(v.string()),
     require_user_owned_recovery_on_create: v.boolean(),
   }),
+  /** The embedded-wallet frame's origin (the server's `walletOrigin`) for apps with embedded wallets; absent otherwise. */
+  embedded_wallet_origin: v.optional(v.nullable(v.string())),
   telegram_auth_config: v.nullable(
     v.object({ bot_id: v.string(), bot_name: v.string(), link_enabled: v.boolean(), seamless_auth_enabled: v.boolean() }),
   ),

@@ -24,6 +24,16 @@ export type LinkedAccount = v.InferOutput<typeof LinkedAccountSchema> & {
   chainId?: string
   walletClientType?: string
   connectorType?: string
+  /** Wallets: the HD index of an embedded wallet on its root (0, 1, …); null for other wallets. */
+  walletIndex?: number | null
+  /** Wallets: an embedded wallet made from an imported private key. */
+  imported?: boolean
+  /** Wallets: the app may act for the user (Solana delegation). */
+  delegated?: boolean
+  /** Embedded wallets: how the recovery share is kept ('privy' automatic; 'user-passcode', 'google-drive', 'icloud'). */
+  recoveryMethod?: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
+  /** Embedded wallets: the server's id of the secret (root) the wallet derives from; shared by its HD wallets. */
+  rootId?: string
   subject?: string
   credentialId?: string
   [key: string]: unknown

@@ -8,8 +8,9 @@ import { formatIssuePath } from './http/parse.js'
 import { SessionCookiesSchema, resolveSessionCookies } from './sessionCookieSettings.js'
 import type { SessionCookieSettings } from './sessionCookieSettings.js'
 
-// session_cookies_enabled follows the server-only session_cookies section, so no entry sets it directly.
-const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, session_cookies_enabled: _sc, ...configurable } =
+// session_cookies_enabled follows the server-only session_cookies section, and embedded_wallet_origin the server's
+// walletOrigin, so no entry sets them directly.
+const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, session_cookies_enabled: _sc, embedded_wallet_origin: _ewo, ...configurable } =
   ServerAppConfigSchema.entries
 
 const baseEntries = {
@@ -97,14 +98,21 @@ export function readConfigFile(file: string, sections: AppSections = {}) {
   return parseApps(json, file, true, sections)
 }
 
+/** What a plugin's `publicConfig` may read of the server's own settings. */
+export interface PublicConfigServer {
+  /** The embedded-wallet frame's origin (createServer's `walletOrigin`), or null. */
+  walletOrigin: string | null
+}
+
 /** A plugin's contribution to the public app config, computed from its section of the app entry. */
-export type PublicConfigFn = (section: unknown, app: { id: string; name: string }) => Partial<ServerAppConfig>
+export type PublicConfigFn = (section: unknown, app: { id: string; name: string }, server: PublicConfigServer) => Partial<ServerAppConfig>
 
 /** Builds the runtime apps. Plugin sections stay server-side; `publicConfig` decides what of them is shown. */
 export function buildApps(
   inputs: ParsedApp[],
   createdAt: number,
   plugins: { id: string; appConfig?: unknown; publicConfig?: PublicConfigFn }[] = [],
+  server: PublicConfigServer = { walletOrigin: null },
 ): Map<string, App> {
   const apps = new Map<string, App>()
   // Only plugins that declare a section own a key; others (e.g. a plugin without settings) don't.
@@ -123,7 +131,7 @@ export function buildApps(
     const contributed = plugins.map((p) => {
       if (!(p.id in sections)) return {}
       const flag = typeof flags[p.id] === 'boolean' ? { [p.id]: true } : {}
-      return { ...flag, ...p.publicConfig?.(sections[p.id], { id, name }) }
+      return { ...flag, ...p.publicConfig?.(sections[p.id], { id, name }, server) }
     })
     apps.set(id, {
       id,

@@ -102,7 +102,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const devApp = { id: devAppId, name: 'Foyer dev app', allowed_origins: [...(options.devOrigins ?? []), ...envOrigins], email_auth: true, ...options.devApp }
     appInputs.push(...parseApps([devApp], 'dev app', false, sections))
   }
-  const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins)
+  const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins, { walletOrigin })
   // The wallet frame calls the API from its own origin, for whichever app embeds it.
   if (walletOrigin) for (const app of appMap.values()) app.allowedOrigins.add(walletOrigin)
 
@@ -123,11 +123,13 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   }
 
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL
+  const pgliteDir = options.dataDir ?? env.FOYER_DATA_DIR ?? './.foyer-data'
+  const dataDir = databaseUrl ? null : options.db ? (options.dataDir ?? null) : pgliteDir
   const opened: Db = options.db
     ? options.db
     : databaseUrl
       ? await createPostgresDb(databaseUrl)
-      : await createPgliteDb(options.dataDir ?? env.FOYER_DATA_DIR ?? './.foyer-data', { template: options.pgliteTemplate })
+      : await createPgliteDb(pgliteDir, { template: options.pgliteTemplate })
   // Values decoded after the request edge (signed tokens, widget data, provider answers) meet the same rule there.
   const db = refuseUnstorableText(opened)
 
@@ -178,6 +180,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       trustProxy,
       rateLimits,
       walletOrigin,
+      dataDir: dataDir === ':memory:' ? null : dataDir,
     }
 
     const ctx: ServerContext = {

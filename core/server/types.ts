@@ -62,6 +62,11 @@ export interface ResolvedConfig {
   rateLimits: Record<string, RateLimitRule>
   /** The embedded-wallet frame's origin (another listener); every app's routes allow it. */
   walletOrigin: string | null
+  /**
+   * The folder the embedded database (PGlite) lives in, where dev-only generated files may be kept; null when the
+   * database is PostgreSQL (DATABASE_URL), in memory (':memory:'), or handed in (`db`) without a `dataDir`.
+   */
+  dataDir: string | null
 }
 
 /** What a server plugin's routes get. */

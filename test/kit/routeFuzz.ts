@@ -10,6 +10,8 @@ import { captchaTurnstileServer } from '../../plugins/captcha-turnstile/server.j
 import { customJwtApi } from '../../plugins/custom-jwt/api.js'
 import { customJwtServer } from '../../plugins/custom-jwt/server.js'
 import { emailApi } from '../../plugins/email/api.js'
+import { embeddedWalletApi } from '../../plugins/embedded-wallet/api.js'
+import { embeddedWalletServer } from '../../plugins/embedded-wallet/server.js'
 import { emailServer } from '../../plugins/email/server.js'
 import { farcasterApi, farcasterRelayPaths } from '../../plugins/farcaster/api.js'
 import { RelayAuthenticateInputSchema } from '../../plugins/farcaster/schema.js'
@@ -52,6 +54,7 @@ const plugins: ServerPlugin[] = [
   siwsServer(),
   siweServer(),
   captchaTurnstileServer(),
+  embeddedWalletServer(),
 ]
 
 /** Input schemas by path, from the plugins' own call definitions (the schemas the client validates with). */
@@ -63,7 +66,7 @@ const schemas = new Map<string, v.GenericSchema | undefined>([
   [paths.sessionsLogout, RefreshInputSchema],
   [farcasterRelayPaths.authenticate, RelayAuthenticateInputSchema],
 ])
-for (const api of [emailApi, smsApi, oauthApi, passkeyApi, siweApi, siwsApi, telegramApi, farcasterApi, customJwtApi, guestApi, termsApi]) {
+for (const api of [emailApi, smsApi, oauthApi, passkeyApi, siweApi, siwsApi, telegramApi, farcasterApi, customJwtApi, guestApi, termsApi, embeddedWalletApi]) {
   for (const call of Object.values(api) as { path: string; input?: v.GenericSchema }[]) schemas.set(call.path, call.input)
 }
 
@@ -105,6 +108,7 @@ export function defineRouteFuzz(shard: number, shards: number): void {
     'custom-jwt': { public_key: jwtKey, algorithms: ['ES256'], issuer: 'https://idp.example', audience: 'foyer' },
     farcaster: { rpc_url: DEAD, relay_key: 'relay-key-of-16-chars-or-more' },
     siwe: { chains: { '1': { rpc_url: DEAD } } },
+    'embedded-wallet': {},
   })
 
   beforeAll(async () => {
@@ -125,6 +129,8 @@ export function defineRouteFuzz(shard: number, shards: number): void {
         },
       ],
       logger: { info() {}, warn() {}, error: (msg) => logged.push(msg) },
+      // The wallet frame's custody routes answer only this origin: the fuzz sends it half the time.
+      walletOrigin: TEST_ORIGIN,
       rateLimits: Object.fromEntries(rules.map((name) => [name, { limit: 1e9, windowSeconds: 60 }])),
     })
     bearer = (await t.login('fuzz@example.com')).token!

@@ -1,0 +1,31 @@
+import { UserSchema } from '../../core/protocol/index.js'
+import { apiPaths, defineApi } from '../../core/client/defineApi.js'
+import {
+  AddWalletInputSchema,
+  AuthShareOutputSchema,
+  CreateWalletInputSchema,
+  RecoverOutputSchema,
+  RotateSharesInputSchema,
+  RotateSharesOutputSchema,
+  WalletRefInputSchema,
+} from './schema.js'
+
+/**
+ * The custody calls the wallet frame makes (from its own origin, with the user's access token; the server refuses
+ * any other origin). The host page never calls them: shares exist only in the frame and on the server.
+ */
+export const embeddedWalletApi = defineApi('/api/v1/embedded_wallets', {
+  /** Stores a new root, its encrypted auth and recovery shares and the wallet's linked account; answers the user. */
+  create: { input: CreateWalletInputSchema, output: UserSchema },
+  /** Adds the next HD wallet of a root; answers the user. */
+  add: { input: AddWalletInputSchema, output: UserSchema },
+  /** Releases the root's auth share (rate limited, logged). */
+  authShare: { path: 'auth_share', input: WalletRefInputSchema, output: AuthShareOutputSchema },
+  /** Automatic ('privy') recovery: releases the auth and recovery shares (rate limited, logged). */
+  recover: { input: WalletRefInputSchema, output: RecoverOutputSchema },
+  /** Replaces both server-held shares of the root in one transaction. */
+  rotate: { input: RotateSharesInputSchema, output: RotateSharesOutputSchema },
+})
+
+/** API paths of the embedded-wallet plugin's custody routes. */
+export const embeddedWalletPaths = apiPaths(embeddedWalletApi)

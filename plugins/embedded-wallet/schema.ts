@@ -1,0 +1,148 @@
+import * as v from 'valibot'
+
+// The wire between the wallet frame and the server's custody routes (both halves import it). Shares travel as
+// base64 only on these routes, from and to the frame's origin; no schema here is ever a postMessage payload.
+
+/** Chains an embedded wallet lives on. */
+export const walletChainTypes = ['ethereum', 'solana'] as const
+export type WalletChainType = (typeof walletChainTypes)[number]
+
+/** Where a wallet's recovery share is kept (spec §3); only 'privy' (automatic) until user-owned recovery lands. */
+export const recoveryMethods = ['privy', 'user-passcode', 'google-drive', 'icloud'] as const
+export type RecoveryMethod = (typeof recoveryMethods)[number]
+/** The user-owned methods an app may offer (`embedded_wallet_config.user_owned_recovery_options`). */
+export const userOwnedRecoveryMethods = ['user-passcode', 'google-drive', 'icloud'] as const
+/** The recovery methods `create` accepts today. */
+export const creatableRecoveryMethods = ['privy'] as const
+
+/** The spec's wire values of an embedded wallet's linked account (kept for migration from Privy). */
+export const EMBEDDED_WALLET_CLIENT_TYPE = 'privy'
+export const EMBEDDED_CONNECTOR_TYPE = 'embedded'
+export const EMBEDDED_IMPORTED_CONNECTOR_TYPE = 'embedded_imported'
+/** The chain id an embedded Ethereum wallet's account carries (CAIP-2; the wallet itself works on every EVM chain). */
+export const EMBEDDED_ETHEREUM_CHAIN_ID = 'eip155:1'
+
+/** Bytes of a share of a new wallet (16 bytes of entropy + the share's x coordinate). */
+export const HD_SHARE_BYTES = 17
+/** Bytes of a share of an imported wallet (its 32-byte private key + the x coordinate). */
+export const IMPORTED_SHARE_BYTES = 33
+
+// Canonical padded base64 of exactly 17 bytes (the last data character carries 2 zero bits) or 33 bytes.
+const HD_SHARE = /^[A-Za-z0-9+/]{22}[AEIMQUYcgkosw048]=$/
+const IMPORTED_SHARE = /^[A-Za-z0-9+/]{44}$/
+const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+// A base58 ed25519 public key: 32 bytes are 32 to 44 characters (the server decodes it to check the length).
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** True for a 0x Ethereum address (the server also checks a mixed-case checksum). */
+export const isEthereumAddress = (value: string) => ETHEREUM_ADDRESS.test(value)
+/** True for the shape of a base58 Solana address. */
+export const isSolanaAddress = (value: string) => SOLANA_ADDRESS.test(value)
+/** The byte length a base64 share of this kind of wallet must decode to. */
+export const shareBytesOf = (imported: boolean) => (imported ? IMPORTED_SHARE_BYTES : HD_SHARE_BYTES)
+
+/** A Shamir share as canonical base64 of 17 bytes (new wallet) or 33 bytes (imported key). */
+export const ShareSchema = v.pipe(
+  v.string('Share must be a string'),
+  v.check((s) => HD_SHARE.test(s) || IMPORTED_SHARE.test(s), 'Share must be base64 of 17 or 33 bytes'),
+)
+/** An embedded wallet's address: 0x + 40 hex (Ethereum) or base58 (Solana). */
+export const WalletAddressSchema = v.pipe(
+  v.string('address must be a string'),
+  v.check((s) => isEthereumAddress(s) || isSolanaAddress(s), 'Invalid address'),
+)
+const ChainTypeSchema = v.picklist(walletChainTypes, 'chain_type must be ethereum or solana')
+const shareLength = (share: string) => (HD_SHARE.test(share) ? HD_SHARE_BYTES : IMPORTED_SHARE_BYTES)
+
+/** POST /api/v1/embedded_wallets/create: a new wallet root with its auth and recovery shares (one transaction). */
+export const CreateWalletInputSchema = v.pipe(
+  v.object({
+    chain_type: ChainTypeSchema,
+    /** The derived address of walletIndex 0, which the frame checked against the secret before sending. */
+    address: WalletAddressSchema,
+    /** A wallet from an imported private key (Ethereum only). */
+    imported: v.optional(v.boolean('imported must be a boolean'), false),
+    recovery_method: v.picklist(creatableRecoveryMethods, "recovery_method must be 'privy'"),
+    auth_share: ShareSchema,
+    recovery_share: ShareSchema,
+  }),
+  v.forward(
+    v.check((i) => (i.chain_type === 'ethereum' ? isEthereumAddress : isSolanaAddress)(i.address), 'address does not match chain_type'),
+    ['address'],
+  ),
+  v.forward(v.check((i) => !i.imported || i.chain_type === 'ethereum', 'Only Ethereum keys can be imported'), ['imported']),
+  v.forward(v.check((i) => shareLength(i.auth_share) === shareBytesOf(i.imported), 'auth_share has the wrong length for this wallet'), ['auth_share']),
+  v.forward(v.check((i) => shareLength(i.recovery_share) === shareBytesOf(i.imported), 'recovery_share has the wrong length for this wallet'), ['recovery_share']),
+)
+
+/** POST /api/v1/embedded_wallets/add: the next HD wallet (walletIndex 1, 2, …) of the root `address` belongs to. */
+export const AddWalletInputSchema = v.object({
+  /** An address of the root (its walletIndex 0 as a rule). */
+  address: WalletAddressSchema,
+  wallet_index: v.pipe(v.number('wallet_index must be a number'), v.integer('wallet_index must be an integer'), v.minValue(1, 'wallet_index must be at least 1'), v.maxValue(2 ** 31 - 1, 'wallet_index is too large')),
+  new_address: WalletAddressSchema,
+})
+
+/** Body of the share routes: which wallet (any address of its root). */
+export const WalletRefInputSchema = v.object({ address: WalletAddressSchema })
+
+/** POST /api/v1/embedded_wallets/rotate: fresh auth and recovery shares of the root (after a recovery's re-split). */
+export const RotateSharesInputSchema = v.pipe(
+  v.object({ address: WalletAddressSchema, auth_share: ShareSchema, recovery_share: ShareSchema }),
+  v.forward(v.check((i) => shareLength(i.auth_share) === shareLength(i.recovery_share), 'recovery_share has the wrong length for this wallet'), ['recovery_share']),
+)
+
+/** One wallet of a root: its address and HD index. */
+export const RootWalletSchema = v.object({ address: v.string(), wallet_index: v.number() })
+
+/** What the frame needs to rebuild a root's secret and check it: the root, its wallets and the auth share. */
+export const AuthShareOutputSchema = v.object({
+  root_id: v.string(),
+  chain_type: ChainTypeSchema,
+  imported: v.boolean(),
+  recovery_method: v.picklist(recoveryMethods),
+  /** The walletIndex of the address asked about. */
+  wallet_index: v.number(),
+  /** Every wallet of the root, walletIndex order: the frame checks each derived address against these. */
+  wallets: v.array(RootWalletSchema),
+  auth_share: ShareSchema,
+})
+/** Answer of recover (privy recovery): the auth share and the recovery share, decrypted. */
+export const RecoverOutputSchema = v.object({ ...AuthShareOutputSchema.entries, recovery_share: ShareSchema })
+/** Answer of rotate. */
+export const RotateSharesOutputSchema = v.object({ success: v.literal(true) })
+
+/**
+ * The plugin's section of an app entry (`"embedded-wallet": { … }`): turns embedded wallets on for the app and
+ * sets its public `embedded_wallet_config` (spec §3 'Embedded wallet app settings'). `{}` takes the defaults.
+ */
+export const EmbeddedWalletAppConfigSchema = v.strictObject({
+  create_on_login: v.optional(v.picklist(['off', 'users-without-wallets', 'all-users'])),
+  user_owned_recovery_options: v.optional(v.array(v.picklist(userOwnedRecoveryMethods))),
+  require_user_owned_recovery_on_create: v.optional(v.boolean()),
+})
+export type EmbeddedWalletAppConfig = v.InferOutput<typeof EmbeddedWalletAppConfigSchema>
+
+/**
+ * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half declares
+ * them (ServerPlugin.errorCodes) and the client half maps them to texts (`embeddedWalletServerErrorTexts`).
+ */
+export const embeddedWalletErrorCodes = [
+  'wallet_already_exists', // 400: the user has an embedded wallet of this chain, or the address is already theirs
+  'embedded_wallet_not_found', // 404: the address is none of the caller's embedded wallets
+  'invalid_wallet_index', // 400: add with an index other than the root's next free one, or on an imported wallet
+  'solana_requires_privy_recovery', // 400: a Solana wallet for a user whose Ethereum wallet has user-owned recovery
+  'unsupported_recovery_method', // 400: recover/rotate of a wallet whose recovery method isn't automatic (data.recovery_method)
+  'embedded_wallets_disabled', // 403: the app's entry has no "embedded-wallet" section
+] as const
+export type EmbeddedWalletErrorCode = (typeof embeddedWalletErrorCodes)[number]
+
+/** The spec's texts (§8, our product name in place of theirs) for the client plugin's `errors` slot. */
+export const embeddedWalletServerErrorTexts: Record<Uppercase<EmbeddedWalletErrorCode>, string> = {
+  WALLET_ALREADY_EXISTS: 'User already has an embedded wallet.',
+  EMBEDDED_WALLET_NOT_FOUND: 'User must be authenticated and have a Foyer wallet before it can be connected/recovered',
+  INVALID_WALLET_INDEX: 'Failed to create wallet',
+  SOLANA_REQUIRES_PRIVY_RECOVERY: 'Failed to create wallet',
+  UNSUPPORTED_RECOVERY_METHOD: 'Unable to recover wallet',
+  EMBEDDED_WALLETS_DISABLED: 'Unable to connect to wallet',
+}

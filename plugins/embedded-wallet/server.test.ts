@@ -1,0 +1,547 @@
+import { bytesToHex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toUser, type RawUser } from '../../core/protocol/index.js'
+import { defineServerPlugin } from '../../core/server/index.js'
+import { createTestServer, TEST_ORIGIN, type TestServer } from '../../test/kit/createTestServer.js'
+import { emailServer } from '../email/server.js'
+import { createGuestCredential } from '../guest/schema.js'
+import { guestServer } from '../guest/server.js'
+import { siweServer } from '../siwe/server.js'
+import { ethereumAccountOf } from './frame/keys/ethereumAccount.js'
+import { solanaKeypairOf } from './frame/keys/solanaKeypair.js'
+import { newWalletSecret } from './frame/keys/walletSecret.js'
+import { combineWalletShares, splitWalletSecret, type WalletShares } from './frame/keys/walletShares.js'
+import { embeddedWalletServer } from './server.js'
+
+const WALLET_ORIGIN = 'http://localhost:8788'
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+const fromB64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
+
+/** Every share a test made: the logs must contain none of them. */
+const madeShares: Uint8Array[] = []
+const logs: string[] = []
+const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }
+
+/** A real wallet: a fresh secret, its 3 shares and the address of walletIndex 0 (Ethereum or Solana). */
+async function makeWallet(chain: 'ethereum' | 'solana' = 'ethereum', secret: Uint8Array = newWalletSecret()) {
+  const shares = await splitWalletSecret(secret)
+  madeShares.push(shares.device, shares.auth, shares.recovery)
+  const address = chain === 'ethereum' ? ethereumAccountOf(secret).address : solanaKeypairOf(secret).address
+  return { secret, shares, address }
+}
+const createBody = (wallet: { shares: WalletShares; address: string }, extra: Record<string, unknown> = {}) => ({
+  chain_type: 'ethereum',
+  address: wallet.address,
+  recovery_method: 'privy',
+  auth_share: b64(wallet.shares.auth),
+  recovery_share: b64(wallet.shares.recovery),
+  ...extra,
+})
+
+let t: TestServer
+const call = (route: string, body: unknown, token: string | undefined, origin: string | null = WALLET_ORIGIN) =>
+  t.request(`/api/v1/embedded_wallets/${route}`, { body, ...(token ? { token } : {}), headers: origin ? { origin } : {} })
+const count = async (table: string) => (await t.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n
+const counts = async () => ({
+  roots: await count('embedded_wallet_roots'),
+  shares: await count('embedded_wallet_shares'),
+  wallets: (await t.server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM linked_accounts WHERE type = 'wallet'"))[0]!.n,
+})
+let users = 0
+/** A new signed-in user's access token. */
+const newUser = async () => (await t.login(`wallet.user.${++users}@example.com`)).token!
+const walletAccounts = (user: RawUser) => user.linkedAccounts.filter((a) => a.type === 'wallet')
+
+beforeAll(async () => {
+  t = await createTestServer({
+    plugins: [emailServer(), guestServer(), siweServer(), embeddedWalletServer()],
+    walletOrigin: WALLET_ORIGIN,
+    app: { guest: true, 'embedded-wallet': { create_on_login: 'users-without-wallets' } },
+    logger,
+  })
+})
+afterAll(() => t.close())
+
+describe('embedded wallet custody routes', () => {
+  it('create stores the root, both shares encrypted and the wallet account with the spec fields, and answers the user', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    const res = await call('create', createBody(wallet), token)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe(WALLET_ORIGIN)
+    const user = (await res.json()) as RawUser
+    const [account] = walletAccounts(user)
+    expect(account).toMatchObject({
+      type: 'wallet',
+      address: wallet.address,
+      chainType: 'ethereum',
+      chainId: 'eip155:1',
+      walletClientType: 'privy',
+      connectorType: 'embedded',
+      walletIndex: 0,
+      imported: false,
+      recoveryMethod: 'privy',
+      delegated: false,
+    })
+    expect(account!.rootId).toEqual(expect.any(String))
+    expect(toUser(user).wallet?.address).toBe(wallet.address)
+    const [root] = await t.server.db.query<Record<string, unknown>>('SELECT * FROM embedded_wallet_roots WHERE id = $1', [account!.rootId])
+    expect(root).toMatchObject({ user_id: user.id, chain_type: 'ethereum', imported: false, recovery_method: 'privy' })
+    const stored = await t.server.db.query<{ kind: string; ciphertext: string; wrapped_key: string | null }>(
+      'SELECT kind, ciphertext, wrapped_key FROM embedded_wallet_shares WHERE root_id = $1 ORDER BY kind',
+      [account!.rootId],
+    )
+    expect(stored.map((s) => s.kind)).toEqual(['auth', 'recovery'])
+    // Encrypted: neither share's bytes are in what is stored; only the recovery share has a wrapped key of its own.
+    for (const s of stored) {
+      const bytes = Buffer.from(s.ciphertext, 'base64')
+      expect(bytes.includes(Buffer.from(wallet.shares.auth))).toBe(false)
+      expect(bytes.includes(Buffer.from(wallet.shares.recovery))).toBe(false)
+    }
+    expect(stored.map((s) => s.wrapped_key !== null)).toEqual([false, true])
+    // The device share never reached the server.
+    const everything = JSON.stringify(await t.server.db.query('SELECT * FROM embedded_wallet_shares'))
+    expect(everything).not.toContain(b64(wallet.shares.device))
+  })
+
+  it('a second Ethereum wallet, created or imported, is refused and nothing changes', async () => {
+    const token = await newUser()
+    expect((await call('create', createBody(await makeWallet()), token)).status).toBe(200)
+    const before = await counts()
+    const again = await call('create', createBody(await makeWallet()), token)
+    expect(again.status).toBe(400)
+    expect(await again.json()).toEqual({ code: 'wallet_already_exists', error: 'User already has an embedded wallet.' })
+    const imported = await call('create', createBody(await makeWallet('ethereum', crypto.getRandomValues(new Uint8Array(32))), { imported: true }), token)
+    expect((await imported.json()).code).toBe('wallet_already_exists')
+    expect(await counts()).toEqual(before)
+  })
+
+  it('two creates at once for one user: one wallet, the other refused', async () => {
+    const token = await newUser()
+    const before = await counts()
+    const answers = await Promise.all([call('create', createBody(await makeWallet()), token), call('create', createBody(await makeWallet()), token)])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400])
+    expect(await counts()).toEqual({ roots: before.roots + 1, shares: before.shares + 2, wallets: before.wallets + 1 })
+  })
+
+  it('an imported key makes an Ethereum wallet with imported true and the embedded_imported connector; Solana keys cannot be imported', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet('ethereum', crypto.getRandomValues(new Uint8Array(32)))
+    expect(wallet.shares.auth).toHaveLength(33)
+    const res = await call('create', createBody(wallet, { imported: true }), token)
+    expect(res.status).toBe(200)
+    expect(walletAccounts(await res.json())[0]).toMatchObject({ address: wallet.address, imported: true, connectorType: 'embedded_imported', walletIndex: 0 })
+    const solana = await call('create', createBody(await makeWallet('solana'), { chain_type: 'solana', imported: true }), await newUser())
+    expect(solana.status).toBe(400)
+    expect(await solana.json()).toEqual({ code: 'invalid_data', error: 'imported: Only Ethereum keys can be imported' })
+  })
+
+  it('Solana: one per user, beside an Ethereum wallet only when that one recovers automatically', async () => {
+    const token = await newUser()
+    expect((await call('create', createBody(await makeWallet()), token)).status).toBe(200)
+    const sol = await makeWallet('solana')
+    const res = await call('create', createBody(sol, { chain_type: 'solana' }), token)
+    expect(res.status).toBe(200)
+    const wallets = walletAccounts(await res.json())
+    expect(wallets.map((w) => [w.chainType, w.walletIndex])).toEqual([['ethereum', 0], ['solana', 0]])
+    expect(wallets[1]).toMatchObject({ address: sol.address, walletClientType: 'privy', connectorType: 'embedded', recoveryMethod: 'privy' })
+    expect(wallets[1]!.chainId).toBeUndefined()
+    expect((await (await call('create', createBody(await makeWallet('solana'), { chain_type: 'solana' }), token)).json()).code).toBe('wallet_already_exists')
+
+    // A user whose Ethereum wallet has user-owned recovery (the next issue's methods) gets no Solana wallet.
+    const other = await newUser()
+    const eth = (await (await call('create', createBody(await makeWallet()), other)).json()) as RawUser
+    await t.server.db.query("UPDATE embedded_wallet_roots SET recovery_method = 'user-passcode' WHERE id = $1", [walletAccounts(eth)[0]!.rootId])
+    const before = await counts()
+    const refused = await call('create', createBody(await makeWallet('solana'), { chain_type: 'solana' }), other)
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).code).toBe('solana_requires_privy_recovery')
+    expect(await counts()).toEqual(before)
+  })
+
+  it('malformed bodies are 400 invalid_data and store nothing', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    const sol = await makeWallet('solana')
+    const good = createBody(wallet)
+    const share16 = b64(crypto.getRandomValues(new Uint8Array(16)))
+    const share33 = b64(crypto.getRandomValues(new Uint8Array(33)))
+    // 17 bytes whose base64 ends in a character with stray low bits: not canonical.
+    const nonCanonical = `${good.auth_share.slice(0, 22)}B=`
+    const mixedCaseBadChecksum = wallet.address.slice(0, 2) + [...wallet.address.slice(2)].map((ch, i) => (i % 2 ? ch.toLowerCase() : ch.toUpperCase())).join('')
+    const cases: [string, unknown][] = [
+      ['bad base64', { ...good, auth_share: '!!!!!!!!!!!!!!!!!!!!!!!=' }],
+      ['16-byte share', { ...good, auth_share: share16 }],
+      ['33-byte shares for a new wallet', { ...good, auth_share: share33, recovery_share: share33 }],
+      ['17-byte shares for an imported key', { ...good, imported: true }],
+      ['shares of different lengths', { ...good, recovery_share: share33 }],
+      ['non-canonical base64', { ...good, auth_share: nonCanonical }],
+      ['a share given twice', { ...good, recovery_share: good.auth_share }],
+      ['a number for a share', { ...good, auth_share: 17 }],
+      ['no recovery share', { ...good, recovery_share: undefined }],
+      ['not an address', { ...good, address: '0x1234' }],
+      ['a bad EIP-55 checksum', { ...good, address: mixedCaseBadChecksum }],
+      ['a Solana address for chain_type ethereum', { ...good, address: sol.address }],
+      ['base58 that is not 32 bytes', { ...createBody(sol, { chain_type: 'solana' }), address: sol.address.slice(0, 32) }],
+      ['an unknown chain', { ...good, chain_type: 'bitcoin' }],
+      ['a user-owned recovery method', { ...good, recovery_method: 'user-passcode' }],
+      ['a string for imported', { ...good, imported: 'yes' }],
+      ['an array body', [good]],
+      ['not JSON', '{"chain_type": '],
+    ]
+    const before = await counts()
+    for (const [name, body] of cases) {
+      const res = await call('create', body, token)
+      expect([name, res.status]).toEqual([name, 400])
+      const answer = await res.json()
+      expect([name, answer.code]).toEqual([name, 'invalid_data'])
+      // The refusal names the field, never the value sent.
+      expect(JSON.stringify(answer)).not.toContain(good.auth_share)
+    }
+    expect(await counts()).toEqual(before)
+    // The same bodies on the other writing routes.
+    for (const body of [{ address: '0x12' }, { address: wallet.address, wallet_index: 0, new_address: wallet.address }, { address: wallet.address, wallet_index: 1.5, new_address: wallet.address }]) {
+      expect((await (await call('add', body, token)).json()).code).toBe('invalid_data')
+    }
+    for (const body of [{}, { address: wallet.address, auth_share: share16, recovery_share: share16 }, { address: wallet.address, auth_share: good.auth_share, recovery_share: share33 }]) {
+      expect((await (await call('rotate', body, token)).json()).code).toBe('invalid_data')
+    }
+    expect(await counts()).toEqual(before)
+  })
+
+  it('unknown body fields are ignored (as every route does) and never stored', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    const res = await call('create', createBody(wallet, { device_share: b64(wallet.shares.device), walletIndex: 7 }), token)
+    expect(res.status).toBe(200)
+    const [account] = walletAccounts(await res.json())
+    expect(account!.walletIndex).toBe(0)
+    expect(JSON.stringify(await t.server.db.query('SELECT * FROM linked_accounts'))).not.toContain(b64(wallet.shares.device))
+    expect(JSON.stringify(await t.server.db.query('SELECT * FROM embedded_wallet_shares'))).not.toContain(b64(wallet.shares.device))
+  })
+
+  it('a failure inside the create transaction (after the shares are written) leaves no root, no share and no account', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    // The account is the transaction's last write: a trigger fails it once root and shares are in.
+    await t.server.db.exec(`
+CREATE FUNCTION fail_wallet_account() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql;
+CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW WHEN (NEW.identifier = '${wallet.address.toLowerCase()}') EXECUTE FUNCTION fail_wallet_account();`)
+    const before = await counts()
+    try {
+      const res = await call('create', createBody(wallet), token)
+      expect(res.status).toBe(500)
+      expect(await counts()).toEqual(before)
+    } finally {
+      await t.server.db.exec('DROP TRIGGER fail_wallet_account ON linked_accounts; DROP FUNCTION fail_wallet_account();')
+    }
+    // Nothing half-made blocks the retry.
+    expect((await call('create', createBody(wallet), token)).status).toBe(200)
+  })
+
+  it('auth_share: only the wallet frame origin, only with a token of the owner; the share is the one stored', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    const created = (await (await call('create', createBody(wallet), token)).json()) as RawUser
+    const rootId = walletAccounts(created)[0]!.rootId
+
+    const res = await call('auth_share', { address: wallet.address }, token)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe(WALLET_ORIGIN)
+    const answer = await res.json()
+    expect(answer).toEqual({
+      root_id: rootId,
+      chain_type: 'ethereum',
+      imported: false,
+      recovery_method: 'privy',
+      wallet_index: 0,
+      wallets: [{ address: wallet.address, wallet_index: 0 }],
+      auth_share: b64(wallet.shares.auth),
+    })
+    // The frame's device share and the released auth share rebuild the secret of the stored address.
+    const secret = await combineWalletShares(wallet.shares.device, fromB64(answer.auth_share))
+    expect(ethereumAccountOf(secret).address).toBe(wallet.address)
+    // Any case of the address finds the wallet.
+    expect((await call('auth_share', { address: wallet.address.toLowerCase() }, token)).status).toBe(200)
+
+    // The host page's origin (an allowed origin of the app), no Origin, or a stranger: 403 and no CORS headers.
+    for (const origin of [TEST_ORIGIN, null, 'https://evil.example']) {
+      const refused = await call('auth_share', { address: wallet.address }, token, origin)
+      expect(refused.status).toBe(403)
+      expect((await refused.json()).code).toBe('invalid_origin')
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+      expect(refused.headers.get('access-control-allow-credentials')).toBeNull()
+    }
+    // No token, a bad token, or another user's token.
+    expect((await call('auth_share', { address: wallet.address }, undefined)).status).toBe(401)
+    expect((await call('auth_share', { address: wallet.address }, 'e30.e30.e30')).status).toBe(401)
+    const stranger = await call('auth_share', { address: wallet.address }, await newUser())
+    expect(stranger.status).toBe(404)
+    expect(await stranger.json()).toEqual({
+      code: 'embedded_wallet_not_found',
+      error: 'User must be authenticated and have a Foyer wallet before it can be connected/recovered',
+    })
+  })
+
+  it('recover (automatic) returns the two stored shares byte for byte, and they rebuild the wallet', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    await call('create', createBody(wallet), token)
+    const res = await call('recover', { address: wallet.address }, token)
+    expect(res.status).toBe(200)
+    const answer = await res.json()
+    expect(fromB64(answer.auth_share)).toEqual(wallet.shares.auth)
+    expect(fromB64(answer.recovery_share)).toEqual(wallet.shares.recovery)
+    const secret = await combineWalletShares(fromB64(answer.auth_share), fromB64(answer.recovery_share))
+    expect(bytesToHex(secret)).toBe(bytesToHex(wallet.secret))
+    expect(ethereumAccountOf(secret).address).toBe(wallet.address)
+    expect((await call('recover', { address: wallet.address }, token, TEST_ORIGIN)).status).toBe(403)
+    expect((await call('recover', { address: wallet.address }, await newUser())).status).toBe(404)
+  })
+
+  it('recover of a Solana wallet rebuilds its ed25519 key', async () => {
+    const token = await newUser()
+    const sol = await makeWallet('solana')
+    await call('create', createBody(sol, { chain_type: 'solana' }), token)
+    const answer = await (await call('recover', { address: sol.address }, token)).json()
+    expect(answer).toMatchObject({ chain_type: 'solana', wallet_index: 0, wallets: [{ address: sol.address, wallet_index: 0 }] })
+    const secret = await combineWalletShares(fromB64(answer.auth_share), fromB64(answer.recovery_share))
+    expect(solanaKeypairOf(secret).address).toBe(sol.address)
+  })
+
+  it('recover of a wallet with user-owned recovery answers unsupported_recovery_method with the method, and releases nothing', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    const created = (await (await call('create', createBody(wallet), token)).json()) as RawUser
+    await t.server.db.query("UPDATE embedded_wallet_roots SET recovery_method = 'google-drive' WHERE id = $1", [walletAccounts(created)[0]!.rootId])
+    const res = await call('recover', { address: wallet.address }, token)
+    expect(res.status).toBe(400)
+    const answer = await res.json()
+    expect(answer).toEqual({ code: 'unsupported_recovery_method', error: 'This wallet is not recovered automatically', data: { recovery_method: 'google-drive' } })
+  })
+
+  it('add: the next HD wallet of the root, walletIndex 1, 2, …; a wrong index, a duplicate or an imported root is refused', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    await call('create', createBody(wallet), token)
+    const one = ethereumAccountOf(wallet.secret, 1).address
+    const two = ethereumAccountOf(wallet.secret, 2).address
+    const before = await counts()
+    const skipped = await call('add', { address: wallet.address, wallet_index: 2, new_address: two }, token)
+    expect(skipped.status).toBe(400)
+    expect(await skipped.json()).toEqual({ code: 'invalid_wallet_index', error: 'wallet_index must be 1, the next free index' })
+    const res = await call('add', { address: wallet.address, wallet_index: 1, new_address: one }, token)
+    expect(res.status).toBe(200)
+    const wallets = walletAccounts(await res.json())
+    expect(wallets.map((w) => [w.address, w.walletIndex, w.connectorType])).toEqual([[wallet.address, 0, 'embedded'], [one, 1, 'embedded']])
+    expect(wallets[1]!.rootId).toBe(wallets[0]!.rootId)
+    // No new root or share: the additional wallet derives from the same secret.
+    expect(await counts()).toEqual({ ...before, wallets: before.wallets + 1 })
+    expect((await (await call('add', { address: wallet.address, wallet_index: 1, new_address: one }, token)).json()).code).toBe('invalid_wallet_index')
+    expect((await (await call('add', { address: one, wallet_index: 2, new_address: one }, token)).json()).code).toBe('wallet_already_exists')
+    expect((await (await call('add', { address: one, wallet_index: 2, new_address: (await makeWallet('solana')).address }, token)).json()).code).toBe('invalid_data')
+    // Either wallet's address finds the root, and the share answer lists both.
+    const share = await (await call('auth_share', { address: one }, token)).json()
+    expect(share).toMatchObject({ wallet_index: 1, wallets: [{ address: wallet.address, wallet_index: 0 }, { address: one, wallet_index: 1 }] })
+    expect((await call('add', { address: wallet.address, wallet_index: 2, new_address: two }, await newUser())).status).toBe(404)
+
+    const importer = await newUser()
+    const key = await makeWallet('ethereum', crypto.getRandomValues(new Uint8Array(32)))
+    await call('create', createBody(key, { imported: true }), importer)
+    const onImported = await call('add', { address: key.address, wallet_index: 1, new_address: (await makeWallet()).address }, importer)
+    expect((await onImported.json()).code).toBe('invalid_wallet_index')
+  })
+
+  it("an address another user's wallet already has is refused", async () => {
+    const wallet = await makeWallet()
+    await call('create', createBody(wallet), await newUser())
+    const other = await newUser()
+    const before = await counts()
+    const res = await call('create', createBody({ ...(await makeWallet()), address: wallet.address }), other)
+    expect((await res.json()).code).toBe('linked_to_another_user')
+    expect(await counts()).toEqual(before)
+  })
+
+  it('rotate replaces both shares at once: the new split works with the new device share, the old shares are gone', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    await call('create', createBody(wallet), token)
+    const fresh = await splitWalletSecret(wallet.secret)
+    madeShares.push(fresh.device, fresh.auth, fresh.recovery)
+    const res = await call('rotate', { address: wallet.address, auth_share: b64(fresh.auth), recovery_share: b64(fresh.recovery) }, token)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ success: true })
+    const answer = await (await call('recover', { address: wallet.address }, token)).json()
+    expect([answer.auth_share, answer.recovery_share]).toEqual([b64(fresh.auth), b64(fresh.recovery)])
+    expect(ethereumAccountOf(await combineWalletShares(fresh.device, fromB64(answer.auth_share))).address).toBe(wallet.address)
+    // Another user can't rotate it; nor can the host page.
+    const body = { address: wallet.address, auth_share: b64(wallet.shares.auth), recovery_share: b64(wallet.shares.recovery) }
+    expect((await call('rotate', body, await newUser())).status).toBe(404)
+    expect((await call('rotate', body, token, TEST_ORIGIN)).status).toBe(403)
+    // An imported wallet's root takes only 33-byte shares.
+    const importer = await newUser()
+    const key = await makeWallet('ethereum', crypto.getRandomValues(new Uint8Array(32)))
+    await call('create', createBody(key, { imported: true }), importer)
+    const short = await call('rotate', { address: key.address, auth_share: b64(fresh.auth), recovery_share: b64(fresh.recovery) }, importer)
+    expect((await short.json()).code).toBe('invalid_data')
+  })
+
+  it('rotate is atomic: a failure writing the second share keeps both old shares', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    const created = (await (await call('create', createBody(wallet), token)).json()) as RawUser
+    const rootId = walletAccounts(created)[0]!.rootId as string
+    await t.server.db.exec(`
+CREATE FUNCTION fail_recovery_share() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql;
+CREATE TRIGGER fail_recovery_share BEFORE UPDATE ON embedded_wallet_shares FOR EACH ROW WHEN (NEW.kind = 'recovery' AND NEW.root_id = '${rootId}') EXECUTE FUNCTION fail_recovery_share();`)
+    const fresh = await splitWalletSecret(wallet.secret)
+    madeShares.push(fresh.device, fresh.auth, fresh.recovery)
+    try {
+      const res = await call('rotate', { address: wallet.address, auth_share: b64(fresh.auth), recovery_share: b64(fresh.recovery) }, token)
+      expect(res.status).toBe(500)
+    } finally {
+      await t.server.db.exec('DROP TRIGGER fail_recovery_share ON embedded_wallet_shares; DROP FUNCTION fail_recovery_share();')
+    }
+    const answer = await (await call('recover', { address: wallet.address }, token)).json()
+    expect([answer.auth_share, answer.recovery_share]).toEqual([b64(wallet.shares.auth), b64(wallet.shares.recovery)])
+  })
+
+  it("an external-wallet unlink can't drop an embedded wallet's account", async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    await call('create', createBody(wallet), token)
+    const res = await t.request('/api/v1/siwe/unlink', { body: { address: wallet.address }, token })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 'not_allowed', error: 'An embedded wallet cannot be unlinked.' })
+    expect((await call('auth_share', { address: wallet.address }, token)).status).toBe(200)
+    // Other addresses still reach the route, which reads the body the guard read first.
+    const other = await t.request('/api/v1/siwe/unlink', { body: { address: (await makeWallet()).address }, token })
+    expect([other.status, (await other.json()).code]).toEqual([404, 'not_found'])
+  })
+
+  it("an account-transfer prompt discloses the other user's embedded wallet address", async () => {
+    const owner = await t.login('transfer.owner@example.com')
+    const wallet = await makeWallet()
+    await call('create', createBody(wallet), owner.token!)
+    // A guest (no e-mail of its own yet) links the owner's e-mail.
+    const guest = await t.request('/api/v1/guest/authenticate', { body: { guest_credential: createGuestCredential() } })
+    const token = ((await guest.json()) as { token: string }).token
+    await t.request('/api/v1/passwordless/init', { body: { email: 'transfer.owner@example.com' } })
+    const code = await t.lastCode('transfer.owner@example.com')
+    const res = await t.request('/api/v1/passwordless/link', { body: { email: 'transfer.owner@example.com', code }, token })
+    expect(res.status).toBe(400)
+    const answer = await res.json()
+    expect(answer.code).toBe('account_transfer_required')
+    expect(answer.data.embedded_wallet_address).toBe(wallet.address)
+  })
+
+  it('the public app config carries embedded_wallet_config and the frame origin', async () => {
+    const config = await (await t.request(`/api/v1/apps/${t.appId}`)).json()
+    expect(config.embedded_wallet_config).toEqual({ create_on_login: 'users-without-wallets', user_owned_recovery_options: [], require_user_owned_recovery_on_create: false })
+    expect(config.embedded_wallet_origin).toBe(WALLET_ORIGIN)
+  })
+
+  it('logs who, which root and when for every release, and never a share', () => {
+    const released = logs.filter((line) => line.includes('auth share released'))
+    expect(released.length).toBeGreaterThan(3)
+    expect(released[0]).toMatch(/^\[embedded-wallet\] auth share released: user did:foyer:\w+, wallet root [\w-]{36}, at \d{4}-\d\d-\d\dT/)
+    expect(logs.some((line) => line.includes('auth and recovery shares released (automatic recovery)'))).toBe(true)
+    expect(logs.some((line) => line.includes('shares rotated'))).toBe(true)
+    const text = logs.join('\n')
+    expect(madeShares.length).toBeGreaterThan(20)
+    for (const share of madeShares) {
+      for (const form of [b64(share), Buffer.from(share).toString('base64url'), Buffer.from(share).toString('hex'), b64(share.subarray(0, 12))]) {
+        expect(text).not.toContain(form)
+      }
+    }
+  })
+})
+
+describe('embedded wallet routes of other apps and servers', () => {
+  it('an app without the "embedded-wallet" section refuses with embedded_wallets_disabled', async () => {
+    const other = await createTestServer({ plugins: [emailServer(), embeddedWalletServer()], walletOrigin: WALLET_ORIGIN })
+    try {
+      const { token } = await other.login()
+      const res = await other.request('/api/v1/embedded_wallets/create', { body: createBody(await makeWallet()), token: token!, headers: { origin: WALLET_ORIGIN } })
+      expect(res.status).toBe(403)
+      expect((await res.json()).code).toBe('embedded_wallets_disabled')
+      expect((await (await other.request(`/api/v1/apps/${other.appId}`)).json()).embedded_wallet_config.create_on_login).toBe('off')
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('auth_share and recover are rate limited per user: 429 too_many_requests after the limit', async () => {
+    const limited = await createTestServer({
+      plugins: [emailServer(), embeddedWalletServer()],
+      walletOrigin: WALLET_ORIGIN,
+      app: { 'embedded-wallet': {} },
+      rateLimits: { 'embedded_wallets.auth_share.user': { limit: 3 }, 'embedded_wallets.recover.user': { limit: 2 } },
+    })
+    try {
+      const { token } = await limited.login()
+      const wallet = await makeWallet()
+      const post = (route: string, body: unknown) => limited.request(`/api/v1/embedded_wallets/${route}`, { body, token: token!, headers: { origin: WALLET_ORIGIN } })
+      expect((await post('create', createBody(wallet))).status).toBe(200)
+      for (let i = 0; i < 3; i++) expect((await post('auth_share', { address: wallet.address })).status).toBe(200)
+      const over = await post('auth_share', { address: wallet.address })
+      expect(over.status).toBe(429)
+      expect((await over.json()).code).toBe('too_many_requests')
+      for (let i = 0; i < 2; i++) expect((await post('recover', { address: wallet.address })).status).toBe(200)
+      expect((await post('recover', { address: wallet.address })).status).toBe(429)
+      // Another user has their own budget.
+      const second = await limited.login('second@example.com')
+      const mine = await makeWallet()
+      const asSecond = (route: string, body: unknown) => limited.request(`/api/v1/embedded_wallets/${route}`, { body, token: second.token!, headers: { origin: WALLET_ORIGIN } })
+      await asSecond('create', createBody(mine))
+      expect((await asSecond('auth_share', { address: mine.address })).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('a user with MFA enrolled gets shares only after a fresh verification of the session', async () => {
+    const enrolled = new Set<string>()
+    const fakeMfa = defineServerPlugin({
+      id: 'fake-mfa',
+      mfa: { method: 'totp', enrolled: async (_db, userId) => enrolled.has(userId) },
+      routes(app, ctx) {
+        app.post('/api/v1/fake-mfa/verify', async (c) => {
+          const { userId, sessionId } = await ctx.requireUser(c)
+          await ctx.mfa.recordVerification(userId, sessionId)
+          return c.json({ verified: true })
+        })
+      },
+    })
+    const mfa = await createTestServer({ plugins: [emailServer(), fakeMfa, embeddedWalletServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
+    try {
+      const { token, user } = await mfa.login()
+      const wallet = await makeWallet()
+      const post = (route: string, body: unknown) => mfa.request(`/api/v1/embedded_wallets/${route}`, { body, token: token!, headers: { origin: WALLET_ORIGIN } })
+      expect((await post('create', createBody(wallet))).status).toBe(200)
+      enrolled.add(user.id)
+      for (const route of ['auth_share', 'recover']) {
+        const refused = await post(route, { address: wallet.address })
+        expect(refused.status).toBe(403)
+        expect((await refused.json()).code).toBe('missing_or_invalid_mfa')
+      }
+      await mfa.request('/api/v1/fake-mfa/verify', { body: {}, token: token! })
+      expect((await post('auth_share', { address: wallet.address })).status).toBe(200)
+      expect((await post('recover', { address: wallet.address })).status).toBe(200)
+    } finally {
+      await mfa.close()
+    }
+  })
+
+  it('without a wallet origin configured every custody route refuses', async () => {
+    const bare = await createTestServer({ plugins: [emailServer(), embeddedWalletServer()], app: { 'embedded-wallet': {} } })
+    try {
+      const { token } = await bare.login()
+      const res = await bare.request('/api/v1/embedded_wallets/create', { body: createBody(await makeWallet()), token: token!, headers: { origin: TEST_ORIGIN } })
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ code: 'invalid_origin', error: 'The wallet frame origin is not configured (FOYER_WALLET_ORIGIN)' })
+    } finally {
+      await bare.close()
+    }
+  })
+})

@@ -1,0 +1,141 @@
+import type { Db, Migration } from '../../../core/server/index.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE, type RecoveryMethod, type WalletChainType } from '../schema.js'
+import type { SealedShare, ShareKind } from './shareStore.js'
+
+/** The plugin's tables: a root per secret, its two encrypted server-held shares. Wallets are linked accounts. */
+export const embeddedWalletMigrations: Migration[] = [
+  {
+    id: 'embedded-wallet/001_roots_and_shares',
+    sql: `
+CREATE TABLE embedded_wallet_roots (
+  id text PRIMARY KEY,
+  app_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  chain_type text NOT NULL CHECK (chain_type IN ('ethereum', 'solana')),
+  imported boolean NOT NULL DEFAULT false,
+  recovery_method text NOT NULL CHECK (recovery_method IN ('privy', 'user-passcode', 'google-drive', 'icloud')),
+  created_at timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX embedded_wallet_roots_user_chain ON embedded_wallet_roots (user_id, chain_type);
+CREATE TABLE embedded_wallet_shares (
+  root_id text NOT NULL REFERENCES embedded_wallet_roots(id) ON DELETE CASCADE,
+  kind text NOT NULL CHECK (kind IN ('auth', 'recovery')),
+  ciphertext text NOT NULL,
+  iv text NOT NULL,
+  key_id text NOT NULL,
+  wrapped_key text,
+  wrapped_key_iv text,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (root_id, kind)
+);`,
+  },
+]
+
+/** A root of a user. */
+export interface RootRow {
+  id: string
+  chain_type: WalletChainType
+  imported: boolean
+  recovery_method: RecoveryMethod
+}
+
+/** One embedded wallet: its linked account joined with its root. */
+export interface WalletRow {
+  identifier: string
+  address: string
+  walletIndex: number
+  root: RootRow
+}
+
+/** A new embedded wallet's linked-account data: the spec's wallet fields plus the root it derives from. */
+export function walletAccountData(input: { address: string; root: RootRow; walletIndex: number; chainId: string | null }) {
+  return {
+    address: input.address,
+    chainType: input.root.chain_type,
+    ...(input.chainId ? { chainId: input.chainId } : {}),
+    walletClientType: EMBEDDED_WALLET_CLIENT_TYPE,
+    connectorType: input.root.imported ? EMBEDDED_IMPORTED_CONNECTOR_TYPE : EMBEDDED_CONNECTOR_TYPE,
+    walletIndex: input.walletIndex,
+    imported: input.root.imported,
+    recoveryMethod: input.root.recovery_method,
+    delegated: false,
+    rootId: input.root.id,
+  }
+}
+
+// An account is an embedded wallet when its data names a root of the same user (a wallet account moved or left
+// behind by something else is not one).
+const WALLETS = `
+SELECT la.identifier, la.data->>'address' AS address, (la.data->>'walletIndex')::int AS wallet_index,
+       r.id, r.chain_type, r.imported, r.recovery_method
+FROM embedded_wallet_roots r
+JOIN linked_accounts la ON la.user_id = r.user_id AND la.type = 'wallet' AND la.data->>'rootId' = r.id`
+
+type Joined = RootRow & { identifier: string; address: string; wallet_index: number }
+const toWallet = (row: Joined): WalletRow => ({
+  identifier: row.identifier,
+  address: row.address,
+  walletIndex: row.wallet_index,
+  root: { id: row.id, chain_type: row.chain_type, imported: row.imported, recovery_method: row.recovery_method },
+})
+
+/** The plugin's queries; each takes the Db (or transaction) to run on. */
+export const walletRecords = {
+  /** Locks the user row: one custody write per user at a time. */
+  async lockUser(db: Db, userId: string) {
+    await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId])
+  },
+  async roots(db: Db, userId: string): Promise<RootRow[]> {
+    return db.query<RootRow>('SELECT id, chain_type, imported, recovery_method FROM embedded_wallet_roots WHERE user_id = $1', [userId])
+  },
+  /** The user's embedded wallet with this account identifier, or null. */
+  async wallet(db: Db, userId: string, identifier: string): Promise<WalletRow | null> {
+    const [row] = await db.query<Joined>(`${WALLETS} WHERE r.user_id = $1 AND la.identifier = $2`, [userId, identifier])
+    return row ? toWallet(row) : null
+  },
+  /** Every wallet of a root, walletIndex order. */
+  async rootWallets(db: Db, userId: string, rootId: string): Promise<WalletRow[]> {
+    const rows = await db.query<Joined>(`${WALLETS} WHERE r.user_id = $1 AND r.id = $2 ORDER BY wallet_index`, [userId, rootId])
+    return rows.map(toWallet)
+  },
+  /** The address an account transfer discloses: the Ethereum wallet 0, else the first Solana one. */
+  async firstAddress(db: Db, userId: string): Promise<string | null> {
+    const [row] = await db.query<Joined>(`${WALLETS} WHERE r.user_id = $1 ORDER BY (r.chain_type = 'ethereum') DESC, wallet_index LIMIT 1`, [userId])
+    return row?.address ?? null
+  },
+  /** The owner of an account of type wallet in the app, or null. */
+  async accountOwner(db: Db, appId: string, identifier: string): Promise<string | null> {
+    const [row] = await db.query<{ user_id: string }>("SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = 'wallet' AND identifier = $2", [appId, identifier])
+    return row?.user_id ?? null
+  },
+  async insertRoot(db: Db, root: RootRow & { appId: string; userId: string; at: Date }) {
+    await db.query(
+      'INSERT INTO embedded_wallet_roots (id, app_id, user_id, chain_type, imported, recovery_method, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [root.id, root.appId, root.userId, root.chain_type, root.imported, root.recovery_method, root.at],
+    )
+  },
+  /** Inserts or replaces the root's share of `kind`. */
+  async putShare(db: Db, rootId: string, kind: ShareKind, sealed: SealedShare, at: Date) {
+    await db.query(
+      `INSERT INTO embedded_wallet_shares (root_id, kind, ciphertext, iv, key_id, wrapped_key, wrapped_key_iv, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (root_id, kind) DO UPDATE SET ciphertext = excluded.ciphertext, iv = excluded.iv, key_id = excluded.key_id,
+         wrapped_key = excluded.wrapped_key, wrapped_key_iv = excluded.wrapped_key_iv, updated_at = excluded.updated_at`,
+      [rootId, kind, sealed.ciphertext, sealed.iv, sealed.keyId, sealed.wrappedKey, sealed.wrappedKeyIv, at],
+    )
+  },
+  async share(db: Db, rootId: string, kind: ShareKind): Promise<SealedShare | null> {
+    const [row] = await db.query<{ ciphertext: string; iv: string; key_id: string; wrapped_key: string | null; wrapped_key_iv: string | null }>(
+      'SELECT ciphertext, iv, key_id, wrapped_key, wrapped_key_iv FROM embedded_wallet_shares WHERE root_id = $1 AND kind = $2',
+      [rootId, kind],
+    )
+    return row ? { ciphertext: row.ciphertext, iv: row.iv, keyId: row.key_id, wrappedKey: row.wrapped_key, wrappedKeyIv: row.wrapped_key_iv } : null
+  },
+  async insertAccount(db: Db, account: { userId: string; appId: string; identifier: string; data: Record<string, unknown>; at: Date }) {
+    await db.query(
+      `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
+       VALUES ($1, $2, 'wallet', $3, $4, $5, $5, $5)`,
+      [account.userId, account.appId, account.identifier, JSON.stringify(account.data), account.at],
+    )
+  },
+}
