@@ -30,8 +30,8 @@ describe('wallet keys', () => {
         expect(bytesToHex(one.device.subarray(0, 16))).not.toBe(bytesToHex(two.device.subarray(0, 16)))
         // A share is never the secret, and shares of different splits don't combine to it.
         expect(one.device.subarray(0, 16)).not.toEqual(secret)
-        const mixed = await combineWalletShares(one.device, two.auth)
-        expect(mixed).not.toEqual(secret)
+        // (Shares carry random x coordinates: two splits can pick the same one, and then they don't combine at all.)
+        if (one.device.at(-1) !== two.auth.at(-1)) expect(await combineWalletShares(one.device, two.auth)).not.toEqual(secret)
       }),
       { numRuns: 40 },
     )

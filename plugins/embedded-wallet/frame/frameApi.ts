@@ -1,0 +1,40 @@
+import * as v from 'valibot'
+import type { ApiCallDef } from '../../../core/client/apiCallDef.js'
+import { embeddedWalletApi } from '../api.js'
+import { FrameFailure } from './frameFailure.js'
+
+/** Where the frame's custody calls go and as whom. */
+export interface FrameApiTarget {
+  apiUrl: string
+  appId: string
+}
+
+type Call = (typeof embeddedWalletApi)[keyof typeof embeddedWalletApi]
+type Input<C> = C extends { input: v.GenericSchema<infer I, any> } ? I : never
+type Output<C> = C extends { output: v.GenericSchema<any, infer O> } ? O : never
+
+/**
+ * Calls a custody route with the user's access token (the host passes it with each request). A refusal becomes a
+ * FrameFailure with the server's message (the routes' messages are the spec's texts and never carry shares).
+ */
+export async function frameCall<C extends Call>(target: FrameApiTarget, call: C, input: Input<C>, accessToken: unknown): Promise<Output<C>> {
+  if (typeof accessToken !== 'string' || !accessToken) throw new FrameFailure('invalid_request_arguments', 'An error has occured, please login again.')
+  const def = call as ApiCallDef
+  let response: Response
+  try {
+    response = await fetch(new URL(def.path, target.apiUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'foyer-app-id': target.appId, authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify(input),
+      credentials: 'omit',
+    })
+  } catch {
+    throw new FrameFailure('error', 'Unable to connect to wallet')
+  }
+  const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null
+  if (!response.ok) {
+    const type = body?.code === 'missing_or_invalid_mfa' ? 'missing_or_invalid_mfa' : 'error'
+    throw new FrameFailure(type, response.status === 429 ? `${body?.error ?? 'Too many requests'} (code 429)` : (body?.error ?? 'An error has occurred, please try again.'))
+  }
+  return v.parse(def.output!, body) as Output<C>
+}

@@ -1,0 +1,69 @@
+import { frameEvents, type FrameEvent } from '../frameProtocol.js'
+import { fromBase64, toBase64 } from './base64.js'
+import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from './ethereumRpc.js'
+import { FrameFailure } from './frameFailure.js'
+import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
+import type { FrameHandler } from './serveFrame.js'
+import type { WalletVault } from './walletVault.js'
+
+type Data = Record<string, unknown>
+const data = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {})
+
+/** Automatic recovery only (user-owned methods arrive with their screens). */
+function assertAutomatic(recoveryMethod: unknown) {
+  if (recoveryMethod !== undefined && recoveryMethod !== 'privy') throw new FrameFailure('error', 'Unable to recover wallet')
+}
+
+/** The frame's answer to each event, over the vault. Answers carry addresses and signatures only. */
+export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, FrameHandler>> {
+  return {
+    [frameEvents.create]: async (raw) => ({ address: (await vault.create('ethereum', data(raw).accessToken)).address }),
+    [frameEvents.import]: async (raw) => {
+      const { accessToken, privateKey } = data(raw)
+      return { address: (await vault.create('ethereum', accessToken, importedKeyBytes(privateKey))).address }
+    },
+    [frameEvents.createAdditional]: async (raw) => {
+      const { accessToken, address, walletIndex } = data(raw)
+      const added = await vault.add(address, accessToken, walletIndex)
+      return { address: added.address, walletIndex: added.walletIndex }
+    },
+    [frameEvents.connect]: async (raw) => {
+      const { accessToken, address } = data(raw)
+      return { address: (await vault.wallet(address, accessToken)).root.wallets.find((w) => w.address.toLowerCase() === String(address).toLowerCase())!.address }
+    },
+    [frameEvents.recover]: async (raw) => {
+      const { accessToken, address, recoveryMethod } = data(raw)
+      assertAutomatic(recoveryMethod)
+      await vault.recover(String(address ?? ''), accessToken)
+      return { address }
+    },
+    [frameEvents.rpc]: async (raw) => {
+      const { accessToken, address, request } = data(raw)
+      const wallet = await vault.wallet(address, accessToken)
+      const req = data(request) as unknown as EthereumRpcRequest
+      return { method: req.method, data: await signEthereumRequest(wallet, req) }
+    },
+    [frameEvents.solanaCreate]: async (raw) => ({ address: (await vault.create('solana', data(raw).accessToken)).address }),
+    [frameEvents.solanaConnect]: async (raw) => {
+      const { accessToken, address } = data(raw)
+      await vault.wallet(address, accessToken)
+      return { address }
+    },
+    [frameEvents.solanaRecover]: async (raw) => {
+      const { accessToken, address, recoveryMethod } = data(raw)
+      assertAutomatic(recoveryMethod)
+      await vault.recover(String(address ?? ''), accessToken)
+      return { address }
+    },
+    [frameEvents.solanaRpc]: async (raw) => {
+      const { accessToken, address, request } = data(raw)
+      const req = data(request)
+      if (req.method !== 'signMessage') throw new FrameFailure('invalid_request_arguments', 'The embedded Solana wallet only signs messages')
+      const message = data(req.params).message
+      if (typeof message !== 'string') throw new FrameFailure('invalid_request_arguments', 'Message must be a string')
+      const wallet = await vault.wallet(address, accessToken)
+      const keypair = solanaKeypairOf(wallet.secret, wallet.walletIndex)
+      return { method: 'signMessage', data: { signature: toBase64(signSolanaMessage(keypair, fromBase64(message))) } }
+    },
+  }
+}

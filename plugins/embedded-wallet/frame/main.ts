@@ -1,0 +1,20 @@
+// The wallet frame page's script (bundled to frame.js, served on the wallet origin with script-src 'self').
+// The server writes the app's settings into a JSON block of the page; the embedding page's origin comes in the URL
+// and must be one of the app's origins (frame-ancestors holds the browser to the same list).
+import { createDeviceShareStore } from './deviceShareStore.js'
+import { frameHandlers } from './frameHandlers.js'
+import { serveFrame } from './serveFrame.js'
+import { createWalletVault } from './walletVault.js'
+
+interface FrameConfig {
+  appId: string
+  apiUrl: string
+  allowedOrigins: string[]
+}
+
+const config = JSON.parse(document.getElementById('foyer-frame-config')?.textContent ?? 'null') as FrameConfig | null
+const parentOrigin = new URL(location.href).searchParams.get('parent_origin') ?? ''
+if (config) {
+  const vault = createWalletVault({ apiUrl: config.apiUrl, appId: config.appId }, createDeviceShareStore(config.appId))
+  serveFrame({ parentOrigin, allowedOrigins: config.allowedOrigins }, frameHandlers(vault))
+}

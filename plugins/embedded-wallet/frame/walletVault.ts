@@ -1,0 +1,142 @@
+import { embeddedWalletApi } from '../api.js'
+import type { WalletChainType } from '../schema.js'
+import { fromBase64, toBase64 } from './base64.js'
+import type { DeviceShareStore } from './deviceShareStore.js'
+import { FrameFailure } from './frameFailure.js'
+import { frameCall, type FrameApiTarget } from './frameApi.js'
+import { ethereumAccountOf } from './keys/ethereumAccount.js'
+import { solanaKeypairOf } from './keys/solanaKeypair.js'
+import { newWalletSecret, type WalletSecret } from './keys/walletSecret.js'
+import { combineWalletShares, splitWalletSecret } from './keys/walletShares.js'
+
+/** A root the server described: its wallets (HD index order) and how it recovers. */
+interface Root {
+  rootId: string
+  chainType: WalletChainType
+  imported: boolean
+  recoveryMethod: string
+  wallets: { address: string; walletIndex: number }[]
+}
+
+/** An unlocked wallet: the secret of its root (in this frame's memory only) and its index on it. */
+export interface UnlockedWallet {
+  secret: WalletSecret
+  root: Root
+  walletIndex: number
+}
+
+const same = (chain: WalletChainType, a: string, b: string) => (chain === 'ethereum' ? a.toLowerCase() === b.toLowerCase() : a === b)
+
+/** The address of `walletIndex` of a secret on `chain`. */
+export function addressOf(chain: WalletChainType, secret: WalletSecret, walletIndex: number): string {
+  return chain === 'ethereum' ? ethereumAccountOf(secret, walletIndex).address : solanaKeypairOf(secret, walletIndex).address
+}
+
+/**
+ * The frame's wallets: creates roots (keygen, split, one server call that stores both server shares, then the
+ * device share), unlocks them from the device share and the auth share, recovers them on a new device. Secrets
+ * stay in this object's memory; every rebuilt secret is checked against the stored addresses before use.
+ */
+export function createWalletVault(target: FrameApiTarget, store: DeviceShareStore) {
+  const unlocked = new Map<string, UnlockedWallet['secret']>()
+  const roots = new Map<string, Root>()
+
+  const remember = (root: Root, secret: WalletSecret) => {
+    for (const wallet of root.wallets) {
+      if (!same(root.chainType, addressOf(root.chainType, secret, wallet.walletIndex), wallet.address)) {
+        // A share that rebuilds other bytes (corrupted, or of another wallet) gives other addresses: never use it.
+        throw new FrameFailure('error', 'Unable to connect to wallet')
+      }
+    }
+    unlocked.set(root.rootId, secret)
+    roots.set(root.rootId, root)
+  }
+  const rootOf = (answer: { root_id: string; chain_type: WalletChainType; imported: boolean; recovery_method: string; wallets: { address: string; wallet_index: number }[] }): Root => ({
+    rootId: answer.root_id,
+    chainType: answer.chain_type,
+    imported: answer.imported,
+    recoveryMethod: answer.recovery_method,
+    wallets: answer.wallets.map((w) => ({ address: w.address, walletIndex: w.wallet_index })),
+  })
+  const cached = (address: string): UnlockedWallet | null => {
+    for (const root of roots.values()) {
+      const wallet = root.wallets.find((w) => same(root.chainType, w.address, address))
+      const secret = unlocked.get(root.rootId)
+      if (wallet && secret) return { secret, root, walletIndex: wallet.walletIndex }
+    }
+    return null
+  }
+
+  const vault = {
+    /** Creates a wallet root (new, or from an imported key) and its walletIndex 0; answers its address and the user. */
+    async create(chainType: WalletChainType, accessToken: unknown, imported?: WalletSecret) {
+      const secret = imported ?? newWalletSecret()
+      const address = addressOf(chainType, secret, 0)
+      const shares = await splitWalletSecret(secret)
+      // One call stores the root, both server shares and the account: a crash before it leaves nothing, after it a
+      // wallet that recovers automatically even if the device share below never lands.
+      const user = await frameCall(target, embeddedWalletApi.create, {
+        chain_type: chainType,
+        address,
+        imported: Boolean(imported),
+        recovery_method: 'privy',
+        auth_share: toBase64(shares.auth),
+        recovery_share: toBase64(shares.recovery),
+      }, accessToken)
+      const account = user.linkedAccounts.find((a) => a.type === 'wallet' && typeof a.address === 'string' && same(chainType, a.address, address))
+      const rootId = typeof account?.rootId === 'string' ? account.rootId : null
+      if (!rootId) throw new FrameFailure('error', 'Failed to create wallet')
+      await store.put(rootId, shares.device)
+      remember({ rootId, chainType, imported: Boolean(imported), recoveryMethod: 'privy', wallets: [{ address, walletIndex: 0 }] }, secret)
+      return { address, user }
+    },
+
+    /** Unlocks the wallet at `address` with this device's share; `wallet_not_on_device` when there is none. */
+    async connect(address: string, accessToken: unknown): Promise<UnlockedWallet> {
+      const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
+      const root = rootOf(answer)
+      const device = await store.get(root.rootId)
+      if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
+      remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)))
+      return cached(address)!
+    },
+
+    /**
+     * Recovers on a new device (automatic 'privy' recovery): rebuilds from the auth and recovery shares, re-splits so
+     * this device holds a share of its own, replaces the server's two shares (one transaction), then stores the new
+     * device share. A crash between those steps leaves the old or new server shares: either recovers again.
+     */
+    async recover(address: string, accessToken: unknown): Promise<UnlockedWallet> {
+      const answer = await frameCall(target, embeddedWalletApi.recover, { address }, accessToken)
+      const root = rootOf(answer)
+      const secret = await combineWalletShares(fromBase64(answer.auth_share), fromBase64(answer.recovery_share))
+      remember(root, secret)
+      const shares = await splitWalletSecret(secret)
+      await frameCall(target, embeddedWalletApi.rotate, { address, auth_share: toBase64(shares.auth), recovery_share: toBase64(shares.recovery) }, accessToken)
+      await store.put(root.rootId, shares.device)
+      return cached(address)!
+    },
+
+    /** The unlocked wallet at `address`, unlocking it with the device share first when needed. */
+    async wallet(address: unknown, accessToken: unknown): Promise<UnlockedWallet> {
+      if (typeof address !== 'string' || !address) throw new FrameFailure('invalid_request_arguments', 'Invalid address')
+      return cached(address) ?? (await vault.connect(address, accessToken))
+    },
+
+    /** Adds the root's next HD wallet (walletIndex 1, 2, …) next to `address`; answers the new address and the user. */
+    async add(address: unknown, accessToken: unknown, walletIndex?: unknown) {
+      const { secret, root } = await vault.wallet(address, accessToken)
+      if (root.imported) throw new FrameFailure('invalid_request_arguments', 'An imported wallet has no additional wallets')
+      const next = Math.max(...root.wallets.map((w) => w.walletIndex)) + 1
+      if (walletIndex !== undefined && walletIndex !== next) throw new FrameFailure('invalid_request_arguments', `walletIndex must be ${next}`)
+      const newAddress = addressOf(root.chainType, secret, next)
+      const user = await frameCall(target, embeddedWalletApi.add, { address: address as string, wallet_index: next, new_address: newAddress }, accessToken)
+      root.wallets.push({ address: newAddress, walletIndex: next })
+      return { address: newAddress, walletIndex: next, user }
+    },
+  }
+  return vault
+}
+
+/** The frame's wallets (createWalletVault). */
+export type WalletVault = ReturnType<typeof createWalletVault>

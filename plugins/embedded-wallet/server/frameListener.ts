@@ -1,0 +1,28 @@
+import type { Hono } from 'hono'
+import type { ServerContext } from '../../../core/server/index.js'
+import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml } from './framePage.js'
+import { loadFrameScript } from './frameScript.js'
+
+/**
+ * The wallet origin's listener: the frame page per app and its script — nothing else (no API routes, no dev outbox:
+ * any page on this origin could read the device shares). `apiOrigin()` is where the frame's custody calls go.
+ */
+export function frameListener(apiOrigin: () => string | undefined) {
+  return (app: Hono, ctx: ServerContext) => {
+    let script: Promise<string | null> | null = null
+    app.get(FRAME_SCRIPT_PATH, async (c) => {
+      const body = await (script ??= loadFrameScript())
+      if (body === null) return c.text('The wallet frame is not built', 500)
+      return c.body(body, 200, { 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
+    })
+    app.get('/apps/:appId/embedded-wallets', (c) => {
+      const appId = appIdOfFramePath(c.req.path)
+      const found = appId ? ctx.apps.get(appId) : undefined
+      if (!found || !found.plugins['embedded-wallet']) return c.text('Invalid app ID', 404)
+      const api = apiOrigin()
+      if (!api) return c.text('The wallet frame needs the API origin: set FOYER_API_ORIGIN (or embeddedWalletServer({ apiOrigin }))', 500)
+      const origins = [...found.allowedOrigins].filter((origin) => origin !== ctx.config.walletOrigin)
+      return c.body(framePageHtml({ appId: found.id, apiUrl: api, allowedOrigins: origins }), 200, framePageHeaders(origins, api))
+    })
+  }
+}

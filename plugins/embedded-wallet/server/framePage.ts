@@ -1,0 +1,37 @@
+import { framePath } from '../frameProtocol.js'
+
+/** Where the frame's script is served on the wallet origin (script-src 'self'). */
+export const FRAME_SCRIPT_PATH = '/assets/foyer-frame.js'
+
+const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/**
+ * The frame page: no markup but its settings (a JSON block, which CSP lets through as data) and its script.
+ * `allowedOrigins` are the app's origins: the only pages that may embed it (frame-ancestors) and talk to it.
+ */
+export function framePageHtml(settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[] }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Foyer wallet</title></head>
+<body><script type="application/json" id="foyer-frame-config">${escapeJson(settings)}</script>
+<script type="module" src="${FRAME_SCRIPT_PATH}"></script></body></html>`
+}
+
+/** The frame page's headers (ARCHITECTURE §14): who may embed it, where it may connect, an origin-keyed agent cluster. */
+export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: string): Record<string, string> {
+  const ancestors = allowedOrigins.length ? allowedOrigins.join(' ') : "'none'"
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': `default-src 'none'; frame-ancestors ${ancestors}; script-src 'self' 'wasm-unsafe-eval'; connect-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
+    'origin-agent-cluster': '?1',
+    'cross-origin-opener-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  }
+}
+
+/** The app id in a frame path, or null for any other path. */
+export function appIdOfFramePath(path: string): string | null {
+  const match = /^\/apps\/([^/]+)\/embedded-wallets$/.exec(path)
+  return match && framePath(decodeURIComponent(match[1]!)) === path ? decodeURIComponent(match[1]!) : null
+}
