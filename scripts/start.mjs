@@ -59,6 +59,7 @@ console.log(`
   ────────────────
   Host app:      http://localhost:${APP_PORT}
   Foyer server:  http://localhost:${PORT}
+  Wallet frame:  http://localhost:${process.env.FOYER_WALLET_PORT ?? Number(PORT) + 1}
   Dev app id:    ${devAppId}
   Login codes:   printed in this terminal and listed at http://localhost:${PORT}/dev/outbox
 

@@ -15,6 +15,7 @@ import { oauthServer } from 'foyer/plugins/oauth/server'
 import { siwsServer } from 'foyer/plugins/siws/server'
 import { siweServer } from 'foyer/plugins/siwe/server'
 import { captchaTurnstileServer } from 'foyer/plugins/captcha-turnstile/server'
+import { embeddedWalletServer } from 'foyer/plugins/embedded-wallet/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -27,6 +28,11 @@ for (const spec of (process.env.FOYER_SERVER_PLUGINS ?? '').split(',').filter(Bo
 }
 
 const port = Number(process.env.PORT ?? 8787)
+// The wallet frame's own origin (ARCHITECTURE §14): a second port on the same host name (same site, so the frame
+// keeps its IndexedDB), unless FOYER_WALLET_ORIGIN names a production one served elsewhere.
+const walletPort = Number(process.env.FOYER_WALLET_PORT ?? port + 1)
+const walletOrigin = process.env.FOYER_WALLET_ORIGIN ?? `http://localhost:${walletPort}`
+const apiOrigin = process.env.FOYER_API_ORIGIN ?? `http://localhost:${port}`
 const appPort = Number(process.env.APP_PORT ?? 5173)
 const ttl = process.env.FOYER_ACCESS_TOKEN_TTL ? Number(process.env.FOYER_ACCESS_TOKEN_TTL) : undefined
 
@@ -44,6 +50,9 @@ const devApp: Record<string, unknown> = {
   // Sign-In With Ethereum needs only a browser wallet: EOA signatures are checked offline. For contract
   // wallets (ERC-1271) add a "siwe" section: { "chains": { "<chainId>": { "rpc_url": "..." } } }.
   wallet_auth: true,
+  // Embedded wallets: the frame calls the API from FOYER_WALLET_ORIGIN; the wallet keys (FOYER_WALLET_KEK,
+  // FOYER_RECOVERY_KEK) are generated into the data folder in dev and required in production.
+  'embedded-wallet': { create_on_login: 'users-without-wallets' },
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
@@ -55,7 +64,8 @@ const devApp: Record<string, unknown> = {
 }
 
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...extraPlugins],
+  walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],
@@ -64,8 +74,10 @@ const server = await createServer({
   trustProxy: process.env.FOYER_TRUST_PROXY === '1',
 })
 
-const { url } = await server.listen(port, process.env.HOST ?? '0.0.0.0')
+const listening = await server.listenAll({ api: port, wallet: walletPort }, process.env.HOST ?? '0.0.0.0')
+const url = listening.api!.url
 console.log(`[foyer] server listening on ${url}`)
+console.log(`[foyer] wallet frame on ${walletOrigin} (port ${walletPort})`)
 if (server.ctx.config.dev) {
   console.log(`[foyer] dev app id: ${server.ctx.config.devAppId} (allowed origins: localhost and 127.0.0.1 on port ${appPort})`)
   if (!process.env.SMTP_URL) console.log(`[foyer] login codes appear here in the terminal and at ${url}/dev/outbox`)

@@ -1,4 +1,79 @@
-// Embedded wallets (issue 11, in progress): the host half of the wallet frame's channel. The modal plugin
-// (`embeddedWallet()`), its screens and hooks build on these.
+import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import { createOnLoginHook, WALLET_SCREENS, type CreateOnLogin } from './createOnLoginHook.js'
+import { createWallet, type CreateWalletParameters } from './createWallet.js'
+import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
+import { embeddedWalletTexts } from './embeddedWalletTexts.js'
+import { embeddedWalletServerErrorTexts } from './schema.js'
+import { SIGN_SCREEN, signMessage, signTypedData, type SignOptions } from './signMessage.js'
+
+/** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
+export interface EmbeddedWalletOptions {
+  ethereum?: { createOnLogin?: CreateOnLogin }
+  /** false: sign without the sign screen (Privy's `showWalletUIs`). Default true. */
+  showWalletUIs?: boolean
+  /** true: personal_sign without a screen even when wallet UIs show (Privy's `noPromptOnSignature`). */
+  noPromptOnSignature?: boolean
+  /** The wallet frame's origin; default the server's (`embedded_wallet_origin`). */
+  walletOrigin?: string
+  texts?: Record<string, string>
+}
+
+const PLUGIN_ID = 'embedded-wallet'
+
+/**
+ * Embedded wallets: `plugins={[terms(), email(), embeddedWallet({ ethereum: { createOnLogin: 'users-without-wallets' } })]}`.
+ * Keys live only in the wallet frame (its own origin); this half asks it to create, unlock and sign.
+ */
+export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
+  const stateOf = (foyer: Foyer) => foyer.pluginState<EmbeddedWalletState>(PLUGIN_ID)
+  const createOnLogin = (foyer: Foyer): CreateOnLogin => {
+    const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { create_on_login?: CreateOnLogin } } | undefined
+    return options.ethereum?.createOnLogin ?? server?.embedded_wallet_config?.create_on_login ?? 'off'
+  }
+  const prompt = (sign: SignOptions, personal: boolean) =>
+    (sign.uiOptions?.showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
+  return definePlugin({
+    id: PLUGIN_ID,
+    kind: 'wallet',
+    state: (foyer: Foyer) => createEmbeddedWalletState(foyer, options.walletOrigin ? { walletOrigin: options.walletOrigin } : {}),
+    screens: {
+      connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
+      created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
+      sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
+    },
+    hooks: {
+      // Terms first: nothing is created for a user who then declines them.
+      after: ['terms'],
+      onLoginSuccess: (ctx) => createOnLoginHook(stateOf(ctx.foyer), () => createOnLogin(ctx.foyer))(ctx),
+    },
+    actions: (foyer: Foyer) => ({
+      createWallet: (parameters?: CreateWalletParameters) => createWallet(foyer, stateOf(foyer), parameters),
+      signMessage: (input: { message: string }, sign: SignOptions = {}) => signMessage(foyer, stateOf(foyer), input?.message, sign, prompt(sign, true)),
+      signTypedData: (typedData: unknown, sign: SignOptions = {}) => signTypedData(foyer, stateOf(foyer), typedData, sign, prompt(sign, false)),
+    }),
+    errors: embeddedWalletServerErrorTexts,
+    texts: { ...embeddedWalletTexts, ...options.texts },
+  })
+}
+
+export { WALLET_SCREENS, SIGN_SCREEN }
+export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
+export { createWallet, WALLET_CREATE_TIMEOUT_MS, type CreateWalletParameters, type CreateWalletReturnType, type CreateWalletErrorType } from './createWallet.js'
+export type { SignOptions } from './signMessage.js'
+export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
+export { embeddedWalletApi, embeddedWalletPaths } from './api.js'
 export { connectWalletProxy, assertSecureWalletContext, WalletProxyError, walletProxyTexts, type WalletProxy, type WalletProxyOptions } from './walletProxy.js'
 export { FRAME_READY, FRAME_WAITS, frameEvents, frameErrorTypes, framePath, type FrameAnswer, type FrameErrorType, type FrameEvent, type FrameRequest } from './frameProtocol.js'
+
+// The functions hosts get on useFoyer() with this plugin.
+declare module 'foyer' {
+  interface FoyerActions {
+    /** Creates the user's embedded Ethereum wallet (or, with createAdditional, the next one); answers its account. */
+    createWallet(parameters?: CreateWalletParameters): Promise<import('../../core/protocol/index.js').LinkedAccount>
+    /** Signs a message with the embedded wallet, on the 'Sign message' screen unless wallet UIs are off. */
+    signMessage(input: { message: string }, options?: SignOptions): Promise<`0x${string}`>
+    /** Signs EIP-712 typed data with the embedded wallet. */
+    signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
+  }
+}

@@ -1,12 +1,6 @@
 /** Where the next plugins go. Placeholders only: nothing here pretends to work. */
 const PLACES = [
   {
-    id: 'embedded-wallets',
-    title: 'Embedded wallets',
-    plugin: 'the embedded-wallet plugin',
-    text: 'An Ethereum or Solana wallet created at sign-in, its key kept in an isolated frame; sign messages and send transactions from here.',
-  },
-  {
     id: 'mfa',
     title: 'Multi-factor',
     plugin: 'the MFA plugins',
@@ -20,7 +14,7 @@ const PLACES = [
   },
 ] as const
 
-/** 'Coming next': clearly marked places for embedded wallets, MFA and funding. */
+/** 'Coming next': clearly marked places for MFA and funding. */
 export function ComingNext() {
   return (
     <section className="coming" aria-labelledby="coming-title">

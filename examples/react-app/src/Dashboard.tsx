@@ -1,5 +1,6 @@
 import type { User } from 'foyer'
 import { ComingNext } from './ComingNext.js'
+import { EmbeddedWalletsCard } from './EmbeddedWalletsCard.js'
 import { LinkedAccounts } from './LinkedAccounts.js'
 import { PasskeysCard } from './PasskeysCard.js'
 import { UserCard } from './UserCard.js'
@@ -16,6 +17,7 @@ export function Dashboard({ user }: { user: User }) {
       <div className="card-grid">
         <UserCard user={user} />
         <LinkedAccounts user={user} />
+        <EmbeddedWalletsCard user={user} />
         <WalletsCard />
         <PasskeysCard user={user} />
       </div>

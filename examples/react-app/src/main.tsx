@@ -13,6 +13,7 @@ import { solana } from 'foyer/plugins/solana'
 import { siws } from 'foyer/plugins/siws'
 import { siwe } from 'foyer/plugins/siwe'
 import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
+import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
 import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
@@ -21,7 +22,7 @@ import { Root } from './Root.js'
 import './styles.css'
 
 const plugins = [
-  // First: flow hooks run in plugin order, and terms must be accepted before anything else (wallet creation) happens.
+  // Terms are accepted before anything else happens (the embedded wallet's hook declares it runs after terms).
   terms(),
   email(),
   sms(),
@@ -50,6 +51,9 @@ const plugins = [
   siwe(),
   // Cloudflare Turnstile: active once the server's app has a "captcha-turnstile" section (its script loads only then).
   captchaTurnstile(),
+  // Embedded wallets, keys in the wallet frame (the server's second port). When to create one at login comes from the
+  // server's app config (the dev app: 'users-without-wallets').
+  embeddedWallet(),
 ]
 
 /**

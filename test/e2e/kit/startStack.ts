@@ -25,6 +25,8 @@ declare module 'vitest' {
 export interface Stack {
   appUrl: string
   apiUrl: string
+  /** The wallet frame's origin (the server's second listener). */
+  walletUrl: string
   appId: string
   /** Output of the server (and the app's server) so far, for failure messages. */
   log(): string
@@ -91,16 +93,20 @@ async function startStackOnce(env: Record<string, string>, options: StartStackOp
   const merged = { ...process.env, ...env }
   const port = Number(env.PORT ?? (await freePort()))
   const appPort = Number(env.APP_PORT ?? (await freePort()))
+  const walletPort = Number(env.FOYER_WALLET_PORT ?? (await freePort()))
   const apiUrl = `http://localhost:${port}`
+  const walletUrl = `http://localhost:${walletPort}`
   const appId = merged.FOYER_DEV_APP_ID ?? defaultAppId
   const ownDataDir = env.FOYER_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'foyer-e2e-'))
   const dataDir = env.FOYER_DATA_DIR ?? ownDataDir!
   const removeDataDir = () => ownDataDir && rmSync(ownDataDir, { recursive: true, force: true })
-  const serverEnv = { ...env, PORT: String(port), APP_PORT: String(appPort), FOYER_DATA_DIR: dataDir }
+  // Embedded wallets stay off at login unless a test asks (the dev app creates one for every new user).
+  const devApp = { 'embedded-wallet': { create_on_login: 'off' }, ...(env.FOYER_DEV_APP ? (JSON.parse(env.FOYER_DEV_APP) as object) : {}) }
+  const serverEnv = { ...env, FOYER_DEV_APP: JSON.stringify(devApp), PORT: String(port), APP_PORT: String(appPort), FOYER_WALLET_PORT: String(walletPort), FOYER_DATA_DIR: dataDir }
 
   if (options.devServer) {
     try {
-      return await startDevStack(serverEnv, { apiUrl, appUrl: `http://localhost:${appPort}`, appId, removeDataDir })
+      return await startDevStack(serverEnv, { apiUrl, walletUrl, appUrl: `http://localhost:${appPort}`, appId, removeDataDir })
     } catch (error) {
       removeDataDir()
       throw error
@@ -124,6 +130,7 @@ async function startStackOnce(env: Record<string, string>, options: StartStackOp
     return {
       appUrl: served.url,
       apiUrl,
+      walletUrl,
       appId,
       log: () => server.log() + appLog,
       async stop() {
@@ -142,7 +149,7 @@ async function startStackOnce(env: Record<string, string>, options: StartStackOp
 /** `node scripts/start.mjs` in its own process group, resolved at its 'Foyer is running' banner. */
 async function startDevStack(
   env: Record<string, string>,
-  stack: { apiUrl: string; appUrl: string; appId: string; removeDataDir: () => void },
+  stack: { apiUrl: string; walletUrl: string; appUrl: string; appId: string; removeDataDir: () => void },
 ): Promise<Stack> {
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -175,7 +182,7 @@ async function startDevStack(
     })
     child.once('exit', (code) => fail(`exited with ${code}`))
   })
-  return { apiUrl: stack.apiUrl, appUrl: stack.appUrl, appId: stack.appId, log: () => output, stop }
+  return { apiUrl: stack.apiUrl, walletUrl: stack.walletUrl, appUrl: stack.appUrl, appId: stack.appId, log: () => output, stop }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {

@@ -1,0 +1,66 @@
+import { BaseError, FlowError } from '../../core/errors/index.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { LinkedAccount } from '../../core/protocol/index.js'
+import { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
+import type { EmbeddedWalletState } from './embeddedWalletState.js'
+import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+import { frameEvents } from './frameProtocol.js'
+
+/** The spec's wallet creation timeout (§4, §9). */
+export const WALLET_CREATE_TIMEOUT_MS = 20_000
+
+/** Parameters of createWallet (Privy's names). */
+export interface CreateWalletParameters {
+  /** Adds the next HD wallet when the user already has one. */
+  createAdditional?: boolean
+  /** With createAdditional: the index to create (must be the next free one). */
+  walletIndex?: number
+  /** 'ethereum' (default) or 'solana'. */
+  chainType?: 'ethereum' | 'solana'
+}
+/** What createWallet answers: the new wallet's linked account. */
+export type CreateWalletReturnType = LinkedAccount
+/** What createWallet rejects with. */
+export type CreateWalletErrorType = BaseError
+
+/** Waits for `promise`, or rejects with `message` after `ms`. */
+function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new FlowError(message, 'WALLET_CREATE_TIMEOUT')), ms)
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error) => (clearTimeout(timer), reject(error)),
+    )
+  })
+}
+
+/** The signed-in user's access token, or the spec's error for a session without one. */
+export async function walletAccessToken(foyer: Foyer, action: string): Promise<string> {
+  if (foyer.$session.peek().status !== 'authenticated') throw new FlowError(embeddedWalletErrors.notAuthenticated(action), 'MUST_BE_AUTHENTICATED')
+  const token = await foyer.session.getAccessToken()
+  if (!token) throw new FlowError(embeddedWalletErrors.noToken, 'MUST_BE_AUTHENTICATED')
+  return token
+}
+
+/**
+ * Creates the user's embedded wallet in the frame (keys never leave it), or with `createAdditional` the next HD
+ * wallet of the existing one; refreshes the user and answers the new linked account.
+ */
+export async function createWallet(foyer: Foyer, state: EmbeddedWalletState, parameters: CreateWalletParameters = {}): Promise<CreateWalletReturnType> {
+  const chain = parameters.chainType ?? 'ethereum'
+  const accessToken = await walletAccessToken(foyer, 'creating a wallet')
+  const existing = primaryEmbeddedWallet(foyer.$session.peek().user, chain)
+  if (existing && !parameters.createAdditional) throw new FlowError(embeddedWalletErrors.alreadyExists, 'EMBEDDED_WALLET_EXISTS')
+  const proxy = await state.proxy()
+  const created = existing
+    ? await proxy.request<{ address: string }>(frameEvents.createAdditional, { accessToken, address: existing.address, walletIndex: parameters.walletIndex })
+    : await within(
+        proxy.request<{ address: string }>(chain === 'solana' ? frameEvents.solanaCreate : frameEvents.create, { accessToken }, WALLET_CREATE_TIMEOUT_MS),
+        WALLET_CREATE_TIMEOUT_MS,
+        embeddedWalletErrors.createTimedOut,
+      )
+  const user = await foyer.session.refreshUser()
+  const account = embeddedWalletsOf(user, chain).find((a) => String(a.address).toLowerCase() === created.address.toLowerCase())
+  if (!account) throw new FlowError(embeddedWalletErrors.createFailed, 'WALLET_CREATE_FAILED')
+  return account
+}

@@ -1,0 +1,36 @@
+import type { Foyer } from '../../core/client/types.js'
+import { clientAnalyticsId } from '../../core/client/clientAnalyticsId.js'
+import { connectWalletProxy, type WalletProxy } from './walletProxy.js'
+
+/** Options of the embedded-wallet plugin that its state needs. */
+export interface EmbeddedWalletStateOptions {
+  /** The wallet frame's origin; default the server's (`embedded_wallet_origin` of the app config). */
+  walletOrigin?: string
+}
+
+/** The plugin's state: the frame connection, opened once on first use and reopened after a failure. */
+export function createEmbeddedWalletState(foyer: Foyer, options: EmbeddedWalletStateOptions) {
+  let proxy: Promise<WalletProxy> | null = null
+  return {
+    /** The connected frame; the first call mounts it (waits up to `readyTimeoutMs`). */
+    proxy(readyTimeoutMs?: number): Promise<WalletProxy> {
+      if (proxy) return proxy
+      const server = foyer.$config.peek()?.server as { embedded_wallet_origin?: string | null } | undefined
+      const walletOrigin = options.walletOrigin ?? server?.embedded_wallet_origin
+      if (!walletOrigin) return Promise.reject(new Error('Unable to connect to wallet: no wallet origin (set FOYER_WALLET_ORIGIN on the server)'))
+      proxy = connectWalletProxy({ walletOrigin, appId: foyer.appId, clientAnalyticsId: clientAnalyticsId(foyer.storage), ...(foyer.clientId ? { clientId: foyer.clientId } : {}), ...(readyTimeoutMs ? { readyTimeoutMs } : {}) })
+      proxy.catch(() => {
+        proxy = null
+      })
+      return proxy
+    },
+    /** Drops the frame (logout, destroy). */
+    reset() {
+      void proxy?.then((p) => p.destroy(), () => {})
+      proxy = null
+    },
+  }
+}
+
+/** The embedded-wallet plugin's state. */
+export type EmbeddedWalletState = ReturnType<typeof createEmbeddedWalletState>

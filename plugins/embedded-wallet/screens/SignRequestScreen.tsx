@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import { Button, ErrorText, PluginIcon, ScreenLayout, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import { signWithWallet, type WalletSignRequest } from '../signWithWallet.js'
+
+/** Host texts of the sign screen (Privy's `uiOptions`). */
+export interface SignUiOptions {
+  title?: string
+  description?: string
+  buttonText?: string
+  iconUrl?: string
+}
+
+/** What the sign screen shows and signs. */
+export interface SignRequestParams {
+  address: string
+  request: WalletSignRequest
+  /** The message as the user reads it (text, or typed data as JSON). */
+  display: string
+  uiOptions?: SignUiOptions
+}
+
+/** The spec's delay between 'Success' and the answer. */
+export const SIGN_SUCCESS_DELAY_MS = 200
+
+/** 'Sign message': the message, 'Sign and continue' → 'Signing...' → 'Success'. Closing rejects (4001). */
+export default function SignRequestScreen({ params }: { params: SignRequestParams }) {
+  const foyer = useFoyerKernel()
+  const state = usePluginState<EmbeddedWalletState>('embedded-wallet')
+  const t = useT()
+  const [status, setStatus] = useState<'idle' | 'signing' | 'success'>('idle')
+  const [error, setError] = useState<string | null>(null)
+  const ui = params.uiOptions ?? {}
+
+  const sign = async () => {
+    setStatus('signing')
+    setError(null)
+    try {
+      const signature = await signWithWallet(foyer, state, params.address, params.request)
+      setStatus('success')
+      setTimeout(() => foyer.modal.resolve(signature), SIGN_SUCCESS_DELAY_MS)
+    } catch {
+      setStatus('idle')
+      setError('An error has occurred, please try again.')
+    }
+  }
+  const label = status === 'signing' ? t('embeddedWallet.sign.signing') : status === 'success' ? t('embeddedWallet.sign.success') : (ui.buttonText ?? t('embeddedWallet.sign.button'))
+
+  return (
+    <ScreenLayout
+      icon={ui.iconUrl ? <PluginIcon icon={ui.iconUrl} /> : undefined}
+      title={ui.title ?? t('embeddedWallet.sign.title')}
+      subtitle={ui.description ?? t('embeddedWallet.sign.description')}
+      footer={
+        <Button variant="primary" onClick={sign} loading={status === 'signing'} disabled={status !== 'idle'} data-testid="foyer-sign-button">
+          {label}
+        </Button>
+      }
+    >
+      <pre className="foyer-sign-message" data-testid="foyer-sign-message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 240, overflow: 'auto' }}>
+        {params.display}
+      </pre>
+      {error ? <ErrorText>{error}</ErrorText> : <ErrorText />}
+    </ScreenLayout>
+  )
+}

@@ -1,0 +1,44 @@
+import { toHex } from 'viem'
+import { FlowError } from '../../core/errors/index.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { EmbeddedWalletState } from './embeddedWalletState.js'
+import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+import type { SignRequestParams, SignUiOptions } from './screens/SignRequestScreen.js'
+import { embeddedEthereumWallet, signWithWallet, type WalletSignRequest } from './signWithWallet.js'
+
+/** The sign screen's id. */
+export const SIGN_SCREEN = 'embedded-wallet/sign'
+
+/** Options of signMessage / signTypedData (Privy's second argument). */
+export interface SignOptions {
+  uiOptions?: SignUiOptions & { showWalletUIs?: boolean }
+  /** Which embedded wallet (default the first Ethereum one). */
+  address?: string
+}
+
+/** Whether to show the sign screen: the host's `showWalletUIs` and `noPromptOnSignature`, per call or in options. */
+export type PromptPolicy = (options: SignOptions) => boolean
+
+/** Signs with the embedded wallet, through the sign screen unless the host turned the wallet UIs off. */
+async function signRequest(foyer: Foyer, state: EmbeddedWalletState, request: (address: string) => WalletSignRequest, display: string, options: SignOptions, prompt: boolean) {
+  const wallet = embeddedEthereumWallet(foyer, options.address)
+  const address = String(wallet.address)
+  if (!prompt) return signWithWallet(foyer, state, address, request(address))
+  const params: SignRequestParams = { address, request: request(address), display, ...(options.uiOptions ? { uiOptions: options.uiOptions } : {}) }
+  return foyer.modal.request<`0x${string}`>(SIGN_SCREEN, params, { intent: 'sign' })
+}
+
+/** Signs a text message (personal_sign); answers the signature. Closing the screen rejects with 4001. */
+export async function signMessage(foyer: Foyer, state: EmbeddedWalletState, message: unknown, options: SignOptions, prompt: boolean) {
+  if (typeof message !== 'string' || message.length === 0) throw new FlowError(embeddedWalletErrors.emptyMessage, 'INVALID_MESSAGE')
+  return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [toHex(message), address] }), message, options, prompt)
+}
+
+/** Signs EIP-712 typed data (eth_signTypedData_v4); the screen shows it as indented JSON. */
+export async function signTypedData(foyer: Foyer, state: EmbeddedWalletState, typedData: unknown, options: SignOptions, prompt: boolean) {
+  if (!typedData || typeof typedData !== 'object') throw new FlowError('Invalid typed data', 'INVALID_TYPED_DATA')
+  const json = JSON.stringify(typedData, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+  const readable = { domain: (typedData as { domain?: unknown }).domain, message: (typedData as { message?: unknown }).message }
+  const display = JSON.stringify(readable, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)
+  return signRequest(foyer, state, (address) => ({ method: 'eth_signTypedData_v4', params: [address, json] }), display, options, prompt)
+}

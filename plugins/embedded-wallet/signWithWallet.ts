@@ -1,0 +1,47 @@
+import { FlowError } from '../../core/errors/index.js'
+import type { Foyer } from '../../core/client/types.js'
+import { embeddedWalletsOf } from './embeddedAccounts.js'
+import type { EmbeddedWalletState } from './embeddedWalletState.js'
+import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+import { walletAccessToken } from './createWallet.js'
+import { frameEvents } from './frameProtocol.js'
+import { WalletProxyError } from './walletProxy.js'
+
+/** An EIP-1193 signing request for the frame. */
+export interface WalletSignRequest {
+  method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_signTransaction' | 'eth_sign'
+  params: unknown[]
+}
+
+/** The embedded Ethereum wallet at `address` (default the first), or the spec's error. */
+export function embeddedEthereumWallet(foyer: Foyer, address?: string) {
+  const wallets = embeddedWalletsOf(foyer.$session.peek().user, 'ethereum')
+  const wallet = address ? wallets.find((w) => String(w.address).toLowerCase() === address.toLowerCase()) : wallets[0]
+  if (!wallet) throw new FlowError(embeddedWalletErrors.noWalletSigning, 'NO_EMBEDDED_WALLET')
+  return wallet
+}
+
+/** Has the frame sign `request` with the embedded wallet at `address`; answers the signature (hex). */
+export async function signWithWallet(foyer: Foyer, state: EmbeddedWalletState, address: string, request: WalletSignRequest): Promise<`0x${string}`> {
+  const accessToken = await walletAccessToken(foyer, 'signing')
+  await connectEmbeddedWallet(foyer, state, address, accessToken)
+  const proxy = await state.proxy()
+  const answer = await proxy.request<{ data: `0x${string}` }>(frameEvents.rpc, { accessToken, address, request })
+  return answer.data
+}
+
+/**
+ * Unlocks the wallet in the frame: with this device's share, or — on a device without one — by its recovery
+ * method: automatic ('privy') recovery runs here; other methods need their screens (`Unable to recover wallet`).
+ */
+export async function connectEmbeddedWallet(foyer: Foyer, state: EmbeddedWalletState, address: string, accessToken: string): Promise<void> {
+  const account = embeddedWalletsOf(foyer.$session.peek().user).find((w) => String(w.address).toLowerCase() === address.toLowerCase())
+  const solana = account?.chainType === 'solana'
+  const proxy = await state.proxy()
+  try {
+    await proxy.request(solana ? frameEvents.solanaConnect : frameEvents.connect, { accessToken, address })
+  } catch (error) {
+    if (!(error instanceof WalletProxyError) || error.type !== 'wallet_not_on_device') throw error
+    await proxy.request(solana ? frameEvents.solanaRecover : frameEvents.recover, { accessToken, address, recoveryMethod: account?.recoveryMethod ?? 'privy' })
+  }
+}

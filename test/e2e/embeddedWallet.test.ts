@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
+import { useStack } from './kit/useStack.js'
+
+const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }) })
+
+// Records every message the host page receives from the frame's MessagePort and every one it sends, so the test can
+// check that none carries key material (the frame answers addresses and signatures only).
+const recordMessages = () => {
+  const seen: unknown[] = []
+  ;(window as unknown as { __foyerMessages: unknown[] }).__foyerMessages = seen
+  const send = MessagePort.prototype.postMessage
+  MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: never[]) {
+    seen.push({ out: message })
+    return send.call(this, message, ...rest)
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    set(listener: ((event: MessageEvent) => void) | null) {
+      descriptor.set!.call(this, listener && ((event: MessageEvent) => (seen.push({ in: event.data }), listener.call(this, event))))
+    },
+    get() {
+      return descriptor.get!.call(this)
+    },
+  })
+}
+
+/** The frame's custody calls the page made (they show as requests of the page's frames). */
+function custodyCalls(page: Page): string[] {
+  const calls: string[] = []
+  page.on('request', (request) => {
+    const match = /\/api\/v1\/embedded_wallets\/(\w+)$/.exec(request.url())
+    if (match) calls.push(match[1]!)
+  })
+  return calls
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto(e2e.stack.appUrl)
+  await requestEmailCode(page, email)
+  await enterOutboxCode(page, e2e.stack.apiUrl, email)
+}
+
+async function signMessageOnScreen(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
+  expect(await dialog.getByText('Signing this message will not cost you any fees.').count()).toBe(1)
+  expect(await dialog.getByTestId('foyer-sign-message').textContent()).toBe('Hello from the Foyer demo')
+  await dialog.getByRole('button', { name: 'Sign and continue' }).click()
+  await dialog.waitFor({ state: 'detached', timeout: 20_000 })
+  const result = page.getByTestId('embedded-result')
+  await expect.poll(() => result.textContent()).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
+  return (await result.textContent())!.replace('Signature: ', '')
+}
+
+const addresses = async (page: Page) => (await page.getByTestId('embedded-wallet').locator('code').allTextContents()) as `0x${string}`[]
+
+describe('embedded wallets in Chromium (host and frame on two origins of one site, real server)', () => {
+  it('a new user gets a wallet at sign-up, signs, keeps it across a reload, recovers it on a new device, and adds another', async () => {
+    const email = 'wallet.user@example.com'
+    const { context, page } = await e2e.newPage()
+    await context.addInitScript(recordMessages)
+    const calls = custodyCalls(page)
+    await signUp(page, email)
+
+    // Created in the frame at login: the modal says so, then closes by itself.
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('All set!').waitFor({ timeout: 30_000 })
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    await page.getByTestId('signed-in').waitFor()
+    const [address] = await addresses(page)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(calls).toEqual(['create'])
+
+    const signature = await signMessageOnScreen(page)
+    expect(await verifyMessage({ address: address!, message: 'Hello from the Foyer demo', signature: signature as `0x${string}` })).toBe(true)
+
+    // A reload unlocks with this device's share: no recovery.
+    await page.reload()
+    await page.getByTestId('signed-in').waitFor()
+    calls.length = 0
+    const again = await signMessageOnScreen(page)
+    expect(await verifyMessage({ address: address!, message: 'Hello from the Foyer demo', signature: again as `0x${string}` })).toBe(true)
+    expect(calls).toEqual(['auth_share'])
+
+    // An additional wallet: walletIndex 1, another address.
+    await page.getByRole('button', { name: 'Create another wallet' }).click()
+    await expect.poll(async () => (await addresses(page)).length, { timeout: 20_000 }).toBe(2)
+    const [first, second] = await addresses(page)
+    expect(first).toBe(address)
+    expect(second).not.toBe(address)
+    expect(await page.getByTestId('embedded-wallet').nth(1).textContent()).toContain('#1')
+
+    // No message between page and frame carried a share, a mnemonic or a key.
+    const messages = JSON.stringify(await page.evaluate(() => (window as unknown as { __foyerMessages: unknown[] }).__foyerMessages))
+    expect(messages).toContain(address!.toLowerCase().slice(2, 10))
+    expect(messages).not.toMatch(/share|mnemonic|privateKey|secret/i)
+    expect(messages).not.toMatch(/"[A-Za-z0-9+/]{22}[AEIMQUYcgkosw048]="/)
+    await context.close()
+
+    // A new device (fresh browser context, no device share): automatic recovery gives the same wallet.
+    const fresh = await e2e.newPage()
+    const freshCalls = custodyCalls(fresh.page)
+    await signUp(fresh.page, email)
+    await fresh.page.getByTestId('signed-in').waitFor()
+    expect(await addresses(fresh.page)).toEqual([first, second])
+    const recovered = await signMessageOnScreen(fresh.page)
+    expect(await verifyMessage({ address: address!, message: 'Hello from the Foyer demo', signature: recovered as `0x${string}` })).toBe(true)
+    expect(freshCalls).toEqual(['auth_share', 'recover', 'rotate'])
+    await fresh.context.close()
+  })
+})
