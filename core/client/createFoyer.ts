@@ -11,7 +11,7 @@ import { configError } from './configError.js'
 import { createEmitter } from './emitter.js'
 import { createHttp } from './http.js'
 import { createTranslator } from './i18n/createTranslator.js'
-import { en } from './i18n/en.js'
+import { kernelEn } from './i18n/kernelEn.js'
 import { isAuthIntent } from './intents.js'
 import { createModal, type Modal } from './modal.js'
 import { createRegistry } from './registry.js'
@@ -47,7 +47,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
   const state = createState()
   const storage = params.storage ?? createStorage()
   const emitter = createEmitter()
-  const t = createTranslator(en, params.texts, registry.texts, params.config?.intl?.textLocalization)
+  const t = createTranslator(kernelEn, params.texts, registry.texts, params.config?.intl?.textLocalization)
   const http = createHttp({
     apiUrl: params.apiUrl,
     appId: params.appId,

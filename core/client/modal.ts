@@ -1,9 +1,15 @@
 import { FlowError, PluginError } from '../errors/index.js'
-import { errorScreenFor, failureScreens, otpErrorFor } from './errorScreen.js'
+import { otpErrorFor } from './failureScreenPolicy.js'
+import { uiScreens as failureScreens } from './screenIds.js'
 import { isAuthIntent, noIntentExit, type ModalIntent } from './intents.js'
 import type { Registry } from './registry.js'
 import { closedModal, type FoyerState } from './state/createState.js'
 import type { FlowCallbacks, Intent, ModalController, ScreenEntry } from './types.js'
+
+type ErrorScreens = typeof import('./errorScreen.js')
+let errorScreens: ErrorScreens | null = null
+/** The error screens' texts (errorScreen.ts, errorTexts.ts): loaded when a modal first opens, not with every page. */
+const loadErrorScreens = () => import('./errorScreen.js').then((m) => (errorScreens = m))
 
 /** Time after closing before the flow state is cleared (lets the closing animation finish). */
 export const MODAL_CLEANUP_MS = 200
@@ -11,7 +17,7 @@ export const MODAL_CLEANUP_MS = 200
 interface ModalDeps {
   state: FoyerState
   registry: Registry
-  t: (key: string, vars?: Record<string, string | number>) => string
+  t: ((key: string, vars?: Record<string, string | number>) => string) & { addDefaults?: (table: Readonly<Record<string, string>>) => void }
   /** Reports a sign-in flow's failure to the host (kernel's failAuth). */
   fail: (error: unknown, intent: Intent | null) => void
   /** One-shot callbacks the current flow was opened with. */
@@ -119,6 +125,7 @@ export function createModal({ state, registry, t, fail, setFlowCallbacks, track 
       foyerForGuard = foyer
     },
     open(options = {}) {
+      if (!errorScreens) void loadErrorScreens()
       // A new flow takes the modal: a request on screen loses its screen, so it ends as if the user had left.
       const current = queue[0]
       if (current?.shown) {
@@ -175,10 +182,19 @@ export function createModal({ state, registry, t, fail, setFlowCallbacks, track 
       }
     },
     showError(error) {
-      const { screen, params } = errorScreenFor(error, t, state.$config.peek(), registry.errors)
       const current = $modal.peek()
       $modal.value = { ...current, error: error instanceof Error ? (error as any) : null }
-      if (current.open) modal.push(screen, params)
+      if (current.open) {
+        // The error screens' texts load with the modal (open starts it); on the rare error before that, a moment later.
+        const show = (m: ErrorScreens) => {
+          // The catalogue's English comes with it (the ui's texts carry it too, for its screens).
+          t.addDefaults?.(m.errorsEn)
+          const { screen, params } = m.errorScreenFor(error, t, state.$config.peek(), registry.errors)
+          if ($modal.peek().open) modal.push(screen, params)
+        }
+        if (errorScreens) show(errorScreens)
+        else void loadErrorScreens().then(show)
+      }
       for (const hook of registry.hooks('onError')) hook(error as any, { intent: isAuthIntent(current.intent) ? current.intent : null })
     },
     request<T>(screen: string, params?: unknown, options: { intent?: ModalIntent | null } = {}) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { guest } from '../../plugins/guest/index.js'
 import { guestCalls } from '../../plugins/guest/guestCalls.js'
 import { createGuestCredential, guestTexts } from '../../plugins/guest/schema.js'
@@ -45,6 +45,8 @@ it("a plugin-declared code answered by the server reaches the error screen with 
 
   foyer.modal.open()
   foyer.modal.showError(error)
+  // The error screens' texts load with the first open: the screen follows a moment later.
+  await vi.waitFor(() => expect(foyer.$modal.value.stack.at(-1)?.id).toBe(uiScreens.error))
   expect(foyer.$modal.value.stack.at(-1)).toMatchObject({
     id: uiScreens.error,
     params: { title: 'Something went wrong', detail: guestTexts.alreadyAuthenticated },

@@ -1,4 +1,4 @@
-import { hasFailureScreen } from '../../core/client/errorScreen.js'
+import { hasFailureScreen } from '../../core/client/failureScreenPolicy.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { AbortError, ApiError, BaseError, FlowError } from '../../core/errors/index.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'

@@ -1,4 +1,4 @@
-import { hasFailureScreen } from '../../core/client/errorScreen.js'
+import { hasFailureScreen } from '../../core/client/failureScreenPolicy.js'
 import { isAuthIntent } from '../../core/client/intents.js'
 import { uiScreens } from '../../core/client/screenIds.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'

@@ -1,4 +1,4 @@
-import { hasFailureScreen } from '../../core/client/errorScreen.js'
+import { hasFailureScreen } from '../../core/client/failureScreenPolicy.js'
 import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
 import { BaseError, FlowError } from '../../core/errors/index.js'

@@ -1,9 +1,13 @@
+import { errorsEn } from '../../core/client/i18n/errorsEn.js'
+
 /**
  * The ui layer's English copy (the spec's wording where it gives one), handed to the kernel as
- * i18n defaults. The kernel's own table (core/client/i18n/en.ts) holds the error catalogue, the
- * failure-screen titles and 'success.title'. Hosts override any key via `config.intl.textLocalization`.
+ * i18n defaults, with the kernel's error catalogue (core/client/i18n/errorsEn.ts); the kernel's own table
+ * (kernelEn) holds the flow texts. Hosts override any key via `config.intl.textLocalization`.
  */
 export const en = {
+  // The kernel's error catalogue: its English loads with the screens that show it.
+  ...errorsEn,
   'common.back': 'Back',
   'common.close': 'Close',
   'common.loading': 'Loading',

@@ -1,5 +1,5 @@
 import type { AccountTransferScreenParams } from '../../core/client/errorScreen.js'
-import { failureScreens } from '../../core/client/errorScreen.js'
+import { uiScreens as failureScreens } from '../../core/client/screenIds.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { Button } from '../primitives/Button.js'

@@ -1,6 +1,6 @@
 import { useComputed, useSignals } from '@preact/signals-react/runtime'
 import { useMemo, type ReactNode } from 'react'
-import { failureScreens } from '../../core/client/errorScreen.js'
+import { uiScreens as failureScreens } from '../../core/client/screenIds.js'
 import { useFoyerKernel } from '../hooks/useFoyerKernel.js'
 import { useT } from '../i18n/useT.js'
 import { Button } from '../primitives/Button.js'

@@ -1,4 +1,4 @@
-import { hasFailureScreen } from '../../core/client/errorScreen.js'
+import { hasFailureScreen } from '../../core/client/failureScreenPolicy.js'
 import { BaseError } from '../../core/errors/index.js'
 import { walletTexts } from '../../core/client/wallets/walletErrors.js'
 

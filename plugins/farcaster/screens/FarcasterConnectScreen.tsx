@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { hasFailureScreen } from '../../../core/client/errorScreen.js'
+import { hasFailureScreen } from '../../../core/client/failureScreenPolicy.js'
 import { AbortError } from '../../../core/errors/index.js'
 import { Button, ErrorText, QRCode, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
 import {

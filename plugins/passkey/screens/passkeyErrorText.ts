@@ -1,4 +1,4 @@
-import { errorScreenCodes, hasFailureScreen } from '../../../core/client/errorScreen.js'
+import { errorScreenCodes, hasFailureScreen } from '../../../core/client/failureScreenPolicy.js'
 import type { Foyer } from '../../../core/client/types.js'
 import { ApiError, ValidationError } from '../../../core/errors/index.js'
 import { passkeyErrorCodes, toPasskeyError } from '../passkeyCeremonies.js'

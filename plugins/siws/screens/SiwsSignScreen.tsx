@@ -1,4 +1,4 @@
-import { hasFailureScreen } from '../../../core/client/errorScreen.js'
+import { hasFailureScreen } from '../../../core/client/failureScreenPolicy.js'
 import { uiScreens } from '../../../core/client/screenIds.js'
 import { useEffect, useRef, useState } from 'react'
 import { AbortError, BaseError } from '../../../core/errors/index.js'
