@@ -3,6 +3,7 @@ export { createFoyer, InvalidAppIdError } from './createFoyer.js'
 export { createAccounts, transferWith, NotAuthenticatedError, InvalidTransferAccountTypeError } from './accounts.js'
 export { createRegistry, type Registry, type LandingEntry } from './registry.js'
 export { definePlugin } from './plugin.js'
+export { defineApi, apiPaths, type ApiCallEntry, type DefinedApi } from './defineApi.js'
 export { apiClient, type ApiClient, type CallInput, type CallOutput } from './apiClient.js'
 // The kernel's signals, for plugin state (`state` slot) and for hosts outside React.
 export { signal, computed, batch, effect, type Signal, type ReadonlySignal } from '@preact/signals-core'
