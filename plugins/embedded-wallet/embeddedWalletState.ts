@@ -11,14 +11,25 @@ export interface EmbeddedWalletStateOptions {
 /** The plugin's state: the frame connection, opened once on first use and reopened after a failure. */
 export function createEmbeddedWalletState(foyer: Foyer, options: EmbeddedWalletStateOptions) {
   let proxy: Promise<WalletProxy> | null = null
+  /** Where the frame pages are and who asks (the hidden proxy and the export page share them). */
+  const frameOptions = () => {
+    const server = foyer.$config.peek()?.server as { embedded_wallet_origin?: string | null } | undefined
+    const walletOrigin = options.walletOrigin ?? server?.embedded_wallet_origin
+    if (!walletOrigin) throw new Error('Unable to connect to wallet: no wallet origin (set FOYER_WALLET_ORIGIN on the server)')
+    return { walletOrigin, appId: foyer.appId, clientAnalyticsId: clientAnalyticsId(foyer.storage), ...(foyer.clientId ? { clientId: foyer.clientId } : {}) }
+  }
   return {
+    frameOptions,
     /** The connected frame; the first call mounts it (waits up to `readyTimeoutMs`). */
     proxy(readyTimeoutMs?: number): Promise<WalletProxy> {
       if (proxy) return proxy
-      const server = foyer.$config.peek()?.server as { embedded_wallet_origin?: string | null } | undefined
-      const walletOrigin = options.walletOrigin ?? server?.embedded_wallet_origin
-      if (!walletOrigin) return Promise.reject(new Error('Unable to connect to wallet: no wallet origin (set FOYER_WALLET_ORIGIN on the server)'))
-      proxy = connectWalletProxy({ walletOrigin, appId: foyer.appId, clientAnalyticsId: clientAnalyticsId(foyer.storage), ...(foyer.clientId ? { clientId: foyer.clientId } : {}), ...(readyTimeoutMs ? { readyTimeoutMs } : {}) })
+      let target: ReturnType<typeof frameOptions>
+      try {
+        target = frameOptions()
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      proxy = connectWalletProxy({ ...target, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) })
       proxy.catch(() => {
         proxy = null
       })

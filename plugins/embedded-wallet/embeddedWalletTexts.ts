@@ -11,6 +11,12 @@ export const embeddedWalletTexts = {
   'embeddedWallet.sign.success': 'Success',
   'embeddedWallet.sign.typedData': 'Typed data',
   'embeddedWallet.error.createFailed': 'Failed to create wallet',
+  'embeddedWallet.export.title': 'Transfer wallet',
+  'embeddedWallet.export.warning': 'Never share your private key or seed phrase with anyone: whoever has it controls this wallet and its assets.',
+  'embeddedWallet.export.learnMore': 'Learn more',
+  'embeddedWallet.export.loading': 'Loading...',
+  'embeddedWallet.export.failed': 'Unable to connect to wallet',
+  'embeddedWallet.export.frameTitle': 'Your wallet key',
 } as const
 
 /** The spec's error messages (§5, §8). */

@@ -18,6 +18,8 @@ export const frameEvents = {
   solanaConnect: 'foyer:solana-wallet:connect',
   solanaRecover: 'foyer:solana-wallet:recover',
   solanaRpc: 'foyer:solana-wallet:rpc',
+  /** The export page only: shows the wallet's key inside the frame (it never leaves the frame's origin). */
+  exportShow: 'foyer:wallet:export',
 } as const
 
 /** One of the frame's event names. */
@@ -56,3 +58,6 @@ export const FRAME_WAITS = { initial: 30_000, flow: 15_000, quick: 3_000, connec
 
 /** The frame's path on its origin (the spec's). */
 export const framePath = (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets`
+
+/** The export page's path: the same frame, visible, showing one wallet's key. */
+export const exportFramePath = (appId: string) => `${framePath(appId)}/export`

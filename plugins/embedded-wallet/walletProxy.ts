@@ -50,30 +50,45 @@ export function assertSecureWalletContext(location: Pick<Location, 'protocol' | 
 let counter = 0
 const nextId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`
 
-/**
- * Mounts the hidden frame and waits for its handshake: a `foyer:iframe:ready` message from that frame's window and
- * origin, carrying the MessagePort all requests then use (so no other window can read or inject answers).
- */
+/** Mounts the hidden frame and waits for its handshake (handshakeWalletFrame). */
 export function connectWalletProxy(options: WalletProxyOptions, doc: Document = document): Promise<WalletProxy> {
   const win = doc.defaultView!
   assertSecureWalletContext(win.location)
-  const url = new URL(framePath(options.appId), options.walletOrigin)
-  url.searchParams.set('caid', options.clientAnalyticsId)
-  if (options.clientId) url.searchParams.set('client_id', options.clientId)
-  url.searchParams.set('parent_origin', win.location.origin)
   const frame = doc.createElement('iframe')
-  frame.src = url.href
+  frame.src = walletFrameUrl(options, framePath(options.appId), win.location.origin)
   frame.title = 'Foyer wallet'
   frame.setAttribute('aria-hidden', 'true')
   frame.tabIndex = -1
   frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden'
-  const expectedOrigin = url.origin
+  const connected = handshakeWalletFrame(frame, options.readyTimeoutMs ?? FRAME_WAITS.initial)
+  doc.body.appendChild(frame)
+  return connected.catch((error: unknown) => {
+    frame.remove()
+    throw error
+  })
+}
 
+/** The URL of a wallet frame page (`path` on the wallet origin) for this app and embedding page. */
+export function walletFrameUrl(options: Pick<WalletProxyOptions, 'walletOrigin' | 'clientAnalyticsId' | 'clientId'>, path: string, parentOrigin: string): string {
+  const url = new URL(path, options.walletOrigin)
+  url.searchParams.set('caid', options.clientAnalyticsId)
+  if (options.clientId) url.searchParams.set('client_id', options.clientId)
+  url.searchParams.set('parent_origin', parentOrigin)
+  return url.href
+}
+
+/**
+ * Waits for `frame` (already given its src; mounted by the caller before or after) to post `foyer:iframe:ready` from
+ * its own window and origin, carrying the MessagePort all requests then use — so no other window can read or inject
+ * answers. The hidden proxy and the visible export page both start this way.
+ */
+export function handshakeWalletFrame(frame: HTMLIFrameElement, timeoutMs: number): Promise<WalletProxy> {
+  const win = frame.ownerDocument.defaultView!
+  const expectedOrigin = new URL(frame.src).origin
   return new Promise<WalletProxy>((resolve, reject) => {
-    const timer = win.setTimeout(() => fail(new WalletProxyError('proxy_unavailable', walletProxyTexts.unavailable)), options.readyTimeoutMs ?? FRAME_WAITS.initial)
+    const timer = win.setTimeout(() => fail(new WalletProxyError('proxy_unavailable', walletProxyTexts.unavailable)), timeoutMs)
     const fail = (error: Error) => {
       cleanup()
-      frame.remove()
       reject(error)
     }
     const cleanup = () => {
@@ -91,7 +106,6 @@ export function connectWalletProxy(options: WalletProxyOptions, doc: Document = 
       resolve(createProxy(port, frame, win))
     }
     win.addEventListener('message', onMessage)
-    doc.body.appendChild(frame)
   })
 }
 

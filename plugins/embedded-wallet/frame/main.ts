@@ -1,7 +1,10 @@
-// The wallet frame page's script (bundled to frame.js, served on the wallet origin with script-src 'self').
+// The wallet frame page's script (bundled to foyer-frame.js, served on the wallet origin with script-src 'self').
 // The server writes the app's settings into a JSON block of the page; the embedding page's origin comes in the URL
-// and must be one of the app's origins (frame-ancestors holds the browser to the same list).
+// and must be one of the app's origins (frame-ancestors holds the browser to the same list). The same script runs
+// the hidden proxy and the visible export page.
+import { frameEvents } from '../frameProtocol.js'
 import { createDeviceShareStore } from './deviceShareStore.js'
+import { exportedKeys, renderExport } from './exportView.js'
 import { frameHandlers } from './frameHandlers.js'
 import { serveFrame } from './serveFrame.js'
 import { createWalletVault } from './walletVault.js'
@@ -10,11 +13,23 @@ interface FrameConfig {
   appId: string
   apiUrl: string
   allowedOrigins: string[]
+  mode?: 'proxy' | 'export'
 }
 
 const config = JSON.parse(document.getElementById('foyer-frame-config')?.textContent ?? 'null') as FrameConfig | null
 const parentOrigin = new URL(location.href).searchParams.get('parent_origin') ?? ''
 if (config) {
   const vault = createWalletVault({ apiUrl: config.apiUrl, appId: config.appId }, createDeviceShareStore(config.appId))
-  serveFrame({ parentOrigin, allowedOrigins: config.allowedOrigins }, frameHandlers(vault))
+  const start = { parentOrigin, allowedOrigins: config.allowedOrigins }
+  if (config.mode === 'export') {
+    serveFrame(start, {
+      [frameEvents.exportShow]: async (raw) => {
+        const { accessToken, address } = (raw ?? {}) as { accessToken?: unknown; address?: unknown }
+        renderExport(document, exportedKeys(await vault.wallet(address, accessToken)))
+        return { shown: true }
+      },
+    })
+  } else {
+    serveFrame(start, frameHandlers(vault))
+  }
 }

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../core/server/index.js'
 import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml } from './framePage.js'
 import { loadFrameScript } from './frameScript.js'
@@ -15,14 +15,16 @@ export function frameListener(apiOrigin: () => string | undefined) {
       if (body === null) return c.text('The wallet frame is not built', 500)
       return c.body(body, 200, { 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
     })
-    app.get('/apps/:appId/embedded-wallets', (c) => {
-      const appId = appIdOfFramePath(c.req.path)
-      const found = appId ? ctx.apps.get(appId) : undefined
+    const page = (c: Context) => {
+      const target = appIdOfFramePath(c.req.path)
+      const found = target ? ctx.apps.get(target.appId) : undefined
       if (!found || !found.plugins['embedded-wallet']) return c.text('Invalid app ID', 404)
       const api = apiOrigin()
       if (!api) return c.text('The wallet frame needs the API origin: set FOYER_API_ORIGIN (or embeddedWalletServer({ apiOrigin }))', 500)
       const origins = [...found.allowedOrigins].filter((origin) => origin !== ctx.config.walletOrigin)
-      return c.body(framePageHtml({ appId: found.id, apiUrl: api, allowedOrigins: origins }), 200, framePageHeaders(origins, api))
-    })
+      return c.body(framePageHtml({ appId: found.id, apiUrl: api, allowedOrigins: origins, mode: target!.mode }), 200, framePageHeaders(origins, api))
+    }
+    app.get('/apps/:appId/embedded-wallets', page)
+    app.get('/apps/:appId/embedded-wallets/export', page)
   }
 }
