@@ -5,6 +5,11 @@ import { createWallet, type CreateWalletParameters } from './createWallet.js'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletTexts } from './embeddedWalletTexts.js'
 import { embeddedWalletServerErrorTexts } from './schema.js'
+import { embeddedConnectors } from './embeddedConnector.js'
+import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
+import { importWallet, type ImportWalletParameters } from './importWallet.js'
+import { exportWallet, type ExportWalletParameters } from './exportWallet.js'
+import { solanaSignMessage } from './solanaSignMessage.js'
 import { SIGN_SCREEN, signMessage, signTypedData, type SignOptions } from './signMessage.js'
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
@@ -16,6 +21,8 @@ export interface EmbeddedWalletOptions {
   noPromptOnSignature?: boolean
   /** The wallet frame's origin; default the server's (`embedded_wallet_origin`). */
   walletOrigin?: string
+  /** Where the export screen's 'Learn more' goes (default: ethereum.org's page on keeping keys safe). */
+  exportLearnMoreUrl?: string
   texts?: Record<string, string>
 }
 
@@ -37,10 +44,14 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     id: PLUGIN_ID,
     kind: 'wallet',
     state: (foyer: Foyer) => createEmbeddedWalletState(foyer, options.walletOrigin ? { walletOrigin: options.walletOrigin } : {}),
+    // The EIP-1193 provider of each embedded Ethereum wallet: in useWallets() (first) and announced by EIP-6963.
+    connectors: (foyer: Foyer) => embeddedConnectors(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
+    setup: (foyer: Foyer) => announceEmbeddedWallet(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
     screens: {
       connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
       sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
+      export: { load: () => import('./screens/ExportWalletScreen.js'), title: 'embeddedWallet.export.title', back: false },
     },
     hooks: {
       // Terms first: nothing is created for a user who then declines them.
@@ -51,6 +62,10 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       createWallet: (parameters?: CreateWalletParameters) => createWallet(foyer, stateOf(foyer), parameters),
       signMessage: (input: { message: string }, sign: SignOptions = {}) => signMessage(foyer, stateOf(foyer), input?.message, sign, prompt(sign, true)),
       signTypedData: (typedData: unknown, sign: SignOptions = {}) => signTypedData(foyer, stateOf(foyer), typedData, sign, prompt(sign, false)),
+      importWallet: (parameters: ImportWalletParameters) => importWallet(foyer, stateOf(foyer), parameters),
+      exportWallet: (parameters?: ExportWalletParameters) => exportWallet(foyer, parameters, options.exportLearnMoreUrl),
+      createSolanaWallet: () => createWallet(foyer, stateOf(foyer), { chainType: 'solana' }),
+      signSolanaMessage: (message: string | Uint8Array, address?: string) => solanaSignMessage(foyer, stateOf(foyer), message, address),
     }),
     errors: embeddedWalletServerErrorTexts,
     texts: { ...embeddedWalletTexts, ...options.texts },
@@ -59,8 +74,15 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 
 export { WALLET_SCREENS, SIGN_SCREEN }
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
+export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
+export { EmbeddedProviderRpcError } from './providerRpcError.js'
+export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
 export { createWallet, WALLET_CREATE_TIMEOUT_MS, type CreateWalletParameters, type CreateWalletReturnType, type CreateWalletErrorType } from './createWallet.js'
 export type { SignOptions } from './signMessage.js'
+export { useCreateWallet, useExportWallet, useImportWallet, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
+export { importWallet, type ImportWalletParameters } from './importWallet.js'
+export { exportWallet, EXPORT_SCREEN, type ExportWalletParameters } from './exportWallet.js'
+export { solanaSignMessage } from './solanaSignMessage.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
 export { embeddedWalletApi, embeddedWalletPaths } from './api.js'
 export { connectWalletProxy, assertSecureWalletContext, WalletProxyError, walletProxyTexts, type WalletProxy, type WalletProxyOptions } from './walletProxy.js'
@@ -75,5 +97,13 @@ declare module 'foyer' {
     signMessage(input: { message: string }, options?: SignOptions): Promise<`0x${string}`>
     /** Signs EIP-712 typed data with the embedded wallet. */
     signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
+    /** Opens 'Transfer wallet' (the key shown inside the wallet frame only); resolves when the user closes it. */
+    exportWallet(parameters?: ExportWalletParameters): Promise<void>
+    /** Makes an embedded wallet of an Ethereum private key (split in the frame; `imported: true`). */
+    importWallet(parameters: ImportWalletParameters): Promise<import('../../core/protocol/index.js').LinkedAccount>
+    /** Creates the user's embedded Solana wallet (a user with none; an Ethereum wallet's recovery must be automatic). */
+    createSolanaWallet(): Promise<import('../../core/protocol/index.js').LinkedAccount>
+    /** Signs a message with the embedded Solana wallet: the ed25519 signature (64 bytes). */
+    signSolanaMessage(message: string | Uint8Array, address?: string): Promise<Uint8Array>
   }
 }

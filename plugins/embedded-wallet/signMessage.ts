@@ -1,10 +1,12 @@
-import { toHex } from 'viem'
 import { FlowError } from '../../core/errors/index.js'
 import type { Foyer } from '../../core/client/types.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import type { SignRequestParams, SignUiOptions } from './screens/SignRequestScreen.js'
 import { embeddedEthereumWallet, signWithWallet, type WalletSignRequest } from './signWithWallet.js'
+
+/** UTF-8 text as 0x hex (personal_sign's message); viem stays out of the host's initial JS. */
+const utf8Hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}` as const
 
 /** The sign screen's id. */
 export const SIGN_SCREEN = 'embedded-wallet/sign'
@@ -31,7 +33,7 @@ async function signRequest(foyer: Foyer, state: EmbeddedWalletState, request: (a
 /** Signs a text message (personal_sign); answers the signature. Closing the screen rejects with 4001. */
 export async function signMessage(foyer: Foyer, state: EmbeddedWalletState, message: unknown, options: SignOptions, prompt: boolean) {
   if (typeof message !== 'string' || message.length === 0) throw new FlowError(embeddedWalletErrors.emptyMessage, 'INVALID_MESSAGE')
-  return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [toHex(message), address] }), message, options, prompt)
+  return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [utf8Hex(message), address] }), message, options, prompt)
 }
 
 /** Signs EIP-712 typed data (eth_signTypedData_v4); the screen shows it as indented JSON. */

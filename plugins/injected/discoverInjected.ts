@@ -52,6 +52,8 @@ export function discoverInjected(update: (connectors: WalletConnector[]) => void
     const detail = (event as CustomEvent<{ info?: Eip6963ProviderInfo; provider?: unknown }>).detail
     const info = detail?.info
     if (!info || typeof info.rdns !== 'string' || !info.rdns || !isProvider(detail.provider)) return
+    // The page's own embedded wallet announces itself for dapps; it is the user's wallet already, not one to connect.
+    if ((detail.provider as { isFoyerWallet?: unknown }).isFoyerWallet === true) return
     const id = injectedConnectorId(info.rdns)
     // A wallet may announce again (every requestProvider); keep the first connector so listeners stay attached.
     if (announced.has(id)) return

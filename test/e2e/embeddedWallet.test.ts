@@ -1,5 +1,9 @@
 import type { Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
+import { ed25519 } from '@noble/curves/ed25519'
+import bs58 from 'bs58'
+import { recoverTypedDataAddress, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { DEMO_TYPED_DATA } from '../../examples/react-app/src/EmbeddedWalletsCard.js'
 import { describe, expect, it } from 'vitest'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
@@ -37,8 +41,8 @@ function custodyCalls(page: Page): string[] {
   return calls
 }
 
-async function signUp(page: Page, email: string) {
-  await page.goto(e2e.stack.appUrl)
+async function signUp(page: Page, email: string, query = '') {
+  await page.goto(`${e2e.stack.appUrl}${query}`)
   await requestEmailCode(page, email)
   await enterOutboxCode(page, e2e.stack.apiUrl, email)
 }
@@ -95,10 +99,12 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     expect(await page.getByTestId('embedded-wallet').nth(1).textContent()).toContain('#1')
 
     // No message between page and frame carried a share, a mnemonic or a key.
-    const messages = JSON.stringify(await page.evaluate(() => (window as unknown as { __foyerMessages: unknown[] }).__foyerMessages))
+    const recorded = await page.evaluate(() => (window as unknown as { __foyerMessages: unknown[] }).__foyerMessages)
+    // (The page's scheduler posts null messages on MessagePorts too: only the frame's channel carries objects.)
+    const messages = JSON.stringify(recorded.filter((m) => Object.values(m as object)[0] !== null)).toLowerCase()
     expect(messages).toContain(address!.toLowerCase().slice(2, 10))
     expect(messages).not.toMatch(/share|mnemonic|privateKey|secret/i)
-    expect(messages).not.toMatch(/"[A-Za-z0-9+/]{22}[AEIMQUYcgkosw048]="/)
+    expect(JSON.stringify(recorded)).not.toMatch(/"[A-Za-z0-9+/]{22}[AEIMQUYcgkosw048]="/)
     await context.close()
 
     // A new device (fresh browser context, no device share): automatic recovery gives the same wallet.
@@ -111,5 +117,80 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     expect(await verifyMessage({ address: address!, message: 'Hello from the Foyer demo', signature: recovered as `0x${string}` })).toBe(true)
     expect(freshCalls).toEqual(['auth_share', 'recover', 'rotate'])
     await fresh.context.close()
+  })
+
+  it('signs typed data on the sign screen, makes and signs with a Solana wallet, and imports a key for a user without a wallet', async () => {
+    const { context, page } = await e2e.newPage()
+    await signUp(page, 'wallet.more@example.com')
+    await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
+    await page.getByTestId('signed-in').waitFor()
+    const [address] = await addresses(page)
+
+    await page.getByRole('button', { name: 'Sign typed data' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
+    expect(await dialog.getByTestId('foyer-sign-message').textContent()).toContain('"text": "Hello"')
+    await dialog.getByRole('button', { name: 'Sign and continue' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 })
+    await expect.poll(() => page.getByTestId('embedded-result').textContent()).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
+    const typedSignature = (await page.getByTestId('embedded-result').textContent())!.replace('Signature: ', '') as `0x${string}`
+    expect(await recoverTypedDataAddress({ ...DEMO_TYPED_DATA, signature: typedSignature })).toBe(address)
+
+    // Closing the sign screen rejects (the user rejected the request) and signs nothing.
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => page.getByTestId('embedded-result').textContent()).toBe('Error: The user rejected the request.')
+
+    await page.getByRole('button', { name: 'Create a Solana wallet' }).click()
+    await expect.poll(async () => (await addresses(page)).length, { timeout: 20_000 }).toBe(2)
+    const solana = (await addresses(page)).find((a) => !a.startsWith('0x'))!
+    expect(bs58.decode(solana)).toHaveLength(32)
+    await page.getByRole('button', { name: 'Sign with the Solana wallet' }).click()
+    await expect.poll(() => page.getByTestId('embedded-result').textContent(), { timeout: 20_000 }).toMatch(/^Solana signature: /)
+    const solanaSignature = Buffer.from((await page.getByTestId('embedded-result').textContent())!.replace('Solana signature: ', ''), 'base64')
+    expect(ed25519.verify(solanaSignature, new TextEncoder().encode('Hello from the Foyer demo'), bs58.decode(solana))).toBe(true)
+    await context.close()
+
+    // A user who gets no wallet at login imports a key: the same address as the key's, signing as it.
+    const other = await e2e.newPage()
+    await signUp(other.page, 'wallet.import@example.com', '?create_on_login=off')
+    await other.page.getByTestId('signed-in').waitFor()
+    expect(await addresses(other.page)).toEqual([])
+    const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+    await other.page.getByLabel('Private key to import').fill(key)
+    await other.page.getByRole('button', { name: 'Import a key' }).click()
+    await expect.poll(() => addresses(other.page), { timeout: 20_000 }).toEqual([privateKeyToAccount(key).address])
+    expect(await other.page.getByTestId('linked-accounts').textContent()).toBeTruthy()
+    await other.context.close()
+  })
+
+  it("export shows the key inside the frame's origin only: the host page cannot read it, and it is the wallet's key", async () => {
+    const { context, page } = await e2e.newPage()
+    await signUp(page, 'wallet.export@example.com')
+    await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
+    await page.getByTestId('signed-in').waitFor()
+    const [address] = await addresses(page)
+
+    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Transfer wallet' }).waitFor()
+    expect(await dialog.getByTestId('foyer-export-address').textContent()).toBe(address)
+    expect(await dialog.textContent()).toContain('Never share your private key or seed phrase')
+    expect(await dialog.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toMatch(/^https:/)
+
+    const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'))!
+    const key = frame.locator('#foyer-export-key')
+    await key.waitFor({ timeout: 20_000 })
+    const shown = (await key.inputValue()) as `0x${string}`
+    expect(privateKeyToAccount(shown).address).toBe(address)
+    expect((await frame.locator('#foyer-export-phrase').inputValue()).split(' ')).toHaveLength(12)
+    // The page that embeds it can't reach into the frame's document or its storage.
+    expect(await page.evaluate(() => (document.querySelector('[data-testid="foyer-export-frame"] iframe') as HTMLIFrameElement).contentDocument)).toBeNull()
+    expect(await page.content()).not.toContain(shown.slice(2))
+
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => page.getByTestId('embedded-result').textContent()).toBe('Export: closed')
+    await context.close()
   })
 })

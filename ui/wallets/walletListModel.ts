@@ -49,7 +49,8 @@ export function walletListModel(input: WalletListInput): WalletListRow[] {
   const list = input.walletList ?? DEFAULT_WALLET_LIST
   const named = new Set(list.filter((item) => !(item in placeholderChains)))
 
-  const allowed = input.connectors.filter((c) => chains.includes(c.chain))
+  // The user's own wallets (embedded, `autoConnect`) are connected already: never offered here.
+  const allowed = input.connectors.filter((c) => chains.includes(c.chain) && !c.autoConnect)
   const installedTypes = new Set(allowed.filter((c) => c.installed).map((c) => c.walletClientType))
   const seen = new Set<string>()
   const unique: WalletConnector[] = []

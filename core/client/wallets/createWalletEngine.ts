@@ -20,6 +20,8 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
   const stops: Array<() => void> = []
   const delay = deps.lookupDelayMs ?? 500
   let restoring: Promise<void> = Promise.resolve()
+  // Connectors whose wallets this engine connected by itself (autoConnect).
+  const autoConnected = new Set<string>()
   const ofConnector = (connector: WalletConnector) => (w: ConnectedWallet) => w.meta.id === connector.id
 
   function makeWallet(connector: WalletConnector, address: string, chainId: string, connectedAt: number): ConnectedWallet {
@@ -28,7 +30,7 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
       address,
       chainId,
       meta: { name: connector.name, id: connector.id, ...(connector.icon ? { icon: connector.icon } : {}) },
-      imported: false,
+      imported: connector.connectorType === 'embedded_imported',
       connectorType: connector.connectorType,
       walletClientType: connector.walletClientType,
       connectedAt,
@@ -111,6 +113,21 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
     }
   }
 
+  /** Connects the published auto-connect wallets (the user's own) and drops those no source publishes any more. */
+  async function syncAutoConnected() {
+    const connectors = $connectors.peek()
+    const gone = $wallets.peek().filter((w) => autoConnected.has(w.meta.id) && !connectors.some((c) => c.id === w.meta.id))
+    if (gone.length) {
+      setWallets($wallets.peek().filter((w) => !gone.includes(w)))
+      for (const w of gone) deps.emitter.emit('disconnected', w)
+    }
+    for (const connector of connectors) {
+      if (!connector.autoConnect || $wallets.peek().some((w) => w.meta.id === connector.id)) continue
+      autoConnected.add(connector.id)
+      await engine.connect(connector.id).catch(() => {})
+    }
+  }
+
   const engine: WalletEngine = {
     async connect(connectorId, options = {}) {
       const connector = $connectors.peek().find((c) => c.id === connectorId)
@@ -152,8 +169,11 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
         const others = $wallets.peek().filter((w) => !(w.meta.id === connector.id && w.address.toLowerCase() === address.toLowerCase()))
         setWallets([wallet, ...others])
       })
-      remember({ address, connectorType: connector.connectorType, walletClientType: connector.walletClientType, connectedAt })
-      deps.emitter.emit('connected', wallet)
+      // The user's own wallet comes and goes with the session: no history entry, no 'connected' (a connect flow's event).
+      if (!connector.autoConnect) {
+        remember({ address, connectorType: connector.connectorType, walletClientType: connector.walletClientType, connectedAt })
+        deps.emitter.emit('connected', wallet)
+      }
       return wallet
     },
 
@@ -177,7 +197,10 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
             next[index] = connectors
             bySource.value = next
             // Sources publish in bursts; restores run one after another so none adds a wallet twice.
-            restoring = restoring.then(() => restore(connectors)).catch(() => {})
+            restoring = restoring
+              .then(() => restore(connectors))
+              .then(() => syncAutoConnected())
+              .catch(() => {})
           }),
         )
       })

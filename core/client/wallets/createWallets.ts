@@ -10,6 +10,15 @@ export type { SupportedChain } from './supportedChain.js'
 export type { WalletDeps } from './walletCore.js'
 export { addChainParameters } from './addChainParameters.js'
 
+/** The user's own (auto-connected, e.g. embedded) wallets first, in their source's order; the rest keep theirs. */
+function ownWalletsFirst(wallets: readonly ConnectedWallet[], connectors: readonly WalletConnector[]): readonly ConnectedWallet[] {
+  const rank = (w: ConnectedWallet) => {
+    const index = connectors.findIndex((c) => c.id === w.meta.id && c.autoConnect)
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index
+  }
+  return wallets.some((w) => rank(w) !== Number.MAX_SAFE_INTEGER) ? [...wallets].sort((a, b) => rank(a) - rank(b)) : wallets
+}
+
 /**
  * The kernel's wallet manager: discovered connectors, connected wallets, history and events. Its state is here;
  * the engine that discovers, connects and watches loads when the host has a connector plugin (at start) or when a
@@ -33,8 +42,9 @@ export function createWallets(deps: WalletDeps): WalletManager & { start(): Prom
     $wallets,
     history,
     setWallets(next) {
-      $wallets.value = next
-      deps.emitter.emit('walletsUpdated', next)
+      const ordered = ownWalletsFirst(next, core.$connectors.peek())
+      $wallets.value = ordered
+      deps.emitter.emit('walletsUpdated', ordered)
     },
     remember(entry) {
       const rest = history().filter((e) => !(e.address.toLowerCase() === entry.address.toLowerCase() && e.walletClientType === entry.walletClientType))

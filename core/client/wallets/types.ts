@@ -41,6 +41,12 @@ export interface WalletConnector {
   installed: boolean
   /** Where to get the wallet when it isn't installed. */
   installUrl?: string
+  /**
+   * The signed-in user's own wallet (an embedded wallet): connected without a prompt as soon as it is published, listed
+   * first in `$wallets`, never offered on the wallet list, kept out of the connection history, and dropped when its
+   * source stops publishing it.
+   */
+  autoConnect?: boolean
   /** Asks the wallet for access; answers the selected account and chain. */
   connect(options?: { chainId?: number }): Promise<{ address: string; chainId: string }>
   disconnect(): Promise<void>
@@ -71,7 +77,8 @@ export interface ConnectedWallet {
   /** CAIP-2 chain id. */
   chainId: string
   meta: { name: string; icon?: string; id: string }
-  imported: false
+  /** true for an embedded wallet made from an imported key (connectorType 'embedded_imported'). */
+  imported: boolean
   connectorType: ConnectorType
   walletClientType: string
   /** Epoch milliseconds. */

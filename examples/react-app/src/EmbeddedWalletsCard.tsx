@@ -1,16 +1,28 @@
 import { useState } from 'react'
 import { useFoyer, type User } from 'foyer'
 import { embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
+import { EmbeddedProviderDemo } from './EmbeddedProviderDemo.js'
 
 /**
  * Embedded wallets: each one's address (the key stays in the wallet frame), 'Sign a message' through the modal's
  * sign screen, and 'Create another wallet' (the next HD index).
  */
+/** The typed data 'Sign typed data' asks for (EIP-712). */
+export const DEMO_TYPED_DATA = {
+  domain: { name: 'Foyer demo', version: '1', chainId: 1 },
+  types: { Greeting: [{ name: 'text', type: 'string' }, { name: 'from', type: 'address' }] },
+  primaryType: 'Greeting',
+  message: { text: 'Hello', from: '0x0000000000000000000000000000000000000001' },
+} as const
+
 export function EmbeddedWalletsCard({ user }: { user: User }) {
-  const { createWallet, signMessage } = useFoyer()
+  const { createWallet, signMessage, signTypedData, importWallet, exportWallet, createSolanaWallet, signSolanaMessage } = useFoyer()
+  const [key, setKey] = useState('')
   const [result, setResult] = useState<{ label: string; value: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const wallets = embeddedWalletsOf(user)
+  const ethereum = embeddedWalletsOf(user, 'ethereum')
+  const solana = embeddedWalletsOf(user, 'solana')
   const run = async (label: string, action: () => Promise<string>) => {
     setBusy(true)
     try {
@@ -33,7 +45,7 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
         ))}
       </ul>
       <div className="card-actions">
-        {wallets.length === 0 ? (
+        {ethereum.length === 0 ? (
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Created', async () => String((await createWallet()).address))}>
             Create a wallet
           </button>
@@ -42,17 +54,52 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Signature', () => signMessage({ message: 'Hello from the Foyer demo' }))}>
               Sign a message
             </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Signature', () => signTypedData(DEMO_TYPED_DATA))}>
+              Sign typed data
+            </button>
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Created', async () => String((await createWallet({ createAdditional: true })).address))}>
               Create another wallet
             </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Export', async () => (await exportWallet(), 'closed'))}>
+              Export
+            </button>
           </>
         )}
+        {solana.length === 0 ? (
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Created', async () => String((await createSolanaWallet()).address))}>
+            Create a Solana wallet
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => run('Solana signature', async () => btoa(String.fromCharCode(...(await signSolanaMessage('Hello from the Foyer demo')))))}
+          >
+            Sign with the Solana wallet
+          </button>
+        )}
       </div>
+      {ethereum.length === 0 ? (
+        <form
+          className="card-actions"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void run('Imported', async () => String((await importWallet({ privateKey: key })).address))
+          }}
+        >
+          <input aria-label="Private key to import" placeholder="0x… private key" value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" />
+          <button type="submit" className="btn btn-secondary" disabled={busy || !key}>
+            Import a key
+          </button>
+        </form>
+      ) : null}
       {result ? (
         <p className="card-lead" data-testid="embedded-result">
           {result.label}: <code style={{ wordBreak: 'break-all' }}>{result.value}</code>
         </p>
       ) : null}
+      <EmbeddedProviderDemo />
     </section>
   )
 }

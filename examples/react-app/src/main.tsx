@@ -53,7 +53,8 @@ const plugins = [
   captchaTurnstile(),
   // Embedded wallets, keys in the wallet frame (the server's second port). When to create one at login comes from the
   // server's app config (the dev app: 'users-without-wallets').
-  embeddedWallet(),
+  // ?create_on_login=off|users-without-wallets|all-users overrides the server's setting (the import demo wants none).
+  embeddedWallet({ ethereum: { createOnLogin: (new URLSearchParams(location.search).get('create_on_login') as 'off' | null) ?? undefined } }),
 ]
 
 /**

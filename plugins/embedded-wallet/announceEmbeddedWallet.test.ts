@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createWalletClient, custom, verifyMessage } from 'viem'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
+import { injected } from '../injected/index.js'
+import { embeddedWallet } from './index.js'
+
+interface Announcement {
+  info: { uuid: string; name: string; icon: string; rdns: string }
+  provider: { request(args: { method: string; params?: unknown[] }): Promise<unknown>; on(e: string, l: (v: unknown) => void): unknown }
+}
+
+/** Collects announcements the way a dapp (mipd, wagmi) does: listen, then ask. */
+function listen() {
+  const seen: Announcement[] = []
+  const onAnnounce = (event: Event) => seen.push((event as CustomEvent<Announcement>).detail)
+  window.addEventListener('eip6963:announceProvider', onAnnounce)
+  cleanups.push(() => window.removeEventListener('eip6963:announceProvider', onAnnounce))
+  return { seen, ask: () => window.dispatchEvent(new Event('eip6963:requestProvider')) }
+}
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c()
+})
+
+async function setup(plugins: Parameters<typeof startKitFoyer>[0] = []) {
+  const frame = fakeWalletFrame()
+  const kit = await startKitFoyer([...plugins, { ...embeddedWallet({ showWalletUIs: false }), state: () => frame.state }])
+  cleanups.push(() => kit.foyer.destroy())
+  return { ...kit, frame, address: frame.account(0).address, user: kitUser([embeddedWalletAccount(frame.account(0).address)]) }
+}
+
+const foyerAnnouncements = (seen: Announcement[]) => seen.filter((a) => a.info.rdns === 'dev.foyer.wallet')
+
+describe('EIP-6963 announcement of the embedded wallet', () => {
+  it('announces once the user has an embedded Ethereum wallet, and answers every requestProvider', async () => {
+    const { seen, ask } = listen()
+    const { signIn, user, address } = await setup()
+    ask()
+    expect(foyerAnnouncements(seen)).toEqual([])
+
+    signIn(user)
+    await vi.waitFor(() => expect(foyerAnnouncements(seen)).toHaveLength(1))
+    const [first] = foyerAnnouncements(seen)
+    expect(first!.info).toMatchObject({ name: 'Foyer Wallet', rdns: 'dev.foyer.wallet' })
+    expect(first!.info.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(first!.info.icon).toMatch(/^data:image\/svg\+xml,/)
+    expect(Object.isFrozen(first)).toBe(true)
+    expect(Object.isFrozen(first!.info)).toBe(true)
+    expect(await first!.provider.request({ method: 'eth_accounts' })).toEqual([address])
+
+    ask()
+    const again = foyerAnnouncements(seen)
+    expect(again).toHaveLength(2)
+    expect(again[1]).toBe(first)
+  })
+
+  it("is a provider a dapp can use through viem's custom() transport", async () => {
+    const { seen, ask } = listen()
+    const { signIn, user, address } = await setup()
+    signIn(user)
+    await vi.waitFor(() => {
+      ask()
+      expect(foyerAnnouncements(seen).length).toBeGreaterThan(0)
+    })
+    const client = createWalletClient({ transport: custom(foyerAnnouncements(seen)[0]!.provider) })
+    const [account] = await client.requestAddresses()
+    expect(account).toBe(address)
+    const signature = await client.signMessage({ account: account!, message: 'Hello, dapp' })
+    expect(await verifyMessage({ address, message: 'Hello, dapp', signature })).toBe(true)
+  })
+
+  it('stops answering after logout; the provider it gave says the accounts are gone', async () => {
+    const { seen, ask } = listen()
+    const { signIn, signOut, user } = await setup()
+    signIn(user)
+    await vi.waitFor(() => expect(foyerAnnouncements(seen)).toHaveLength(1))
+    const { provider } = foyerAnnouncements(seen)[0]!
+    const changes: unknown[] = []
+    provider.on('accountsChanged', (accounts) => changes.push(accounts))
+    await signOut()
+    expect(changes).toEqual([[]])
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
+    ask()
+    expect(foyerAnnouncements(seen)).toHaveLength(1)
+
+    // The next user's login announces the same provider again, now serving their wallet.
+    signIn(user)
+    await vi.waitFor(() => expect(foyerAnnouncements(seen)).toHaveLength(2))
+    expect(foyerAnnouncements(seen)[1]!.provider).toBe(provider)
+  })
+
+  it('is not picked up as an extension by the injected plugin', async () => {
+    const { seen } = listen()
+    const { foyer, signIn, user } = await setup([injected({ namedWallets: false })])
+    signIn(user)
+    await vi.waitFor(() => expect(foyerAnnouncements(seen)).toHaveLength(1))
+    await vi.waitFor(() => expect(foyer.wallets.$connectors.value.some((c) => c.walletClientType === 'privy')).toBe(true))
+    expect(foyer.wallets.$connectors.value.map((c) => c.id).filter((id) => id.startsWith('injected:'))).toEqual([])
+  })
+
+  it('stops when the kernel is destroyed', async () => {
+    const { seen, ask } = listen()
+    const { foyer, signIn, user } = await setup()
+    signIn(user)
+    await vi.waitFor(() => expect(foyerAnnouncements(seen)).toHaveLength(1))
+    foyer.destroy()
+    ask()
+    expect(foyerAnnouncements(seen)).toHaveLength(1)
+  })
+})

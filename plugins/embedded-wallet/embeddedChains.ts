@@ -1,0 +1,49 @@
+import type { Foyer } from '../../core/client/types.js'
+import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
+import { EmbeddedProviderRpcError, providerRpcTexts } from './providerRpcError.js'
+
+/** Mainnet: the chain an embedded wallet is on when the host configured none. */
+const FALLBACK_CHAIN_ID = 1
+
+/** The host's chains (client config `supportedChains`, plus `defaultChain` when it isn't listed). */
+export function configuredChains(foyer: Foyer): readonly SupportedChain[] {
+  const client = foyer.$config.peek()?.client
+  const supported = client?.supportedChains ?? []
+  const preferred = client?.defaultChain
+  return preferred && !supported.some((c) => c.id === preferred.id) ? [preferred, ...supported] : supported
+}
+
+/** The chain a new provider starts on: the config's default chain, else its first supported chain, else 1. */
+export function defaultChainId(foyer: Foyer): number {
+  const client = foyer.$config.peek()?.client
+  return client?.defaultChain?.id ?? client?.supportedChains?.[0]?.id ?? FALLBACK_CHAIN_ID
+}
+
+/** True when the wallet may be on `chainId`: a configured chain, or mainnet for a host that configured none. */
+export function isSupportedChain(foyer: Foyer, chainId: number): boolean {
+  const chains = configuredChains(foyer)
+  return chains.length ? chains.some((c) => c.id === chainId) : chainId === FALLBACK_CHAIN_ID
+}
+
+/** A chain id of a request (hex quantity or number), or null when it is neither. */
+export function parseChainId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
+  if (typeof value === 'bigint') return value > 0n && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : null
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return parseChainId(Number.parseInt(value, 16))
+  return null
+}
+
+/** The JSON-RPC URL of `chainId` from the config; 4901 when the host gave none (nothing to forward reads to). */
+export function rpcUrlOf(foyer: Foyer, chainId: number): string {
+  const url = configuredChains(foyer).find((c) => c.id === chainId)?.rpcUrls.default.http[0]
+  if (!url) throw new EmbeddedProviderRpcError(4901, `No RPC URL for chain ${chainId}: add the chain (viem Chain with rpcUrls) to config.supportedChains`)
+  return url
+}
+
+/** 4902 with the spec's text when `chainId` isn't one of the host's chains. */
+export function assertSupportedChain(foyer: Foyer, chainId: number): void {
+  if (!isSupportedChain(foyer, chainId)) throw new EmbeddedProviderRpcError(4902, providerRpcTexts.chainNotSupported(chainId))
+}
+
+/** `0x`-hex of a chain id (eth_chainId's form). */
+export const toHexChainId = (chainId: number) => `0x${chainId.toString(16)}`

@@ -1,0 +1,61 @@
+import type { Foyer } from '../../core/client/types.js'
+import { eip1193Connector } from '../../core/client/wallets/eip1193Connector.js'
+import type { ConnectorSource, WalletConnector } from '../../core/client/wallets/types.js'
+import type { LinkedAccount } from '../../core/protocol/index.js'
+import { embeddedWalletsOf } from './embeddedAccounts.js'
+import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
+import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from './embeddedWalletInfo.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from './schema.js'
+
+/** The connector id of an embedded Ethereum wallet. */
+export const embeddedConnectorId = (address: string) => `embedded:${address.toLowerCase()}`
+
+/**
+ * The signed-in user's embedded Ethereum wallets as connectors (the plugin's `connectors` slot): one per wallet, in
+ * walletIndex order, published once the kernel is ready and whenever the user's wallets change (none when logged
+ * out). They are `autoConnect`: the wallet manager connects them without a prompt, lists them first in `useWallets()`
+ * and keeps them out of the wallet list screen. Each one's EIP-1193 provider (and viem) loads on first use.
+ */
+export function embeddedConnectors(foyer: Foyer, deps: EmbeddedProviderDeps): ConnectorSource {
+  return {
+    discover(update) {
+      // One connector (and provider) per address for the kernel's life: the manager's listeners stay attached to it
+      // across a logout and a login.
+      const made = new Map<string, { connector: WalletConnector; provider: Promise<EmbeddedEthereumProvider> | null }>()
+      const connectorOf = (account: LinkedAccount) => {
+        const address = String(account.address)
+        const id = embeddedConnectorId(address)
+        const imported = account.imported === true || account.connectorType === EMBEDDED_IMPORTED_CONNECTOR_TYPE
+        let entry = made.get(id)
+        if (!entry) {
+          const slot: { connector: WalletConnector; provider: Promise<EmbeddedEthereumProvider> | null } = { connector: null as never, provider: null }
+          const base = eip1193Connector(
+            { id, connectorType: imported ? EMBEDDED_IMPORTED_CONNECTOR_TYPE : EMBEDDED_CONNECTOR_TYPE, walletClientType: EMBEDDED_WALLET_CLIENT_TYPE, name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
+            () =>
+              (slot.provider ??= import('./embeddedEthereumProvider.js').then((m) =>
+                m.createEmbeddedEthereumProvider(foyer, deps, m.embeddedWalletAccount(foyer, address)),
+              )),
+          )
+          slot.connector = { ...base, autoConnect: true }
+          made.set(id, (entry = slot))
+        }
+        return entry.connector
+      }
+      let published = ''
+      const publish = () => {
+        // Not before `ready`: the wallet's chain comes from the app config (a restored session can beat it).
+        if (!foyer.$ready.peek()) return
+        const wallets = embeddedWalletsOf(foyer.$session.peek().user, 'ethereum')
+        const key = wallets.map((w) => String(w.address).toLowerCase()).join(',')
+        if (key === published) return
+        published = key
+        update(wallets.map(connectorOf))
+      }
+      const stops = [foyer.$session.subscribe(publish), foyer.$ready.subscribe(publish)]
+      return () => {
+        for (const stop of stops) stop()
+        for (const { provider } of made.values()) void provider?.then((p) => p.destroy(), () => {})
+      }
+    },
+  }
+}

@@ -1,0 +1,272 @@
+import type { PublicClient } from 'viem'
+import type { Foyer } from '../../core/client/types.js'
+import { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
+import { assertSupportedChain, configuredChains, defaultChainId, isSupportedChain, parseChainId, rpcUrlOf, toHexChainId } from './embeddedChains.js'
+import { describeTransaction, frameTransaction, prepareTransaction, readTransactionRequest, transactionError } from './embeddedTransactions.js'
+import type { EmbeddedWalletState } from './embeddedWalletState.js'
+import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from './providerRpcError.js'
+import type { SignRequestParams, SignUiOptions } from './screens/SignRequestScreen.js'
+import { SIGN_SCREEN } from './signMessage.js'
+import { signWithWallet, type WalletSignRequest } from './signWithWallet.js'
+
+/** What a provider needs from the plugin: the frame connection and the host's prompt policy. */
+export interface EmbeddedProviderDeps {
+  /** The plugin's state: the frame connection signWithWallet uses (tests give one over a fake frame). */
+  state: () => EmbeddedWalletState
+  /**
+   * Whether a request shows the sign screen: the host's `showWalletUIs`, and for personal_sign `noPromptOnSignature`
+   * — the same policy as `useFoyer().signMessage`.
+   */
+  prompt: (personal: boolean) => boolean
+  /** fetch for the chains' JSON-RPC (default the global one). */
+  fetch?: typeof globalThis.fetch
+}
+
+/** An EIP-1193 request. */
+export interface RequestArguments {
+  method: string
+  params?: unknown
+}
+
+/** The embedded wallet's EIP-1193 provider (usable by viem's `custom()` transport, wagmi and RainbowKit). */
+export interface EmbeddedEthereumProvider {
+  /** Tells Foyer's own wallet discovery that this is the page's embedded wallet, not an extension to connect. */
+  readonly isFoyerWallet: true
+  request(args: RequestArguments): Promise<unknown>
+  on(event: string, listener: (...args: any[]) => void): EmbeddedEthereumProvider
+  removeListener(event: string, listener: (...args: any[]) => void): EmbeddedEthereumProvider
+  /** Stops following the session and drops the listeners. */
+  destroy(): void
+}
+
+/** The sign screen's texts for a transaction (until the transaction screen lands). */
+const TRANSACTION_UI: SignUiOptions = {
+  title: 'Confirm transaction',
+  description: 'Approving sends this transaction from your wallet; the network charges a fee.',
+  buttonText: 'Approve',
+}
+
+// Methods that need a key this provider doesn't offer, and wallet_* methods it doesn't implement: never forwarded.
+const UNSUPPORTED = /^(wallet_|eth_sign|eth_decrypt$|eth_getEncryptionPublicKey$|personal_)/
+
+/** The address of the signed-in user's embedded Ethereum wallet `address`, while they have it. */
+export const embeddedWalletAccount = (foyer: Foyer, address: string) => () =>
+  (embeddedWalletsOf(foyer.$session.peek().user, 'ethereum').find((a) => String(a.address).toLowerCase() === address.toLowerCase())?.address as string | undefined) ?? null
+
+/** The address of the signed-in user's first embedded Ethereum wallet (walletIndex 0), or null. */
+export const primaryWalletAccount = (foyer: Foyer) => () => (primaryEmbeddedWallet(foyer.$session.peek().user, 'ethereum')?.address as string | undefined) ?? null
+
+const isHex = (value: unknown): value is `0x${string}` => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
+const isAddress = (value: unknown): value is string => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+const utf8Hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}` as `0x${string}`
+
+/** What the sign screen shows for a message: its text when the bytes are UTF-8, else the hex. */
+function readable(hex: `0x${string}`): string {
+  const bytes = new Uint8Array((hex.slice(2).match(/../g) ?? []).map((b) => Number.parseInt(b, 16)))
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return hex
+  }
+}
+
+/**
+ * An EIP-1193 provider for an embedded Ethereum wallet. It answers accounts and the chain itself, has the wallet
+ * frame sign (through the sign screen unless the host turned wallet UIs off), fills and sends transactions through
+ * the chain's RPC, and forwards every other read to that RPC. `account` is the wallet it serves: one wallet's address
+ * while the user has it, or the user's primary wallet (the page-level provider EIP-6963 announces); null for none.
+ * viem (an optional peer) loads only when a request needs a node.
+ */
+export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProviderDeps, account: () => string | null): EmbeddedEthereumProvider {
+  const listeners = new Map<string, Set<(...args: any[]) => void>>()
+  const clients = new Map<string, Promise<PublicClient>>()
+  let chainId: number | null = null
+  const current = () => chainId ?? defaultChainId(foyer)
+
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        listener(...args)
+      } catch (error) {
+        // One dapp's failing listener must not stop the others (or the kernel's).
+        queueMicrotask(() => {
+          throw error
+        })
+      }
+    }
+  }
+
+  // Follows the session: the wallet appears at login (connect, accountsChanged) and goes at logout (accountsChanged
+  // [], disconnect 4900); a new primary wallet (another user) is an accountsChanged.
+  let last: string | null = account()
+  const unsubscribe = foyer.$session.subscribe(() => {
+    const now = account()
+    if (now?.toLowerCase() === last?.toLowerCase()) return
+    const before = last
+    last = now
+    if (now && !before) emit('connect', { chainId: toHexChainId(current()) })
+    emit('accountsChanged', now ? [now] : [])
+    if (!now) emit('disconnect', new EmbeddedProviderRpcError(4900, providerRpcTexts.disconnected))
+  })
+
+  /** The wallet's address, or 4100 when there is no signed-in user with it (or `address` is another one). */
+  function authorized(address?: unknown): string {
+    const me = account()
+    if (!me || foyer.$session.peek().status !== 'authenticated') throw new EmbeddedProviderRpcError(4100, providerRpcTexts.notConnectable)
+    if (address !== undefined && (typeof address !== 'string' || address.toLowerCase() !== me.toLowerCase())) throw new EmbeddedProviderRpcError(4100, providerRpcTexts.unauthorized)
+    return me
+  }
+
+  function clientFor(id: number): Promise<PublicClient> {
+    const url = rpcUrlOf(foyer, id)
+    let client = clients.get(url)
+    if (!client) {
+      client = import('viem').then(({ createPublicClient, http }) =>
+        createPublicClient({ transport: http(url, { retryCount: 0, ...(deps.fetch ? { fetchFn: deps.fetch } : {}) }) }),
+      )
+      clients.set(url, client)
+      client.catch(() => clients.delete(url))
+    }
+    return client
+  }
+
+  /** Signs on the sign screen (4001 when closed) or, with wallet UIs off, directly in the frame. */
+  async function sign(request: WalletSignRequest, display: string, personal: boolean, intent: 'sign' | 'transaction', uiOptions?: SignUiOptions) {
+    const address = authorized()
+    if (!deps.prompt(personal)) return signWithWallet(foyer, deps.state(), address, request)
+    const params: SignRequestParams = { address, request, display, ...(uiOptions ? { uiOptions } : {}) }
+    return foyer.modal.request<`0x${string}`>(SIGN_SCREEN, params, { intent })
+  }
+
+  /** Checks and fills a transaction from the chain's node, then has the frame sign it. */
+  async function signTransaction(raw: unknown) {
+    const tx = readTransactionRequest(raw)
+    const from = authorized(tx.from ?? undefined) as `0x${string}`
+    const id = tx.chainId ?? current()
+    assertSupportedChain(foyer, id)
+    const client = await clientFor(id)
+    const prepared = await prepareTransaction(client, from, id, tx.request)
+    const name = configuredChains(foyer).find((c) => c.id === id)?.name ?? `Chain ${id}`
+    const signed = await sign({ method: 'eth_signTransaction', params: [frameTransaction(prepared)] }, describeTransaction(prepared, name), false, 'transaction', TRANSACTION_UI)
+    return { signed, client }
+  }
+
+  function switchChain(raw: unknown) {
+    const id = parseChainId((raw as { chainId?: unknown } | null)?.chainId)
+    if (id === null) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chainId must be a hex chain id')
+    assertSupportedChain(foyer, id)
+    if (id !== current()) {
+      chainId = id
+      emit('chainChanged', toHexChainId(id))
+    } else chainId = id
+    return null
+  }
+
+  const permissions = (address: string) => [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] }]
+
+  async function handle(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'eth_accounts': {
+        const me = foyer.$session.peek().status === 'authenticated' ? account() : null
+        return me ? [me] : []
+      }
+      case 'eth_requestAccounts':
+        return [authorized()]
+      case 'eth_coinbase':
+        return account()
+      case 'eth_chainId':
+        return toHexChainId(current())
+      case 'net_version':
+        return String(current())
+      case 'wallet_switchEthereumChain':
+        return switchChain(params[0])
+      case 'wallet_addEthereumChain': {
+        // Chains come from the host's config; adding one it already has is a no-op, any other is refused.
+        const id = parseChainId((params[0] as { chainId?: unknown } | null)?.chainId)
+        if (id === null) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chainId must be a hex chain id')
+        if (!isSupportedChain(foyer, id)) throw new EmbeddedProviderRpcError(4200, providerRpcTexts.chainNotSupported(id))
+        return null
+      }
+      case 'wallet_getPermissions': {
+        const me = account()
+        return me ? permissions(me) : []
+      }
+      case 'wallet_requestPermissions':
+        return permissions(authorized())
+      case 'wallet_revokePermissions':
+        // The wallet belongs to the signed-in user; logging out is what disconnects it.
+        return null
+      case 'personal_sign': {
+        // [message, address]; some dapps send [address, message].
+        let [message, address] = params
+        if (isAddress(message) && !isAddress(address) && address !== undefined) [message, address] = [address, message]
+        if (typeof message !== 'string' || message.length === 0 || message === '0x') throw new EmbeddedProviderRpcError(-32602, embeddedWalletErrors.emptyMessage)
+        const me = authorized(address)
+        const hex = isHex(message) ? message : utf8Hex(message)
+        return sign({ method: 'personal_sign', params: [hex, me] }, readable(hex), true, 'sign')
+      }
+      case 'eth_sign': {
+        const [address, data] = params
+        if (!isHex(data) || data === '0x') throw new EmbeddedProviderRpcError(-32602, embeddedWalletErrors.emptyMessage)
+        const me = authorized(address)
+        return sign({ method: 'eth_sign', params: [me, data] }, readable(data), false, 'sign')
+      }
+      case 'eth_signTypedData_v4': {
+        const [address, raw] = params
+        const me = authorized(address)
+        let typed: { domain?: unknown; message?: unknown; types?: unknown; primaryType?: unknown }
+        try {
+          typed = typeof raw === 'string' ? JSON.parse(raw) : (raw as typeof typed)
+        } catch {
+          throw new EmbeddedProviderRpcError(-32602, 'Invalid typed data')
+        }
+        if (!typed || typeof typed !== 'object' || !typed.types || typeof typed.primaryType !== 'string') throw new EmbeddedProviderRpcError(-32602, 'Invalid typed data')
+        const json = typeof raw === 'string' ? raw : JSON.stringify(raw, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+        const display = JSON.stringify({ domain: typed.domain, message: typed.message }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)
+        return sign({ method: 'eth_signTypedData_v4', params: [me, json] }, display, false, 'sign')
+      }
+      case 'eth_signTransaction':
+        return (await signTransaction(params[0])).signed
+      case 'eth_sendTransaction': {
+        const { signed, client } = await signTransaction(params[0])
+        return client.request({ method: 'eth_sendRawTransaction', params: [signed] }).catch((error: unknown) => {
+          throw transactionError(error)
+        })
+      }
+      default: {
+        if (UNSUPPORTED.test(method)) throw new EmbeddedProviderRpcError(4200, providerRpcTexts.unsupportedMethod)
+        const client = await clientFor(current())
+        return client.request({ method, params } as never)
+      }
+    }
+  }
+
+  const provider: EmbeddedEthereumProvider = {
+    isFoyerWallet: true,
+    async request(args) {
+      if (!args || typeof args !== 'object' || typeof args.method !== 'string') throw new EmbeddedProviderRpcError(-32602, 'Invalid request: method must be a string')
+      const params = Array.isArray(args.params) ? args.params : args.params === undefined ? [] : [args.params]
+      try {
+        return await handle(args.method, params)
+      } catch (error) {
+        throw toProviderRpcError(error)
+      }
+    },
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) listeners.set(event, (set = new Set()))
+      set.add(listener)
+      return provider
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+      return provider
+    },
+    destroy() {
+      unsubscribe()
+      listeners.clear()
+    },
+  }
+  return provider
+}

@@ -1,0 +1,50 @@
+import { BaseError } from '../../core/errors/index.js'
+import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+
+/**
+ * An EIP-1193 ProviderRpcError: `code` is the spec's number (4001 rejected, 4100 unauthorized, 4200 unsupported
+ * method, 4900 disconnected, 4901 chain disconnected, 4902 unrecognized chain; -32602 / -32603 from JSON-RPC), which
+ * is what viem's `custom()` transport and wagmi switch on — so this is an Error with a numeric code, not a BaseError.
+ */
+export class EmbeddedProviderRpcError extends Error {
+  override name = 'ProviderRpcError'
+  readonly code: number
+  readonly data?: unknown
+  constructor(code: number, message: string, options: { data?: unknown; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+    if (options.data !== undefined) this.data = options.data
+  }
+}
+
+/** EIP-1193's own texts for its codes. */
+export const providerRpcTexts = {
+  unauthorized: 'The requested method and/or account has not been authorized by the user.',
+  unsupportedMethod: 'The Provider does not support the requested method.',
+  disconnected: 'The Provider is disconnected from all chains.',
+  notConnectable: 'User must be authenticated and have a Foyer wallet before it can be connected',
+  /** The spec's (§5) with our provider's name in place of theirs. */
+  chainNotSupported: (chainId: number | string) =>
+    `Chain ID ${chainId} is not supported. It must be added to the config.supportedChains property of the FoyerProvider.`,
+  invalidQuantity: (property: string) => `Transaction request property '${property}' must be a valid number, bigint, or hex string representing a quantity`,
+  invalidChainId: "Transaction request property 'chainId' must be a number",
+} as const
+
+/**
+ * Whatever a sign or send threw, as a ProviderRpcError: the sign screen's close (USER_REJECTED_REQUEST) is 4001
+ * 'The user rejected the request.', a missing session or wallet 4100, a node's JSON-RPC error keeps its code,
+ * anything else is -32603 with a message safe to show.
+ */
+export function toProviderRpcError(error: unknown): EmbeddedProviderRpcError {
+  if (error instanceof EmbeddedProviderRpcError) return error
+  if (error instanceof BaseError) {
+    if (error.code === 'USER_REJECTED_REQUEST') return new EmbeddedProviderRpcError(4001, embeddedWalletErrors.rejected, { cause: error })
+    if (error.code === 'MUST_BE_AUTHENTICATED' || error.code === 'NO_EMBEDDED_WALLET') return new EmbeddedProviderRpcError(4100, error.shortMessage, { cause: error })
+    // The frame's answers (WalletProxyError) and the kernel's errors carry a message safe to show.
+    return new EmbeddedProviderRpcError(-32603, error.shortMessage, { cause: error })
+  }
+  const code = (error as { code?: unknown } | null)?.code
+  const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : 'An error has occurred, please try again.'
+  if (typeof code === 'number' && Number.isInteger(code)) return new EmbeddedProviderRpcError(code, message, { cause: error, data: (error as { data?: unknown }).data })
+  return new EmbeddedProviderRpcError(-32603, message, { cause: error })
+}

@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { PROVIDER_DEMO_MESSAGE } from '../../examples/react-app/src/EmbeddedProviderDemo.js'
+import { startAnvil } from '../standins/anvil.js'
+import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
+import { useStack, useStandin } from './kit/useStack.js'
+
+const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (node) => node.stop())
+const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }) })
+
+/** Signs a new user up by e-mail on the example app with anvil as its chain; waits until the wallet is made. */
+async function signUp(page: Page, email: string): Promise<`0x${string}`> {
+  await page.goto(`${e2e.stack.appUrl}/?chains=${encodeURIComponent(`31337:${anvil().rpcUrl}`)}`)
+  await requestEmailCode(page, email)
+  await enterOutboxCode(page, e2e.stack.apiUrl, email)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByText('All set!').waitFor({ timeout: 30_000 })
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+  await page.getByTestId('signed-in').waitFor()
+  return (await page.getByTestId('embedded-wallet').first().locator('code').textContent()) as `0x${string}`
+}
+
+/** Clicks `button` of the provider demo and answers the result line once it has one. */
+async function demo(page: Page, button: string, approve?: { title: string; button: string }): Promise<string> {
+  const result = page.getByTestId('provider-result')
+  const before = (await result.count()) ? await result.textContent() : null
+  await page.getByTestId('embedded-provider').getByRole('button', { name: button }).click()
+  if (approve) {
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: approve.title }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: approve.button }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 })
+  }
+  await expect.poll(async () => ((await result.count()) ? await result.textContent() : null), { timeout: 30_000 }).not.toBe(before)
+  return (await result.textContent())!
+}
+
+describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, wallet frame, anvil)', () => {
+  it('is first in useWallets; viem over getEthereumProvider() reads the chain, signs (verified) and sends a transaction', async () => {
+    const { context, page } = await e2e.newPage()
+    const address = await signUp(page, 'provider.user@example.com')
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+    // useWallets() lists it first, with the app's default chain.
+    const demoLine = page.getByTestId('embedded-provider')
+    await demoLine.waitFor({ timeout: 20_000 })
+    expect(await demoLine.locator('p').first().textContent()).toContain('useWallets()[0]')
+    expect(await page.getByTestId('provider-wallet').textContent()).toBe(address)
+    expect(await page.getByTestId('provider-chain').textContent()).toBe('eip155:31337')
+
+    expect(await demo(page, 'Read eth_chainId')).toBe('eth_chainId: 0x7a69')
+
+    // personal_sign through viem's custom() transport shows the sign screen (wallet UIs are on in the example).
+    const signed = await demo(page, 'Sign with the provider', { title: 'Sign message', button: 'Sign and continue' })
+    const signature = signed.replace('Signature: ', '') as `0x${string}`
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(await verifyMessage({ address, message: PROVIDER_DEMO_MESSAGE, signature })).toBe(true)
+
+    // eth_sendTransaction: filled from anvil, confirmed on the screen, signed in the frame, sent as a raw transaction.
+    await anvil().setBalance(address, 10n ** 18n)
+    const sent = await demo(page, 'Send 1000 wei to myself', { title: 'Confirm transaction', button: 'Approve' })
+    const hash = sent.replace('Transaction: ', '')
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = await anvil().rpc<{ status: string; from: string; to: string }>('eth_getTransactionReceipt', [hash])
+    expect(receipt).toMatchObject({ status: '0x1', from: address.toLowerCase(), to: address.toLowerCase() })
+
+    // After a reload (the session restored, the config loading alongside) it is back, first, on the config's chain.
+    await page.reload()
+    await page.getByTestId('signed-in').waitFor()
+    await page.getByTestId('embedded-provider').waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('provider-wallet').textContent()).toBe(address)
+    expect(await page.getByTestId('provider-chain').textContent()).toBe('eip155:31337')
+    expect(await page.getByTestId('embedded-provider').locator('p').first().textContent()).toContain('useWallets()[0]')
+    await context.close()
+  })
+
+  it("is announced by EIP-6963 as 'Foyer Wallet' (dev.foyer.wallet) and never offered on the wallet list", async () => {
+    const { context, page } = await e2e.newPage()
+    const address = await signUp(page, 'provider.dapp@example.com')
+
+    // What a dapp (wagmi's mipd store) sees: the announcement, and accounts through the announced provider.
+    const seen = await page.evaluate(async () => {
+      const found: Array<{ info: { name: string; rdns: string; uuid: string; icon: string }; provider: { request(a: { method: string }): Promise<unknown> } }> = []
+      window.addEventListener('eip6963:announceProvider', (e) => found.push((e as CustomEvent).detail))
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+      const mine = found.find((d) => d.info.rdns === 'dev.foyer.wallet')
+      return mine ? { info: mine.info, accounts: await mine.provider.request({ method: 'eth_accounts' }), chainId: await mine.provider.request({ method: 'eth_chainId' }) } : null
+    })
+    expect(seen).toMatchObject({ info: { name: 'Foyer Wallet', rdns: 'dev.foyer.wallet' }, accounts: [address], chainId: '0x7a69' })
+    expect(seen!.info.icon).toMatch(/^data:image\/svg\+xml,/)
+
+    // 'Connect wallet' lists the page's wallets to connect: the embedded one is not among them.
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('list', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
+    expect(await dialog.getByText('Foyer Wallet').count()).toBe(0)
+    await context.close()
+  })
+})

@@ -1,0 +1,80 @@
+import { createFoyer } from '../../core/client/createFoyer.js'
+import type { FoyerPlugin } from '../../core/client/plugin.js'
+import { createMemoryStorage } from '../../core/client/storage.js'
+import type { Foyer, FoyerClientConfig } from '../../core/client/types.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
+import type { EmbeddedWalletState } from '../../plugins/embedded-wallet/embeddedWalletState.js'
+import { signEthereumRequest, type EthereumRpcRequest } from '../../plugins/embedded-wallet/frame/ethereumRpc.js'
+import { ethereumAccountOf } from '../../plugins/embedded-wallet/frame/keys/ethereumAccount.js'
+import type { UnlockedWallet } from '../../plugins/embedded-wallet/frame/walletVault.js'
+import { frameEvents, type FrameEvent } from '../../plugins/embedded-wallet/frameProtocol.js'
+import { WalletProxyError, type WalletProxy } from '../../plugins/embedded-wallet/walletProxy.js'
+import { handlerFetch, KIT_API_URL, KIT_APP_ID } from './renderWithFoyer.js'
+
+/**
+ * A wallet frame for unit tests, behind the seam the real one sits behind (the plugin state's `proxy()`): it answers
+ * connect and rpc with the frame's own signing code (`signEthereumRequest`) over a fixed HD secret, and records calls.
+ */
+export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7)) {
+  const calls: Array<{ event: FrameEvent; data: any }> = []
+  const account = (walletIndex = 0) => ethereumAccountOf(secret, walletIndex)
+  const indexOf = (address: unknown) => [0, 1, 2, 3].find((i) => account(i).address.toLowerCase() === String(address).toLowerCase())
+  let failNext: WalletProxyError | null = null
+  const proxy: WalletProxy = {
+    async request<R>(event: FrameEvent, data: unknown): Promise<R> {
+      const d = data as { address?: string; request?: EthereumRpcRequest }
+      calls.push({ event, data })
+      if (failNext) {
+        const error = failNext
+        failNext = null
+        throw error
+      }
+      const walletIndex = indexOf(d.address)
+      if (walletIndex === undefined) throw new WalletProxyError('wallet_not_on_device', 'Wallet not on this device')
+      if (event === frameEvents.connect) return { address: d.address } as R
+      if (event === frameEvents.rpc) {
+        const wallet = { secret, walletIndex, root: null } as unknown as UnlockedWallet
+        return { method: d.request!.method, data: await signEthereumRequest(wallet, d.request!) } as R
+      }
+      throw new WalletProxyError('error', `The fake frame does not answer ${event}`)
+    },
+    destroy() {},
+  }
+  const state = { proxy: async () => proxy, reset() {} } as EmbeddedWalletState
+  return {
+    state,
+    calls,
+    account,
+    /** The next request fails with `error` (a frame error). */
+    failNext: (error: WalletProxyError) => void (failNext = error),
+  }
+}
+
+/** The linked account of an embedded Ethereum wallet, as the server sends it. */
+export function embeddedWalletAccount(address: string, walletIndex = 0, imported = false): LinkedAccount {
+  return {
+    type: 'wallet', address, chainType: 'ethereum', chainId: 'eip155:1', walletClientType: 'privy',
+    connectorType: imported ? 'embedded_imported' : 'embedded', walletIndex, imported, delegated: false, recoveryMethod: 'privy',
+    verifiedAt: 1, firstVerifiedAt: 1, latestVerifiedAt: 1,
+  }
+}
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
+/** An access token the client accepts (the client never checks the signature). */
+export const kitAccessToken = () => `${b64({ alg: 'ES256' })}.${b64({ aud: KIT_APP_ID, exp: Math.floor(Date.now() / 1000) + 3600 })}.s`
+
+/** A user with `accounts`. */
+export const kitUser = (accounts: LinkedAccount[]): RawUser => ({ id: 'did:foyer:u1', createdAt: 1, linkedAccounts: accounts, mfaMethods: [], hasAcceptedTerms: true, isGuest: false })
+
+/** A started kernel (no sockets: the kit's handler fetch) with `plugins` and `config`; `signIn(user)` sets a session. */
+export async function startKitFoyer(plugins: FoyerPlugin[], config: FoyerClientConfig = {}) {
+  const { fetch } = handlerFetch()
+  const foyer: Foyer = createFoyer({ appId: KIT_APP_ID, apiUrl: KIT_API_URL, plugins, config, fetch, storage: createMemoryStorage() })
+  await foyer.init()
+  return {
+    foyer,
+    signIn: (user: RawUser) => foyer.session.handleTokenResponse({ user, token: kitAccessToken(), refresh_token: 'r', session_update_action: 'set' } as never),
+    /** Logs out locally (the kit's fetch has no logout route; the session clears either way). */
+    signOut: () => foyer.session.logout(),
+  }
+}
