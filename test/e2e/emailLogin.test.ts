@@ -33,6 +33,11 @@ describe('e-mail sign-in in Chromium against the real server', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     expect(npmStart!.log()).toContain('Foyer is running')
+    // Vite's dev server compiles each module on its first request: let the first page and modal load with time to
+    // spare on a busy machine (the other e2e files run alongside), before the steps with their usual waits.
+    await page.goto(npmStart!.appUrl)
+    await page.getByRole('button', { name: 'Log in' }).click({ timeout: 120_000 })
+    await page.getByRole('dialog').locator('input[type="email"]').waitFor({ timeout: 120_000 })
     await signInByEmail(page, npmStart!, 'new.user@example.com')
     expect(await page.getByTestId('user-email').textContent()).toBe('new.user@example.com')
     expect(await page.getByTestId('linked-accounts').textContent()).toContain('email: new.user@example.com')

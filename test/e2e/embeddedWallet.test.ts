@@ -60,6 +60,14 @@ async function signMessageOnScreen(page: Page): Promise<string> {
   return (await result.textContent())!.replace('Signature: ', '')
 }
 
+/** Signs up a new user, whose wallet is made at login ('All set!'), and answers its address. */
+async function signUpWithWallet(page: Page, email: string): Promise<`0x${string}`> {
+  await signUp(page, email)
+  await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
+  await page.getByTestId('signed-in').waitFor()
+  return (await addresses(page))[0]!
+}
+
 const addresses = async (page: Page) => (await page.getByTestId('embedded-wallet').locator('code').allTextContents()) as `0x${string}`[]
 
 describe('embedded wallets in Chromium (host and frame on two origins of one site, real server)', () => {
@@ -121,10 +129,7 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
 
   it('signs typed data on the sign screen, makes and signs with a Solana wallet, and imports a key for a user without a wallet', async () => {
     const { context, page } = await e2e.newPage()
-    await signUp(page, 'wallet.more@example.com')
-    await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
-    await page.getByTestId('signed-in').waitFor()
-    const [address] = await addresses(page)
+    const address = await signUpWithWallet(page, 'wallet.more@example.com')
 
     await page.getByRole('button', { name: 'Sign typed data' }).click()
     const dialog = page.getByRole('dialog')
@@ -167,10 +172,7 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
 
   it("export shows the key inside the frame's origin only: the host page cannot read it, and it is the wallet's key", async () => {
     const { context, page } = await e2e.newPage()
-    await signUp(page, 'wallet.export@example.com')
-    await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
-    await page.getByTestId('signed-in').waitFor()
-    const [address] = await addresses(page)
+    const address = await signUpWithWallet(page, 'wallet.export@example.com')
 
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     const dialog = page.getByRole('dialog')

@@ -50,18 +50,18 @@ function FocusOnShow({ children }: { children: ReactNode }) {
       found?.focus({ preventScroll: true })
       return found !== undefined && document.activeElement === found
     }
-    if (focusInput()) return
-    focusable(root)[0]?.focus({ preventScroll: true })
-    // A part of the screen that loads or shows later (a landing entry whose code wasn't there yet) may bring the
-    // input: focus it when it comes, unless the user has acted (clicked or pressed a key) by then. Focus moved by
-    // code (the dialog taking focus when nothing in the screen could) doesn't count as the user's choice.
+    if (!focusInput()) focusable(root)[0]?.focus({ preventScroll: true })
+    // Until the user acts (clicks or presses a key), focus follows the screen's first input as the screen settles:
+    // a part that loads later (a landing entry whose code wasn't there yet) may bring it, and a part that re-renders
+    // may replace the focused one. Focus moved by code (the dialog taking focus when nothing in the screen could)
+    // doesn't count as the user's choice.
     const doc = root.ownerDocument
-    let userActed = false
-    const acted = () => (userActed = true)
+    const inputFocused = () => root.contains(doc.activeElement) && (doc.activeElement as HTMLElement).matches('input, select, textarea')
+    const acted = () => stop()
     doc.addEventListener('pointerdown', acted, true)
     doc.addEventListener('keydown', acted, true)
     const observer = new MutationObserver(() => {
-      if (userActed || focusInput()) stop()
+      if (!inputFocused()) focusInput()
     })
     const stop = () => {
       observer.disconnect()

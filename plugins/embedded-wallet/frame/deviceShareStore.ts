@@ -45,11 +45,13 @@ export interface DeviceShareStore {
 
 /** The store of `appId`'s device shares in this origin's IndexedDB. */
 export function createDeviceShareStore(appId: string): DeviceShareStore {
-  const ready = open()
+  // Opened on first use: a frame page that never gets a request (not embedded, or by a page it won't serve) keeps nothing.
+  let opened: Promise<IDBDatabase> | null = null
+  const database = () => (opened ??= open())
   const keyOf = (rootId: string) => `${appId}:${rootId}`
   return {
     async get(rootId) {
-      const db = await ready
+      const db = await database()
       const sealed = await run<{ iv: Uint8Array; data: ArrayBuffer } | undefined>(db, STORE, 'readonly', (s) => s.get(keyOf(rootId)))
       if (!sealed) return null
       try {
@@ -61,14 +63,14 @@ export function createDeviceShareStore(appId: string): DeviceShareStore {
       }
     },
     async put(rootId, share) {
-      const db = await ready
+      const db = await database()
       const key = await wrappingKey(db, appId)
       const iv = crypto.getRandomValues(new Uint8Array(12))
       const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(keyOf(rootId)) }, key, new Uint8Array(share))
       await run(db, STORE, 'readwrite', (s) => s.put({ iv, data }, keyOf(rootId)))
     },
     async remove(rootId) {
-      const db = await ready
+      const db = await database()
       await run(db, STORE, 'readwrite', (s) => s.delete(keyOf(rootId)))
     },
   }

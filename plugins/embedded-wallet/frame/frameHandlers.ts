@@ -16,6 +16,18 @@ function assertAutomatic(recoveryMethod: unknown) {
 
 /** The frame's answer to each event, over the vault. Answers carry addresses and signatures only. */
 export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, FrameHandler>> {
+  // Unlocking and recovering work alike on both chains: the root knows its chain.
+  const connect: FrameHandler = async (raw) => {
+    const { accessToken, address } = data(raw)
+    await vault.wallet(address, accessToken)
+    return { address }
+  }
+  const recover: FrameHandler = async (raw) => {
+    const { accessToken, address, recoveryMethod } = data(raw)
+    assertAutomatic(recoveryMethod)
+    await vault.recover(String(address ?? ''), accessToken)
+    return { address }
+  }
   return {
     [frameEvents.create]: async (raw) => ({ address: (await vault.create('ethereum', data(raw).accessToken)).address }),
     [frameEvents.import]: async (raw) => {
@@ -27,16 +39,8 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const added = await vault.add(address, accessToken, walletIndex)
       return { address: added.address, walletIndex: added.walletIndex }
     },
-    [frameEvents.connect]: async (raw) => {
-      const { accessToken, address } = data(raw)
-      return { address: (await vault.wallet(address, accessToken)).root.wallets.find((w) => w.address.toLowerCase() === String(address).toLowerCase())!.address }
-    },
-    [frameEvents.recover]: async (raw) => {
-      const { accessToken, address, recoveryMethod } = data(raw)
-      assertAutomatic(recoveryMethod)
-      await vault.recover(String(address ?? ''), accessToken)
-      return { address }
-    },
+    [frameEvents.connect]: connect,
+    [frameEvents.recover]: recover,
     [frameEvents.rpc]: async (raw) => {
       const { accessToken, address, request } = data(raw)
       const wallet = await vault.wallet(address, accessToken)
@@ -44,17 +48,8 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       return { method: req.method, data: await signEthereumRequest(wallet, req) }
     },
     [frameEvents.solanaCreate]: async (raw) => ({ address: (await vault.create('solana', data(raw).accessToken)).address }),
-    [frameEvents.solanaConnect]: async (raw) => {
-      const { accessToken, address } = data(raw)
-      await vault.wallet(address, accessToken)
-      return { address }
-    },
-    [frameEvents.solanaRecover]: async (raw) => {
-      const { accessToken, address, recoveryMethod } = data(raw)
-      assertAutomatic(recoveryMethod)
-      await vault.recover(String(address ?? ''), accessToken)
-      return { address }
-    },
+    [frameEvents.solanaConnect]: connect,
+    [frameEvents.solanaRecover]: recover,
     [frameEvents.solanaRpc]: async (raw) => {
       const { accessToken, address, request } = data(raw)
       const req = data(request)

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { emailServer } from '../../email/server.js'
 import { createTestServer } from '../../../test/kit/createTestServer.js'
 import { embeddedWalletServer } from '../server.js'
 import { assertSameSite, siteOf } from './sameSite.js'
+
+afterEach(() => vi.unstubAllEnvs())
 
 describe('the wallet frame and its hosts on one site', () => {
   it('tells sites apart as browsers partition storage', () => {
@@ -19,9 +21,10 @@ describe('the wallet frame and its hosts on one site', () => {
     )
   })
 
-  it('a server whose wallet origin is on another site than the app refuses to start, saying what to set', async () => {
-    await expect(
-      createTestServer({ plugins: [emailServer(), embeddedWalletServer()], walletOrigin: 'https://wallet.other.org', app: { 'embedded-wallet': {} } }),
-    ).rejects.toThrow("embedded-wallet: the wallet frame (https://wallet.other.org) and app foyer_test_app_0000000001's origins (http://localhost:5173) are on different sites")
+  it('a production server whose wallet origin is on another site than the app refuses to start, saying what to set', async () => {
+    vi.stubEnv('FOYER_WALLET_KEK', Buffer.alloc(32, 1).toString('base64'))
+    vi.stubEnv('FOYER_RECOVERY_KEK', Buffer.alloc(32, 2).toString('base64'))
+    const prod = { dev: false, smtpUrl: 'smtp://127.0.0.1:1', plugins: [emailServer(), embeddedWalletServer()], walletOrigin: 'https://wallet.other.org', app: { 'embedded-wallet': {} } }
+    await expect(createTestServer(prod)).rejects.toThrow("embedded-wallet: the wallet frame (https://wallet.other.org) and app foyer_test_app_0000000001's origins (http://localhost:5173) are on different sites")
   })
 })
