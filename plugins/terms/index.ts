@@ -15,8 +15,8 @@ export interface TermsPluginOptions {
  * hasn't accepted, a login stops on the undismissable 'One last step' screen. Accept records it on
  * the server; 'No thanks' logs out and ends the flow.
  *
- * List terms() FIRST: flow hooks run in plugin order, and nothing (embedded wallet creation, MFA)
- * should happen for a user who then declines.
+ * Nothing (embedded wallet creation, MFA) should happen for a user who then declines: those plugins declare
+ * `hooks.after: ['terms']`, so terms() may sit anywhere in the host's list.
  */
 export function terms(options: TermsPluginOptions = {}) {
   return definePlugin({
