@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { FRAME_READY, frameEvents } from '../frameProtocol.js'
+import { FrameFailure, GENERIC_FAILURE } from './frameFailure.js'
+import { serveFrame, type FrameHandler } from './serveFrame.js'
+
+const APP = 'http://localhost:5173'
+
+/** A stand-in for the frame's window: its parent records what the frame posts (and the port it hands over). */
+function frameWindow() {
+  const posted: { message: unknown; origin: string; port: MessagePort }[] = []
+  const parent = { postMessage: (message: unknown, origin: string, ports: MessagePort[]) => posted.push({ message, origin, port: ports[0]! }) }
+  return { win: { parent } as unknown as Window, posted }
+}
+
+function ask(port: MessagePort, request: unknown): Promise<any> {
+  return new Promise((resolve) => {
+    port.onmessage = (event) => resolve(event.data)
+    port.postMessage(request)
+  })
+}
+
+describe('the frame side of the channel', () => {
+  it('posts ready only to an allowed parent origin, with the port', () => {
+    const refused = frameWindow()
+    expect(serveFrame({ parentOrigin: 'http://evil.test', allowedOrigins: [APP] }, {}, refused.win)).toBe(false)
+    expect(refused.posted).toEqual([])
+    const { win, posted } = frameWindow()
+    expect(serveFrame({ parentOrigin: APP, allowedOrigins: [APP] }, {}, win)).toBe(true)
+    expect(posted).toHaveLength(1)
+    expect(posted[0]).toMatchObject({ message: { type: FRAME_READY }, origin: APP })
+    posted[0]!.port.close()
+  })
+
+  it('answers malformed and unknown requests with clear errors, and never passes an exception’s details on', async () => {
+    const { win, posted } = frameWindow()
+    const secretDetail = 'seed words abandon abandon'
+    const handlers: Partial<Record<string, FrameHandler>> = {
+      [frameEvents.connect]: async () => ({ address: '0xabc' }),
+      [frameEvents.recover]: async () => {
+        throw new FrameFailure('invalid_recovery_pin', 'Invalid recovery password, please try again.')
+      },
+      [frameEvents.rpc]: async () => {
+        throw new Error(secretDetail)
+      },
+    }
+    serveFrame({ parentOrigin: APP, allowedOrigins: [APP] }, handlers, win)
+    const port = posted[0]!.port
+    expect(await ask(port, { event: frameEvents.connect, id: '1', data: {} })).toEqual({ id: '1', event: frameEvents.connect, response: { address: '0xabc' } })
+    expect(await ask(port, { event: frameEvents.recover, id: '2', data: {} })).toEqual({
+      id: '2',
+      event: frameEvents.recover,
+      error: { type: 'invalid_recovery_pin', message: 'Invalid recovery password, please try again.' },
+    })
+    const failed = await ask(port, { event: frameEvents.rpc, id: '3', data: null })
+    expect(failed).toEqual({ id: '3', event: frameEvents.rpc, error: { type: 'error', message: GENERIC_FAILURE } })
+    expect(JSON.stringify(failed)).not.toContain('abandon')
+    expect(await ask(port, { event: 'foyer:wallet:steal', id: '4', data: {} })).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+    // Not a request at all: no answer (the next real one still is).
+    port.postMessage('garbage')
+    port.postMessage({ id: 5 })
+    expect(await ask(port, { event: frameEvents.connect, id: '6', data: {} })).toMatchObject({ id: '6', response: { address: '0xabc' } })
+    port.close()
+  })
+})
