@@ -253,7 +253,11 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       emitter.emit(intent, result)
       if (state.$modal.peek().open) {
         if (info.successScreen !== false && registry.screens.has(uiScreens.success)) modal.push(uiScreens.success, { title: info.successTitle ?? t('success.title') })
-        setTimeout(() => modal.close(), state.$config.peek()?.successDelayMs ?? 0)
+        // Close this flow's modal only: by then the user may have closed it and opened another (a signature, an export).
+        const shown = state.$modal.peek().stack.at(-1)
+        setTimeout(() => {
+          if (state.$modal.peek().stack.at(-1) === shown) modal.close()
+        }, state.$config.peek()?.successDelayMs ?? 0)
       }
       return result
     },

@@ -64,6 +64,8 @@ async function signMessageOnScreen(page: Page): Promise<string> {
 async function signUpWithWallet(page: Page, email: string): Promise<`0x${string}`> {
   await signUp(page, email)
   await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
+  // The created screen closes by itself and ends the login; what the test opens next starts after that.
+  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
   await page.getByTestId('signed-in').waitFor()
   return (await addresses(page))[0]!
 }
