@@ -183,9 +183,10 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     expect(await dialog.textContent()).toContain('Never share your private key or seed phrase')
     expect(await dialog.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toMatch(/^https:/)
 
-    const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'))!
+    // Located afresh on each try: the screen may mount its frame again while the modal settles.
+    const frame = page.frameLocator('[data-testid="foyer-export-frame"] iframe')
     const key = frame.locator('#foyer-export-key')
-    await key.waitFor({ timeout: 20_000 })
+    await key.waitFor({ timeout: 30_000 })
     const shown = (await key.inputValue()) as `0x${string}`
     expect(privateKeyToAccount(shown).address).toBe(address)
     expect((await frame.locator('#foyer-export-phrase').inputValue()).split(' ')).toHaveLength(12)
