@@ -245,34 +245,30 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         return c.json(user)
       })
 
-      app.post(paths.authShare, async (c: Context) => {
-        // With an MFA method enrolled, releasing the auth share needs a fresh verification (§14).
-        const { userId } = await ctx.requireMfa(c)
-        const input = await ctx.body(c, WalletRefInputSchema)
-        await ctx.enforceRateLimit('embedded_wallets.auth_share.user', userId)
-        const wallet = await walletOf(ctx.db, userId, input.address)
-        const answer = { ...(await describe(ctx.db, userId, wallet)), auth_share: await openShare(userId, wallet.root.id, 'auth') }
-        log('auth share released', userId, wallet.root.id)
-        return c.json(answer)
-      })
-
-      app.post(paths.recover, async (c: Context) => {
-        const { userId } = await ctx.requireMfa(c)
-        const input = await ctx.body(c, WalletRefInputSchema)
-        await ctx.enforceRateLimit('embedded_wallets.recover.user', userId)
-        const wallet = await walletOf(ctx.db, userId, input.address)
-        if (wallet.root.recovery_method !== 'privy') {
-          // The client routes to the method's own screen (password, cloud backup) with this code.
-          throw new ctx.HttpError(400, 'unsupported_recovery_method', 'This wallet is not recovered automatically', { recovery_method: wallet.root.recovery_method })
-        }
-        const answer = {
-          ...(await describe(ctx.db, userId, wallet)),
-          auth_share: await openShare(userId, wallet.root.id, 'auth'),
-          recovery_share: await openShare(userId, wallet.root.id, 'recovery'),
-        }
-        log('auth and recovery shares released (automatic recovery)', userId, wallet.root.id)
-        return c.json(answer)
-      })
+      /**
+       * Releases shares of the caller's wallet root to the frame: after the MFA check (with an MFA method enrolled a
+       * fresh verification, §14) and the route's per-user limit; logged without content.
+       */
+      const releaseShares = (path: string, limit: string, what: string, recovery: boolean) =>
+        app.post(path, async (c: Context) => {
+          const { userId } = await ctx.requireMfa(c)
+          const input = await ctx.body(c, WalletRefInputSchema)
+          await ctx.enforceRateLimit(limit, userId)
+          const wallet = await walletOf(ctx.db, userId, input.address)
+          if (recovery && wallet.root.recovery_method !== 'privy') {
+            // The client routes to the method's own screen (password, cloud backup) with this code.
+            throw new ctx.HttpError(400, 'unsupported_recovery_method', 'This wallet is not recovered automatically', { recovery_method: wallet.root.recovery_method })
+          }
+          const answer = {
+            ...(await describe(ctx.db, userId, wallet)),
+            auth_share: await openShare(userId, wallet.root.id, 'auth'),
+            ...(recovery ? { recovery_share: await openShare(userId, wallet.root.id, 'recovery') } : {}),
+          }
+          log(what, userId, wallet.root.id)
+          return c.json(answer)
+        })
+      releaseShares(paths.authShare, 'embedded_wallets.auth_share.user', 'auth share released', false)
+      releaseShares(paths.recover, 'embedded_wallets.recover.user', 'auth and recovery shares released (automatic recovery)', true)
 
       app.post(paths.rotate, async (c: Context) => {
         const { userId } = await ctx.requireMfa(c)
