@@ -1,25 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailServer } from '../../plugins/email/server.js'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
-import { defineServerPlugin } from './defineServerPlugin.js'
+import { fakeMfaPlugin } from '../../test/kit/fakeMfa.js'
 
 // A stand-in MFA method: enrolment is a set, and its verify route records a verification without a code.
-const enrolled = new Set<string>()
-const fakeMfa = defineServerPlugin({
-  id: 'fake-mfa',
-  mfa: { method: 'totp', enrolled: async (_db, userId) => enrolled.has(userId) },
-  routes(app, ctx) {
-    app.post('/api/v1/fake-mfa/verify', async (c) => {
-      const { userId, sessionId } = await ctx.requireUser(c)
-      await ctx.mfa.recordVerification(userId, sessionId)
-      return c.json({ verified: true })
-    })
-    app.post('/api/v1/fake-mfa/protected', async (c) => {
-      const { userId } = await ctx.requireMfa(c)
-      return c.json({ userId })
-    })
-  },
-})
+const { plugin: fakeMfa, enrolled } = fakeMfaPlugin()
 
 let clock = Date.now()
 let t: TestServer

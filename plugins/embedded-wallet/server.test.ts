@@ -7,40 +7,23 @@ import { emailServer } from '../email/server.js'
 import { createGuestCredential } from '../guest/schema.js'
 import { guestServer } from '../guest/server.js'
 import { siweServer } from '../siwe/server.js'
+import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
 import { ethereumAccountOf } from './frame/keys/ethereumAccount.js'
 import { solanaKeypairOf } from './frame/keys/solanaKeypair.js'
 import { newWalletSecret } from './frame/keys/walletSecret.js'
-import { combineWalletShares, splitWalletSecret, type WalletShares } from './frame/keys/walletShares.js'
+import { combineWalletShares, splitWalletSecret } from './frame/keys/walletShares.js'
 import { embeddedWalletServer } from './server.js'
 
-const WALLET_ORIGIN = 'http://localhost:8788'
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 const fromB64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
 
 /** Every share a test made: the logs must contain none of them. */
 const madeShares: Uint8Array[] = []
 const logs: string[] = []
 const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }
-
-/** A real wallet: a fresh secret, its 3 shares and the address of walletIndex 0 (Ethereum or Solana). */
-async function makeWallet(chain: 'ethereum' | 'solana' = 'ethereum', secret: Uint8Array = newWalletSecret()) {
-  const shares = await splitWalletSecret(secret)
-  madeShares.push(shares.device, shares.auth, shares.recovery)
-  const address = chain === 'ethereum' ? ethereumAccountOf(secret).address : solanaKeypairOf(secret).address
-  return { secret, shares, address }
-}
-const createBody = (wallet: { shares: WalletShares; address: string }, extra: Record<string, unknown> = {}) => ({
-  chain_type: 'ethereum',
-  address: wallet.address,
-  recovery_method: 'privy',
-  auth_share: b64(wallet.shares.auth),
-  recovery_share: b64(wallet.shares.recovery),
-  ...extra,
-})
+const makeWallet = (chain: 'ethereum' | 'solana' = 'ethereum', secret?: Uint8Array) => makeTestWallet(chain, secret, madeShares)
 
 let t: TestServer
-const call = (route: string, body: unknown, token: string | undefined, origin: string | null = WALLET_ORIGIN) =>
-  t.request(`/api/v1/embedded_wallets/${route}`, { body, ...(token ? { token } : {}), headers: origin ? { origin } : {} })
+const call = (route: string, body: unknown, token: string | undefined, origin: string | null = WALLET_ORIGIN) => custodyCall(t, token, origin)(route, body)
 const count = async (table: string) => (await t.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n
 const counts = async () => ({
   roots: await count('embedded_wallet_roots'),
@@ -453,95 +436,6 @@ CREATE TRIGGER fail_recovery_share BEFORE UPDATE ON embedded_wallet_shares FOR E
       for (const form of [b64(share), Buffer.from(share).toString('base64url'), Buffer.from(share).toString('hex'), b64(share.subarray(0, 12))]) {
         expect(text).not.toContain(form)
       }
-    }
-  })
-})
-
-describe('embedded wallet routes of other apps and servers', () => {
-  it('an app without the "embedded-wallet" section refuses with embedded_wallets_disabled', async () => {
-    const other = await createTestServer({ plugins: [emailServer(), embeddedWalletServer()], walletOrigin: WALLET_ORIGIN })
-    try {
-      const { token } = await other.login()
-      const res = await other.request('/api/v1/embedded_wallets/create', { body: createBody(await makeWallet()), token: token!, headers: { origin: WALLET_ORIGIN } })
-      expect(res.status).toBe(403)
-      expect((await res.json()).code).toBe('embedded_wallets_disabled')
-      expect((await (await other.request(`/api/v1/apps/${other.appId}`)).json()).embedded_wallet_config.create_on_login).toBe('off')
-    } finally {
-      await other.close()
-    }
-  })
-
-  it('auth_share and recover are rate limited per user: 429 too_many_requests after the limit', async () => {
-    const limited = await createTestServer({
-      plugins: [emailServer(), embeddedWalletServer()],
-      walletOrigin: WALLET_ORIGIN,
-      app: { 'embedded-wallet': {} },
-      rateLimits: { 'embedded_wallets.auth_share.user': { limit: 3 }, 'embedded_wallets.recover.user': { limit: 2 } },
-    })
-    try {
-      const { token } = await limited.login()
-      const wallet = await makeWallet()
-      const post = (route: string, body: unknown) => limited.request(`/api/v1/embedded_wallets/${route}`, { body, token: token!, headers: { origin: WALLET_ORIGIN } })
-      expect((await post('create', createBody(wallet))).status).toBe(200)
-      for (let i = 0; i < 3; i++) expect((await post('auth_share', { address: wallet.address })).status).toBe(200)
-      const over = await post('auth_share', { address: wallet.address })
-      expect(over.status).toBe(429)
-      expect((await over.json()).code).toBe('too_many_requests')
-      for (let i = 0; i < 2; i++) expect((await post('recover', { address: wallet.address })).status).toBe(200)
-      expect((await post('recover', { address: wallet.address })).status).toBe(429)
-      // Another user has their own budget.
-      const second = await limited.login('second@example.com')
-      const mine = await makeWallet()
-      const asSecond = (route: string, body: unknown) => limited.request(`/api/v1/embedded_wallets/${route}`, { body, token: second.token!, headers: { origin: WALLET_ORIGIN } })
-      await asSecond('create', createBody(mine))
-      expect((await asSecond('auth_share', { address: mine.address })).status).toBe(200)
-    } finally {
-      await limited.close()
-    }
-  })
-
-  it('a user with MFA enrolled gets shares only after a fresh verification of the session', async () => {
-    const enrolled = new Set<string>()
-    const fakeMfa = defineServerPlugin({
-      id: 'fake-mfa',
-      mfa: { method: 'totp', enrolled: async (_db, userId) => enrolled.has(userId) },
-      routes(app, ctx) {
-        app.post('/api/v1/fake-mfa/verify', async (c) => {
-          const { userId, sessionId } = await ctx.requireUser(c)
-          await ctx.mfa.recordVerification(userId, sessionId)
-          return c.json({ verified: true })
-        })
-      },
-    })
-    const mfa = await createTestServer({ plugins: [emailServer(), fakeMfa, embeddedWalletServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
-    try {
-      const { token, user } = await mfa.login()
-      const wallet = await makeWallet()
-      const post = (route: string, body: unknown) => mfa.request(`/api/v1/embedded_wallets/${route}`, { body, token: token!, headers: { origin: WALLET_ORIGIN } })
-      expect((await post('create', createBody(wallet))).status).toBe(200)
-      enrolled.add(user.id)
-      for (const route of ['auth_share', 'recover']) {
-        const refused = await post(route, { address: wallet.address })
-        expect(refused.status).toBe(403)
-        expect((await refused.json()).code).toBe('missing_or_invalid_mfa')
-      }
-      await mfa.request('/api/v1/fake-mfa/verify', { body: {}, token: token! })
-      expect((await post('auth_share', { address: wallet.address })).status).toBe(200)
-      expect((await post('recover', { address: wallet.address })).status).toBe(200)
-    } finally {
-      await mfa.close()
-    }
-  })
-
-  it('without a wallet origin configured every custody route refuses', async () => {
-    const bare = await createTestServer({ plugins: [emailServer(), embeddedWalletServer()], app: { 'embedded-wallet': {} } })
-    try {
-      const { token } = await bare.login()
-      const res = await bare.request('/api/v1/embedded_wallets/create', { body: createBody(await makeWallet()), token: token!, headers: { origin: TEST_ORIGIN } })
-      expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ code: 'invalid_origin', error: 'The wallet frame origin is not configured (FOYER_WALLET_ORIGIN)' })
-    } finally {
-      await bare.close()
     }
   })
 })
