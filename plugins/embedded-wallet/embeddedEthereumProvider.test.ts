@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
 import type { FoyerClientConfig } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
@@ -255,8 +255,8 @@ describe('the embedded Ethereum provider against a node (anvil)', () => {
     const to = frame.account(1).address
     const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to, value: '0x2386f26fc10000' }] })) as `0x${string}`
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    const receipt = await anvil.rpc<{ status: string; from: string }>('eth_getTransactionReceipt', [hash])
-    expect(receipt).toMatchObject({ status: '0x1', from: address.toLowerCase() })
+    // Anvil mines at once, but a busy machine may answer the receipt a moment later.
+    await vi.waitFor(async () => expect(await anvil.rpc('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1', from: address.toLowerCase() }))
     expect(await anvil.rpc('eth_getBalance', [to, 'latest'])).toBe('0x2386f26fc10000')
     const signed = frame.calls.find((c) => c.event === frameEvents.rpc)!.data.request
     expect(signed).toMatchObject({ method: 'eth_signTransaction', params: [{ from: address, to, chainId: 31337, nonce: 0 }] })
@@ -264,7 +264,7 @@ describe('the embedded Ethereum provider against a node (anvil)', () => {
 
     const client = createWalletClient({ account: address, transport: custom(provider) })
     const viemHash = await client.sendTransaction({ to, value: 1n, chain: null })
-    expect(await anvil.rpc<{ status: string }>('eth_getTransactionReceipt', [viemHash])).toMatchObject({ status: '0x1' })
+    await vi.waitFor(async () => expect(await anvil.rpc('eth_getTransactionReceipt', [viemHash])).toMatchObject({ status: '0x1' }))
   })
 
   it('eth_signTransaction answers a signed transaction from the wallet without sending it', async () => {

@@ -42,7 +42,9 @@ export default function ExportWalletScreen({ params }: { params: ExportWalletPar
       .catch(() => live && setStatus('failed'))
     return () => {
       live = false
-      void ready.then((proxy) => proxy.destroy(), () => frame.remove())
+      // The frame goes now (a second run of this effect must not find the first one still there); its channel too.
+      frame.remove()
+      void ready.then((proxy) => proxy.destroy(), () => {})
     }
   }, [foyer, state, params.address, t])
 
