@@ -9,6 +9,7 @@ import { captchaMiddleware } from './captchaMiddleware.js'
 import { clientAnalyticsId } from './clientAnalyticsId.js'
 import { configError } from './configError.js'
 import { createEmitter } from './emitter.js'
+import { createHookActions } from './hookActions.js'
 import { createHttp } from './http.js'
 import { createTranslator } from './i18n/createTranslator.js'
 import { kernelEn } from './i18n/kernelEn.js'
@@ -158,6 +159,8 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     return (actions = made)
   }
 
+  const hookActions = createHookActions(plugins, () => foyer)
+
   let initPromise: Promise<void> | null = null
   const teardowns: Array<() => void> = []
 
@@ -182,6 +185,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     addDefaultTexts: (texts) => t.addDefaults(texts),
     pluginState,
     actions: pluginActions,
+    hookActions,
 
     async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {
       const def = registry.api.get(id)

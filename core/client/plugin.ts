@@ -9,6 +9,7 @@ export type {
   LandingEntryDef,
   OutgoingRequest,
   PluginAccountSlots,
+  PluginHookActions,
   PluginHooks,
   PluginKind,
   PluginMeta,

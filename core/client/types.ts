@@ -6,6 +6,7 @@ import type { AuthResult, FlowCallbacks } from './authResult.js'
 import type { CallMiddleware } from './callMiddleware.js'
 import type { CaptchaController, CaptchaProvider, CaptchaStatus } from './captchaController.js'
 import type { FoyerClientConfig, ResolvedConfig } from './clientConfig.js'
+import type { FoyerHookActions, HookName } from './hookActionTypes.js'
 import type { Intent, IntentExit } from './intents.js'
 import type { ModalController, ModalState } from './modalController.js'
 import type { SessionManager, SessionState } from './sessionManager.js'
@@ -19,6 +20,7 @@ export type { AuthResult, FlowCallbacks } from './authResult.js'
 export type { FoyerClientConfig, ResolvedConfig } from './clientConfig.js'
 export type { LoginOptions, ModalController, ModalState, ScreenEntry } from './modalController.js'
 export type { SessionManager, SessionState } from './sessionManager.js'
+export type { FoyerHookActions, FoyerSolanaWalletsActions, HookName } from './hookActionTypes.js'
 
 /** Options of one API call. */
 export interface CallOptions {
@@ -117,6 +119,11 @@ export interface Foyer {
   pluginState<S extends object = Record<string, unknown>>(id: string): S
   /** The functions plugins add to `useFoyer()` (their `actions` slot), made once; PluginError for a name taken twice. */
   actions(): Readonly<Record<string, (...args: any[]) => unknown>>
+  /**
+   * The functions plugins add to the ui hook `hook` (their `hookActions` slot, e.g. `useSolanaWallets`'s
+   * `createWallet`), made once; empty when no loaded plugin adds any; PluginError for a name taken twice.
+   */
+  hookActions<H extends HookName>(hook: H): Readonly<Partial<FoyerHookActions[H]>>
   /** Finishes a login, link or update from a token response: session, flow hooks, callbacks, success. */
   completeAuth(
     response: TokenResponse | { user: RawUser },
@@ -300,6 +307,12 @@ export interface FoyerPlugin<Id extends string = string> {
    * per kernel. Declare their types for hosts by augmenting `FoyerActions` (see README "Writing a plugin").
    */
   actions?: (foyer: Foyer) => Record<string, (...args: any[]) => unknown>
+  /**
+   * Functions the plugin adds to a focused ui hook, by hook name (`{ useSolanaWallets: (foyer) => ({ createWallet }) }`),
+   * made once per kernel; the hook lacks them when the plugin isn't loaded. Declare their types for hosts by augmenting
+   * the hook's interface (`FoyerSolanaWalletsActions`).
+   */
+  hookActions?: PluginHookActions
   /** Captcha plugins: the provider behind `foyer.captcha` (the first plugin with one wins). */
   captcha?: CaptchaProviderFactory
   /** Modal intents the plugin's requests open with (`foyer.modal.request(screen, params, { intent })`) and their exit errors. */
@@ -308,6 +321,11 @@ export interface FoyerPlugin<Id extends string = string> {
   errors?: Record<string, string>
   /** i18n defaults (English) the plugin's screens use. */
   texts?: Record<string, string>
+}
+
+/** A plugin's `hookActions` slot: hook name → the functions it adds to that hook, made for a kernel. */
+export type PluginHookActions = {
+  [H in HookName]?: (foyer: Foyer) => Partial<FoyerHookActions[H]> & Record<string, (...args: any[]) => unknown>
 }
 
 /** Builds a plugin's provider; `report` moves the kernel's `$status` (never to 'disabled'). */

@@ -1,4 +1,5 @@
-// How the embedded Ethereum wallet presents itself to the page: in useWallets (meta) and to EIP-6963 dapps.
+// How the embedded wallet presents itself to the page: in useWallets (meta), to EIP-6963 dapps and in the
+// wallet-standard registry (Solana).
 
 /** The embedded wallet's EIP-6963 reverse-DNS id. */
 export const EMBEDDED_WALLET_RDNS = 'dev.foyer.wallet'
@@ -13,3 +14,6 @@ const svg =
 
 /** The embedded wallet's icon: an SVG data URI (EIP-6963 asks for a data URI). */
 export const EMBEDDED_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(svg)}`
+
+/** The same icon base64-encoded, the form wallet-standard requires (`data:image/svg+xml;base64,…`). */
+export const EMBEDDED_WALLET_STANDARD_ICON = `data:image/svg+xml;base64,${btoa(svg)}` as const

@@ -1,7 +1,9 @@
 import { BaseError, FlowError } from '../../core/errors/index.js'
 import type { Foyer } from '../../core/client/types.js'
+import type { LinkedAccount } from '../../core/protocol/index.js'
 import { embeddedWalletsOf } from './embeddedAccounts.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+import type { WalletChainType } from './schema.js'
 import type { ExportWalletParams } from './screens/ExportWalletScreen.js'
 
 /** The export screen's id. */
@@ -15,11 +17,19 @@ export interface ExportWalletParameters {
   address?: string
 }
 
-/** Opens 'Transfer wallet' for an embedded wallet; resolves when the user closes it. */
-export async function exportWallet(foyer: Foyer, parameters: ExportWalletParameters = {}, learnMoreUrl = DEFAULT_EXPORT_LEARN_MORE_URL): Promise<void> {
+/** Whether `account` is at `address` (Ethereum addresses in any case; Solana's base58 exactly). */
+const isAt = (account: LinkedAccount, address: string) =>
+  account.chainType === 'solana' ? account.address === address : String(account.address).toLowerCase() === address.toLowerCase()
+
+/**
+ * Opens 'Transfer wallet' for an embedded wallet (`chain`: only that chain's, the default being its first); resolves
+ * when the user closes it. The frame shows the key in the form wallets import: hex for Ethereum, base58 of the 64-byte
+ * secret key for Solana.
+ */
+export async function exportWallet(foyer: Foyer, parameters: ExportWalletParameters = {}, learnMoreUrl = DEFAULT_EXPORT_LEARN_MORE_URL, chain?: WalletChainType): Promise<void> {
   if (foyer.$session.peek().status !== 'authenticated') throw new FlowError(embeddedWalletErrors.notAuthenticated('exporting a wallet'), 'MUST_BE_AUTHENTICATED')
-  const wallets = embeddedWalletsOf(foyer.$session.peek().user)
-  const wallet = parameters.address ? wallets.find((w) => String(w.address).toLowerCase() === parameters.address!.toLowerCase()) : wallets[0]
+  const wallets = embeddedWalletsOf(foyer.$session.peek().user, chain)
+  const wallet = parameters.address ? wallets.find((w) => isAt(w, parameters.address!)) : wallets[0]
   if (!wallet) throw new FlowError(embeddedWalletErrors.noWalletExporting, 'NO_EMBEDDED_WALLET')
   const params: ExportWalletParams = { address: String(wallet.address), learnMoreUrl }
   try {

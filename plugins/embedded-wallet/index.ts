@@ -1,11 +1,13 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
+import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorSources.js'
 import { createOnLoginHook, WALLET_SCREENS, type CreateOnLogin } from './createOnLoginHook.js'
 import { createWallet, type CreateWalletParameters } from './createWallet.js'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletTexts } from './embeddedWalletTexts.js'
 import { embeddedWalletServerErrorTexts } from './schema.js'
 import { embeddedConnectors } from './embeddedConnector.js'
+import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
 import { importWallet, type ImportWalletParameters } from './importWallet.js'
 import { exportWallet, type ExportWalletParameters } from './exportWallet.js'
@@ -15,6 +17,8 @@ import { SIGN_SCREEN, signMessage, signTypedData, type SignOptions } from './sig
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
 export interface EmbeddedWalletOptions {
   ethereum?: { createOnLogin?: CreateOnLogin }
+  /** When a login creates the Solana wallet (after the Ethereum one); default 'off'. */
+  solana?: { createOnLogin?: CreateOnLogin }
   /** false: sign without the sign screen (Privy's `showWalletUIs`). Default true. */
   showWalletUIs?: boolean
   /** true: personal_sign without a screen even when wallet UIs show (Privy's `noPromptOnSignature`). */
@@ -27,6 +31,9 @@ export interface EmbeddedWalletOptions {
 }
 
 const PLUGIN_ID = 'embedded-wallet'
+
+/** Parameters of useSolanaWallets().createWallet (Privy's). */
+export type CreateSolanaWalletParameters = Omit<CreateWalletParameters, 'chainType'>
 
 /**
  * Embedded wallets: `plugins={[terms(), email(), embeddedWallet({ ethereum: { createOnLogin: 'users-without-wallets' } })]}`.
@@ -44,8 +51,13 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     id: PLUGIN_ID,
     kind: 'wallet',
     state: (foyer: Foyer) => createEmbeddedWalletState(foyer, options.walletOrigin ? { walletOrigin: options.walletOrigin } : {}),
-    // The EIP-1193 provider of each embedded Ethereum wallet: in useWallets() (first) and announced by EIP-6963.
-    connectors: (foyer: Foyer) => embeddedConnectors(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
+    // Each embedded Ethereum wallet's EIP-1193 provider (in useWallets() first, announced by EIP-6963), then each embedded
+    // Solana wallet (first in useSolanaWallets(), registered with wallet-standard).
+    connectors: (foyer: Foyer) =>
+      mergeConnectorSources(
+        embeddedConnectors(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
+        embeddedSolanaSource(foyer, { state: () => stateOf(foyer) }),
+      ),
     setup: (foyer: Foyer) => announceEmbeddedWallet(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
     screens: {
       connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
@@ -56,7 +68,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     hooks: {
       // Terms first: nothing is created for a user who then declines them.
       after: ['terms'],
-      onLoginSuccess: (ctx) => createOnLoginHook(stateOf(ctx.foyer), () => createOnLogin(ctx.foyer))(ctx),
+      onLoginSuccess: (ctx) =>
+        createOnLoginHook(stateOf(ctx.foyer), () => createOnLogin(ctx.foyer), () => options.solana?.createOnLogin ?? 'off')(ctx),
     },
     actions: (foyer: Foyer) => ({
       createWallet: (parameters?: CreateWalletParameters) => createWallet(foyer, stateOf(foyer), parameters),
@@ -67,6 +80,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       createSolanaWallet: () => createWallet(foyer, stateOf(foyer), { chainType: 'solana' }),
       signSolanaMessage: (message: string | Uint8Array, address?: string) => solanaSignMessage(foyer, stateOf(foyer), message, address),
     }),
+    hookActions: {
+      useSolanaWallets: (foyer: Foyer) => ({
+        createWallet: (parameters?: CreateSolanaWalletParameters) => createWallet(foyer, stateOf(foyer), { ...parameters, chainType: 'solana' }),
+        exportWallet: (parameters?: ExportWalletParameters) => exportWallet(foyer, parameters, options.exportLearnMoreUrl, 'solana'),
+      }),
+    },
     errors: embeddedWalletServerErrorTexts,
     texts: { ...embeddedWalletTexts, ...options.texts },
   })
@@ -83,6 +102,8 @@ export { useCreateWallet, useExportWallet, useImportWallet, useSignMessage, useS
 export { importWallet, type ImportWalletParameters } from './importWallet.js'
 export { exportWallet, EXPORT_SCREEN, type ExportWalletParameters } from './exportWallet.js'
 export { solanaSignMessage } from './solanaSignMessage.js'
+export type { SolanaStandardWallet } from './solanaStandardWallet.js'
+export type { CreateOnLogin } from './createOnLoginHook.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
 export { embeddedWalletApi, embeddedWalletPaths } from './api.js'
 export { connectWalletProxy, assertSecureWalletContext, WalletProxyError, walletProxyTexts, type WalletProxy, type WalletProxyOptions } from './walletProxy.js'
@@ -105,5 +126,11 @@ declare module 'foyer' {
     createSolanaWallet(): Promise<import('../../core/protocol/index.js').LinkedAccount>
     /** Signs a message with the embedded Solana wallet: the ed25519 signature (64 bytes). */
     signSolanaMessage(message: string | Uint8Array, address?: string): Promise<Uint8Array>
+  }
+  interface FoyerSolanaWalletsActions {
+    /** Creates the user's embedded Solana wallet (or, with createAdditional, the next one); answers its account. */
+    createWallet(parameters?: CreateSolanaWalletParameters): Promise<import('../../core/protocol/index.js').LinkedAccount>
+    /** Opens 'Transfer wallet' for an embedded Solana wallet (default the first): its base58 secret key, in the frame only. */
+    exportWallet(parameters?: ExportWalletParameters): Promise<void>
   }
 }

@@ -70,6 +70,13 @@ describe('solana connector discovery', () => {
     expect(list()).toEqual([])
   })
 
+  it("leaves out the page's own embedded wallet (marked isFoyerWallet): it is the user's wallet, not one to connect", () => {
+    const list = discover({ namedWallets: [] })
+    register(Object.assign(fakeWallet('Foyer Wallet').wallet, { isFoyerWallet: true }))
+    register(fakeWallet('Glow').wallet)
+    expect(list().map((c) => c.name)).toEqual(['Glow'])
+  })
+
   it('maps wallet names to the spec ids, else a slug', () => {
     expect(solanaWalletClientType('Phantom')).toBe('phantom')
     expect(solanaWalletClientType('Coinbase Wallet')).toBe('coinbase_wallet')
@@ -96,6 +103,11 @@ describe('solana connector', () => {
     const signature = await connector.signMessage(address, 'hello solana')
     expect(bs58.decode(signature)).toHaveLength(64)
     expect(ed25519.verify(bs58.decode(signature), new TextEncoder().encode('hello solana'), fake.publicKey)).toBe(true)
+    // Bytes too (useSolanaWallets' signMessage): the raw 64-byte signature.
+    const bytes = Uint8Array.from([0, 255, 1, 254])
+    const raw = await connector.signMessageBytes!(address, bytes)
+    expect(raw).toHaveLength(64)
+    expect(ed25519.verify(raw, bytes, fake.publicKey)).toBe(true)
   })
 
   it('a wallet without solana:signMessage is listed, but connecting fails with the spec text and never prompts', async () => {

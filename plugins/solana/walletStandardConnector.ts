@@ -17,8 +17,13 @@ import {
 
 const isSolanaChain = (chain: string) => chain.startsWith('solana:')
 
-/** A wallet-standard wallet is a Solana wallet Foyer can use when it has a solana chain and `standard:connect`. */
+/**
+ * A wallet-standard wallet is a Solana wallet Foyer can use when it has a solana chain and `standard:connect`. The
+ * page's own embedded wallet registers itself for dapps (marked `isFoyerWallet`); it is the user's wallet already,
+ * not one to connect.
+ */
 export function isSolanaWallet(wallet: Wallet): boolean {
+  if ((wallet as { isFoyerWallet?: unknown }).isFoyerWallet === true) return false
   return wallet.chains.some(isSolanaChain) && features.connect in wallet.features
 }
 
@@ -48,6 +53,16 @@ export function walletStandardConnector(wallet: Wallet, options: { onUnregister?
     featureOf<StandardEventsFeature, 'standard:events'>(wallet, features.events)?.on('change', (changed) => {
       if (changed.accounts) listener(changed.accounts.filter((a) => a.chains.length === 0 || a.chains.some(isSolanaChain)))
     }) ?? (() => {})
+
+  const signBytes = async (address: string, message: Uint8Array): Promise<Uint8Array> => {
+    const sign = featureOf<SolanaSignMessageFeature, 'solana:signMessage'>(wallet, features.signMessage)
+    if (!sign) throw new ConnectorError(SIGN_MESSAGE_REQUIRED, { code: 'SOLANA_SIGN_MESSAGE_UNSUPPORTED' })
+    const account = solanaAccounts(wallet).find((a) => a.address === address)
+    if (!account) throw new ConnectorError(walletTexts.notConnected, { code: 'WALLET_NOT_CONNECTED' })
+    const [output] = await sign.signMessage({ account, message })
+    if (!output?.signature || output.signature.length !== 64) throw new ConnectorError(walletTexts.unableToAuthorize, { code: 'INVALID_SIGNATURE' })
+    return output.signature
+  }
 
   return {
     id: solanaConnectorId(walletClientType),
@@ -80,14 +95,9 @@ export function walletStandardConnector(wallet: Wallet, options: { onUnregister?
       return wallet
     },
     async signMessage(address, message) {
-      const sign = featureOf<SolanaSignMessageFeature, 'solana:signMessage'>(wallet, features.signMessage)
-      if (!sign) throw new ConnectorError(SIGN_MESSAGE_REQUIRED, { code: 'SOLANA_SIGN_MESSAGE_UNSUPPORTED' })
-      const account = solanaAccounts(wallet).find((a) => a.address === address)
-      if (!account) throw new ConnectorError(walletTexts.notConnected, { code: 'WALLET_NOT_CONNECTED' })
-      const [output] = await sign.signMessage({ account, message: new TextEncoder().encode(message) })
-      if (!output?.signature || output.signature.length !== 64) throw new ConnectorError(walletTexts.unableToAuthorize, { code: 'INVALID_SIGNATURE' })
-      return base58(output.signature)
+      return base58(await signBytes(address, new TextEncoder().encode(message)))
     },
+    signMessageBytes: (address, message) => signBytes(address, message),
     onAccountsChanged(listener) {
       return on((accounts) => listener(accounts.map((a) => a.address)))
     },

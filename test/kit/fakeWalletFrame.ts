@@ -5,20 +5,39 @@ import type { Foyer, FoyerClientConfig } from '../../core/client/types.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import type { EmbeddedWalletState } from '../../plugins/embedded-wallet/embeddedWalletState.js'
 import { signEthereumRequest, type EthereumRpcRequest } from '../../plugins/embedded-wallet/frame/ethereumRpc.js'
+import { frameHandlers } from '../../plugins/embedded-wallet/frame/frameHandlers.js'
+import { FrameFailure } from '../../plugins/embedded-wallet/frame/frameFailure.js'
 import { ethereumAccountOf } from '../../plugins/embedded-wallet/frame/keys/ethereumAccount.js'
+import { solanaKeypairOf } from '../../plugins/embedded-wallet/frame/keys/solanaKeypair.js'
+import type { WalletVault } from '../../plugins/embedded-wallet/frame/walletVault.js'
 import type { UnlockedWallet } from '../../plugins/embedded-wallet/frame/walletVault.js'
 import { frameEvents, type FrameEvent } from '../../plugins/embedded-wallet/frameProtocol.js'
 import { WalletProxyError, type WalletProxy } from '../../plugins/embedded-wallet/walletProxy.js'
-import { handlerFetch, KIT_API_URL, KIT_APP_ID } from './renderWithFoyer.js'
+import { handlerFetch, KIT_API_URL, KIT_APP_ID, type RouteHandler } from './renderWithFoyer.js'
 
 /**
  * A wallet frame for unit tests, behind the seam the real one sits behind (the plugin state's `proxy()`): it answers
- * connect and rpc with the frame's own signing code (`signEthereumRequest`) over a fixed HD secret, and records calls.
+ * connect and rpc with the frame's own signing code (`signEthereumRequest`) over a fixed HD secret, the Solana events
+ * (connect, rpc signMessage, create) with the frame's own handlers over the same secret, and records calls.
  */
 export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7)) {
   const calls: Array<{ event: FrameEvent; data: any }> = []
   const account = (walletIndex = 0) => ethereumAccountOf(secret, walletIndex)
   const indexOf = (address: unknown) => [0, 1, 2, 3].find((i) => account(i).address.toLowerCase() === String(address).toLowerCase())
+  const solanaKeypair = (walletIndex = 0) => solanaKeypairOf(secret, walletIndex)
+  // The frame's own Solana handlers over a vault holding this secret, where every Solana wallet is on the device.
+  const solanaVault = {
+    async wallet(address: unknown) {
+      const walletIndex = [0, 1, 2, 3].find((i) => solanaKeypair(i).address === address)
+      if (walletIndex === undefined) throw new FrameFailure('wallet_not_on_device', 'Wallet not on this device')
+      return { secret, walletIndex, root: { chainType: 'solana' } }
+    },
+    async create(chainType: string) {
+      return { address: chainType === 'solana' ? solanaKeypair(0).address : account(0).address }
+    },
+  } as unknown as WalletVault
+  const solanaHandlers = frameHandlers(solanaVault)
+  const solanaEvents = new Set<FrameEvent>([frameEvents.solanaConnect, frameEvents.solanaRpc, frameEvents.solanaCreate])
   let failNext: WalletProxyError | null = null
   const proxy: WalletProxy = {
     async request<R>(event: FrameEvent, data: unknown): Promise<R> {
@@ -28,6 +47,14 @@ export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7))
         const error = failNext
         failNext = null
         throw error
+      }
+      if (solanaEvents.has(event)) {
+        try {
+          return (await solanaHandlers[event]!(data)) as R
+        } catch (error) {
+          if (error instanceof FrameFailure) throw new WalletProxyError(error.type, error.message)
+          throw error
+        }
       }
       const walletIndex = indexOf(d.address)
       if (walletIndex === undefined) throw new WalletProxyError('wallet_not_on_device', 'Wallet not on this device')
@@ -45,6 +72,8 @@ export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7))
     state,
     calls,
     account,
+    /** The Solana key pair of `walletIndex` (its address is the embedded Solana wallet's). */
+    solanaKeypair,
     /** The next request fails with `error` (a frame error). */
     failNext: (error: WalletProxyError) => void (failNext = error),
   }
@@ -59,6 +88,12 @@ export function embeddedWalletAccount(address: string, walletIndex = 0, imported
   }
 }
 
+/** The linked account of an embedded Solana wallet, as the server sends it. */
+export function embeddedSolanaAccount(address: string, walletIndex = 0): LinkedAccount {
+  const { chainId: _none, ...account } = embeddedWalletAccount(address, walletIndex)
+  return { ...account, chainType: 'solana' }
+}
+
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
 /** An access token the client accepts (the client never checks the signature). */
 export const kitAccessToken = () => `${b64({ alg: 'ES256' })}.${b64({ aud: KIT_APP_ID, exp: Math.floor(Date.now() / 1000) + 3600 })}.s`
@@ -66,9 +101,12 @@ export const kitAccessToken = () => `${b64({ alg: 'ES256' })}.${b64({ aud: KIT_A
 /** A user with `accounts`. */
 export const kitUser = (accounts: LinkedAccount[]): RawUser => ({ id: 'did:foyer:u1', createdAt: 1, linkedAccounts: accounts, mfaMethods: [], hasAcceptedTerms: true, isGuest: false })
 
-/** A started kernel (no sockets: the kit's handler fetch) with `plugins` and `config`; `signIn(user)` sets a session. */
-export async function startKitFoyer(plugins: FoyerPlugin[], config: FoyerClientConfig = {}) {
-  const { fetch } = handlerFetch()
+/**
+ * A started kernel (no sockets: the kit's handler fetch, answering `routes` too) with `plugins` and `config`;
+ * `signIn(user)` sets a session.
+ */
+export async function startKitFoyer(plugins: FoyerPlugin[], config: FoyerClientConfig = {}, routes: Record<string, RouteHandler> = {}) {
+  const { fetch } = handlerFetch(routes)
   const foyer: Foyer = createFoyer({ appId: KIT_APP_ID, apiUrl: KIT_API_URL, plugins, config, fetch, storage: createMemoryStorage() })
   await foyer.init()
   return {

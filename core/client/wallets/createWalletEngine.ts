@@ -25,6 +25,9 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
   const ofConnector = (connector: WalletConnector) => (w: ConnectedWallet) => w.meta.id === connector.id
 
   function makeWallet(connector: WalletConnector, address: string, chainId: string, connectedAt: number): ConnectedWallet {
+    const assertConnected = () => {
+      if (!$wallets.peek().some((w) => w.address === address && w.meta.id === connector.id)) throw new ProviderRpcError(4900, walletTexts.notConnected)
+    }
     const wallet: ConnectedWallet = {
       type: connector.chain,
       address,
@@ -50,15 +53,28 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
       },
       async sign(message) {
         if (typeof message !== 'string' || !message) throw new ProviderRpcError(4200, 'Invalid params: message must be a non-empty string')
-        if (!$wallets.peek().some((w) => w.address === address && w.meta.id === connector.id)) {
-          throw new ProviderRpcError(4900, walletTexts.notConnected)
-        }
+        assertConnected()
         try {
           return await connector.signMessage(address, message)
         } catch (error) {
           throw toConnectorError(error, walletTexts.unableToAuthorize)
         }
       },
+      // Solana wallets sign bytes too (Privy's ConnectedSolanaWallet.signMessage).
+      ...(connector.chain === 'solana'
+        ? {
+            async signMessage(message: Uint8Array) {
+              if (!(message instanceof Uint8Array) || message.length === 0) throw new ProviderRpcError(4200, 'Invalid params: message must be a non-empty Uint8Array')
+              assertConnected()
+              if (!connector.signMessageBytes) throw new ConnectorError(walletTexts.solanaSignMessageRequired, { code: 'SOLANA_SIGN_MESSAGE_UNSUPPORTED' })
+              try {
+                return await connector.signMessageBytes(address, message)
+              } catch (error) {
+                throw toConnectorError(error, walletTexts.unableToAuthorize)
+              }
+            },
+          }
+        : {}),
       disconnect: () => engine.disconnect(address),
       getEthereumProvider: () => connector.getProvider(),
     }

@@ -59,6 +59,8 @@ export interface WalletConnector {
   switchChain?(chainId: number, chain?: AddChainParameters): Promise<void>
   /** Signs a plain-text message (personal_sign / signMessage); answers the signature (hex or base58). */
   signMessage(address: string, message: string): Promise<string>
+  /** Solana connectors: signs raw bytes (wallet-standard `solana:signMessage`); answers the 64-byte ed25519 signature. */
+  signMessageBytes?(address: string, message: Uint8Array): Promise<Uint8Array>
   onAccountsChanged(listener: (accounts: string[]) => void): () => void
   onChainChanged(listener: (chainId: string) => void): () => void
   onDisconnect(listener: () => void): () => void
@@ -87,8 +89,16 @@ export interface ConnectedWallet {
   switchChain(chainId: number): Promise<void>
   /** Signs a plain-text message with this address. */
   sign(message: string): Promise<string>
+  /** Solana wallets only: signs raw bytes, answers the 64-byte ed25519 signature (see ConnectedSolanaWallet). */
+  signMessage?(message: Uint8Array): Promise<Uint8Array>
   disconnect(): Promise<void>
   getEthereumProvider(): Promise<unknown>
+}
+
+/** A connected Solana wallet (Privy's ConnectedSolanaWallet): `signMessage(bytes)` answers the ed25519 signature. */
+export interface ConnectedSolanaWallet extends ConnectedWallet {
+  type: 'solana'
+  signMessage(message: Uint8Array): Promise<Uint8Array>
 }
 
 /** One stored connection (spec: address, connectorType, walletClientType, connectedAt). */

@@ -1,12 +1,8 @@
 import { useState } from 'react'
-import { useFoyer, type User } from 'foyer'
+import { useFoyer, useSolanaWallets, type User } from 'foyer'
 import { embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
 import { EmbeddedProviderDemo } from './EmbeddedProviderDemo.js'
 
-/**
- * Embedded wallets: each one's address (the key stays in the wallet frame), 'Sign a message' through the modal's
- * sign screen, and 'Create another wallet' (the next HD index).
- */
 /** The typed data 'Sign typed data' asks for (EIP-712). */
 export const DEMO_TYPED_DATA = {
   domain: { name: 'Foyer demo', version: '1', chainId: 1 },
@@ -15,8 +11,15 @@ export const DEMO_TYPED_DATA = {
   message: { text: 'Hello', from: '0x0000000000000000000000000000000000000001' },
 } as const
 
+/**
+ * Embedded wallets: each one's address (the key stays in the wallet frame), 'Sign a message' through the modal's
+ * sign screen, 'Create another wallet' (the next HD index), export and import; the Solana wallet through
+ * useSolanaWallets() (createWallet, the listed wallet's signMessage(bytes), exportWallet).
+ */
 export function EmbeddedWalletsCard({ user }: { user: User }) {
-  const { createWallet, signMessage, signTypedData, importWallet, exportWallet, createSolanaWallet, signSolanaMessage } = useFoyer()
+  const { createWallet, signMessage, signTypedData, importWallet, exportWallet } = useFoyer()
+  const { wallets: solanaWallets, createWallet: createSolanaWallet, exportWallet: exportSolanaWallet } = useSolanaWallets()
+  const embeddedSolana = solanaWallets.find((w) => w.walletClientType === 'privy')
   const [key, setKey] = useState('')
   const [result, setResult] = useState<{ label: string; value: string } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -69,17 +72,31 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Created', async () => String((await createSolanaWallet()).address))}>
             Create a Solana wallet
           </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={busy}
-            onClick={() => run('Solana signature', async () => btoa(String.fromCharCode(...(await signSolanaMessage('Hello from the Foyer demo')))))}
-          >
-            Sign with the Solana wallet
-          </button>
-        )}
+        ) : null}
+        {embeddedSolana ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() =>
+                run('Solana signature', async () => btoa(String.fromCharCode(...(await embeddedSolana.signMessage(new TextEncoder().encode('Hello from the Foyer demo'))))))
+              }
+            >
+              Sign with the Solana wallet
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Export', async () => (await exportSolanaWallet({ address: embeddedSolana.address }), 'closed'))}>
+              Export Solana wallet
+            </button>
+          </>
+        ) : null}
       </div>
+      {solanaWallets[0] ? (
+        <p className="card-lead" data-testid="solana-wallets">
+          useSolanaWallets()[0]: <code data-testid="solana-first">{solanaWallets[0].address}</code>{' '}
+          <span className="tag" data-testid="solana-first-type">{`${solanaWallets[0].connectorType} ${solanaWallets[0].walletClientType}`}</span>
+        </p>
+      ) : null}
       {ethereum.length === 0 ? (
         <form
           className="card-actions"

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { ed25519 } from '@noble/curves/ed25519'
+import { getWallets } from '@wallet-standard/app'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import bs58 from 'bs58'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
+import { embeddedWallet } from './index.js'
+import { SOLANA_STANDARD_FEATURES } from './solanaStandardWallet.js'
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c()
+})
+
+type Features = {
+  'standard:connect': { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> }
+  'standard:disconnect': { disconnect(): Promise<void> }
+  'standard:events': { on(event: 'change', listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void }
+  'solana:signMessage': { signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<{ signature: Uint8Array; signedMessage: Uint8Array }[]> }
+}
+const feature = <K extends keyof Features>(wallet: Wallet, name: K) => wallet.features[name] as Features[K]
+
+async function setup() {
+  const frame = fakeWalletFrame()
+  const kit = await startKitFoyer([{ ...embeddedWallet({ showWalletUIs: false }), state: () => frame.state }])
+  cleanups.push(() => kit.foyer.destroy())
+  const [s0, s1] = [0, 1].map((i) => frame.solanaKeypair(i).address) as [string, string]
+  return { ...kit, frame, s0, s1 }
+}
+const foyerWallet = () => getWallets().get().find((w) => w.name === 'Foyer Wallet')
+
+/** An app that starts after the wallet: it announces itself with `wallet-standard:app-ready`, as getWallets() does. */
+function lateApp() {
+  const registered: Wallet[] = []
+  const unregister = vi.fn()
+  const register = (...wallets: Wallet[]) => (registered.push(...wallets), unregister)
+  window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register } }))
+  return { registered, unregister }
+}
+
+describe("the embedded Solana wallet in wallet-standard ('Foyer Wallet')", () => {
+  it('is registered while a user with an embedded Solana wallet is signed in, with the spec name, icon, chains and only the features it has', async () => {
+    const { signIn, signOut, frame, s0 } = await setup()
+    signIn(kitUser([embeddedWalletAccount(frame.account(0).address)]))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(foyerWallet()).toBeUndefined()
+
+    signIn(kitUser([embeddedWalletAccount(frame.account(0).address), embeddedSolanaAccount(s0)]))
+    await vi.waitFor(() => expect(foyerWallet()).toBeDefined())
+    const wallet = foyerWallet()!
+    expect(wallet).toMatchObject({ version: '1.0.0', name: 'Foyer Wallet', chains: ['solana:mainnet', 'solana:devnet', 'solana:testnet'] })
+    expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/)
+    expect(Object.keys(wallet.features).sort()).toEqual([...SOLANA_STANDARD_FEATURES].sort())
+    expect(wallet.features).not.toHaveProperty('solana:signTransaction')
+    expect(wallet.accounts).toHaveLength(1)
+    const [account] = wallet.accounts
+    expect(account!.address).toBe(s0)
+    expect([...account!.publicKey]).toEqual([...bs58.decode(s0)])
+    expect(account!.features).toEqual(['solana:signMessage'])
+
+    // An app that loads later gets it too, by the standard's app-ready event.
+    const late = lateApp()
+    expect(late.registered).toEqual([wallet])
+
+    await signOut()
+    await vi.waitFor(() => expect(foyerWallet()).toBeUndefined())
+    expect(late.unregister).toHaveBeenCalledOnce()
+    // Signed out, an app that loads gets nothing.
+    expect(lateApp().registered).toEqual([])
+  })
+
+  it("tells dapps of account changes ('change'): a wallet added, logout, then the next login", async () => {
+    const { signIn, signOut, s0, s1 } = await setup()
+    signIn(kitUser([embeddedSolanaAccount(s0)]))
+    await vi.waitFor(() => expect(foyerWallet()).toBeDefined())
+    const wallet = foyerWallet()!
+    const changes: string[][] = []
+    feature(wallet, 'standard:events').on('change', ({ accounts }) => changes.push((accounts ?? []).map((a) => a.address)))
+
+    signIn(kitUser([embeddedSolanaAccount(s0, 0), embeddedSolanaAccount(s1, 1)]))
+    await vi.waitFor(() => expect(changes).toEqual([[s0, s1]]))
+    await signOut()
+    await vi.waitFor(() => expect(changes).toEqual([[s0, s1], []]))
+    expect(wallet.accounts).toEqual([])
+
+    signIn(kitUser([embeddedSolanaAccount(s1, 0)]))
+    await vi.waitFor(() => expect(foyerWallet()).toBe(wallet))
+    expect(changes.at(-1)).toEqual([s1])
+  })
+
+  it('signs messages in the frame (solana:signMessage): ed25519 by the account; a foreign account is refused', async () => {
+    const { signIn, s0, frame } = await setup()
+    signIn(kitUser([embeddedSolanaAccount(s0)]))
+    await vi.waitFor(() => expect(foyerWallet()).toBeDefined())
+    const wallet = foyerWallet()!
+    const message = new TextEncoder().encode('Sign in to a dapp')
+    const [output] = await feature(wallet, 'solana:signMessage').signMessage({ account: wallet.accounts[0]!, message })
+    expect(output!.signedMessage).toEqual(message)
+    expect(ed25519.verify(output!.signature, message, bs58.decode(s0))).toBe(true)
+    const stranger = { ...wallet.accounts[0]!, address: frame.solanaKeypair(2).address }
+    await expect(feature(wallet, 'solana:signMessage').signMessage({ account: stranger, message })).rejects.toThrow('Wallet is not currently connected')
+  })
+
+  it("a dapp's disconnect hides the accounts from it until it connects again (no prompt: signing in was the consent)", async () => {
+    const { foyer, signIn, s0 } = await setup()
+    signIn(kitUser([embeddedSolanaAccount(s0)]))
+    await vi.waitFor(() => expect(foyerWallet()).toBeDefined())
+    const wallet = foyerWallet()!
+    expect((await feature(wallet, 'standard:connect').connect({ silent: true })).accounts.map((a) => a.address)).toEqual([s0])
+    await feature(wallet, 'standard:disconnect').disconnect()
+    expect(wallet.accounts).toEqual([])
+    expect((await feature(wallet, 'standard:connect').connect({ silent: true })).accounts).toEqual([])
+    expect((await feature(wallet, 'standard:connect').connect()).accounts.map((a) => a.address)).toEqual([s0])
+    // The user stays signed in throughout.
+    expect(foyer.$session.peek().status).toBe('authenticated')
+  })
+})
