@@ -1,40 +1,69 @@
 import { BaseError, FlowError } from '../../core/errors/index.js'
 import type { FlowContext } from '../../core/client/types.js'
+import { uiScreens } from '../../core/client/screenIds.js'
+import type { User } from '../../core/protocol/index.js'
 import { primaryEmbeddedWallet } from './embeddedAccounts.js'
 import { createWallet } from './createWallet.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+import type { WalletChainType } from './schema.js'
 
-/** When a login creates an embedded wallet (`embeddedWallets.ethereum.createOnLogin`, the server's `create_on_login`). */
+/**
+ * When a login creates an embedded wallet (`embeddedWallets.ethereum|solana.createOnLogin`; for Ethereum also the
+ * server's `create_on_login`).
+ */
 export type CreateOnLogin = 'all-users' | 'users-without-wallets' | 'off'
 
 /** The screens of the flow. */
 export const WALLET_SCREENS = { connecting: 'embedded-wallet/connecting', created: 'embedded-wallet/created' } as const
 
-/** Whether this login creates a wallet: none yet, and the setting asks for one (without-wallets: no wallet at all). */
-export function shouldCreateOnLogin(setting: CreateOnLogin, ctx: Pick<FlowContext, 'user'>): boolean {
-  if (setting === 'off' || primaryEmbeddedWallet(ctx.user, 'ethereum')) return false
+/**
+ * Whether this login creates a wallet of `chain`: none of that chain yet, and the setting asks for one (without-wallets:
+ * the user logged in with no wallet at all — `ctx.user` is the user the login answered, before this hook made any).
+ */
+export function shouldCreateOnLogin(setting: CreateOnLogin, ctx: Pick<FlowContext, 'user'>, chain: WalletChainType = 'ethereum'): boolean {
+  if (setting === 'off' || primaryEmbeddedWallet(ctx.user, chain)) return false
   if (setting === 'all-users') return true
   return !ctx.user.linkedAccounts.some((a) => a.type === 'wallet')
 }
 
+/** The spec's rule: a Solana wallet needs the Ethereum wallet (when there is one) to recover automatically ('privy'). */
+export function canCreateSolanaWallet(user: User | null): boolean {
+  const ethereum = primaryEmbeddedWallet(user, 'ethereum')
+  return !ethereum || (ethereum.recoveryMethod ?? 'privy') === 'privy'
+}
+
 /**
- * onLoginSuccess hook (after terms): creates the wallet the setting asks for, showing 'connecting' then the created
- * screen ('Welcome' / 'All set!', which closes by itself). A failure logs the user out, reports analytics and fails
+ * onLoginSuccess hook (after terms): creates the wallets the settings ask for — Ethereum first, then Solana — showing
+ * 'connecting' then the created screen once ('Welcome' / 'All set!', which closes by itself). A Solana wallet is
+ * skipped when the Ethereum wallet has user-owned recovery. A failure logs the user out, reports analytics and fails
  * the login with the error ('Failed to create wallet', 'walletProxy.create timed out.').
  */
-export function createOnLoginHook(state: EmbeddedWalletState, setting: () => CreateOnLogin) {
+export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => CreateOnLogin, solana: () => CreateOnLogin = () => 'off') {
   return async (ctx: FlowContext): Promise<void> => {
-    if (ctx.intent !== 'login' || !shouldCreateOnLogin(setting(), ctx)) return
+    if (ctx.intent !== 'login') return
+    const setting = { ethereum: ethereum(), solana: solana() }
+    const chains = (['ethereum', 'solana'] as const).filter((chain) => shouldCreateOnLogin(setting[chain], ctx, chain))
+    if (chains.length === 0) return
     const { foyer } = ctx
     const shown = foyer.$modal.peek().open
     if (shown) foyer.modal.replace(WALLET_SCREENS.connecting)
     try {
-      await createWallet(foyer, state)
+      for (const chain of chains) {
+        // Read after the Ethereum wallet was made: its recovery decides.
+        if (chain === 'solana' && !canCreateSolanaWallet(foyer.$session.peek().user)) continue
+        await createWallet(foyer, state, { chainType: chain })
+      }
     } catch (error) {
       foyer.track('embedded_wallet_creation_failed', { reason: error instanceof BaseError ? error.code : 'UNKNOWN' })
       await foyer.session.logout().catch(() => {})
-      throw error instanceof BaseError && error.code === 'WALLET_CREATE_TIMEOUT' ? error : new FlowError(embeddedWalletErrors.createFailed, 'WALLET_CREATE_FAILED', { cause: error })
+      const failure = error instanceof BaseError && error.code === 'WALLET_CREATE_TIMEOUT' ? error : new FlowError(embeddedWalletErrors.createFailed, 'WALLET_CREATE_FAILED', { cause: error })
+      // The connecting screen can't be closed and the screen that started the login is gone: in its place the spec's
+      // 'Something went wrong' with Close, saying why ('Failed to create wallet', 'walletProxy.create timed out.').
+      if (shown && foyer.$modal.peek().open && foyer.registry.screens.has(uiScreens.error)) {
+        foyer.modal.replace(uiScreens.error, { title: foyer.t('error.generic.title'), detail: failure.shortMessage, cta: { label: foyer.t('common.close'), action: 'close' } })
+      }
+      throw failure
     }
     if (shown && foyer.$modal.peek().open) await ctx.prompt(WALLET_SCREENS.created)
   }

@@ -23,11 +23,14 @@ export type CreateWalletReturnType = LinkedAccount
 /** What createWallet rejects with. */
 export type CreateWalletErrorType = BaseError
 
-/** Waits for `promise`, or rejects with `message` after `ms`. */
-function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+/**
+ * Starts `start` and waits for it, or rejects with `message` after `ms`. The timer is set before `start` runs, so it
+ * comes due before any wait of the same length that `start` sets (timers due together fire in the order they were set).
+ */
+function within<T>(start: () => Promise<T>, ms: number, message: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new FlowError(message, 'WALLET_CREATE_TIMEOUT')), ms)
-    promise.then(
+    start().then(
       (value) => (clearTimeout(timer), resolve(value)),
       (error) => (clearTimeout(timer), reject(error)),
     )
@@ -55,7 +58,9 @@ export async function createWallet(foyer: Foyer, state: EmbeddedWalletState, par
   const created = existing
     ? await proxy.request<{ address: string }>(frameEvents.createAdditional, { accessToken, address: existing.address, walletIndex: parameters.walletIndex })
     : await within(
-        proxy.request<{ address: string }>(chain === 'solana' ? frameEvents.solanaCreate : frameEvents.create, { accessToken }, WALLET_CREATE_TIMEOUT_MS),
+        // The proxy's own wait ('Cannot connect to wallet proxy') is a second longer and set after the spec's timeout:
+        // a create that never answers ends with the spec's 'walletProxy.create timed out.', never the proxy's text.
+        () => proxy.request<{ address: string }>(chain === 'solana' ? frameEvents.solanaCreate : frameEvents.create, { accessToken }, WALLET_CREATE_TIMEOUT_MS + 1_000),
         WALLET_CREATE_TIMEOUT_MS,
         embeddedWalletErrors.createTimedOut,
       )

@@ -21,6 +21,9 @@ import { mobileWallets } from 'foyer/plugins/mobile-wallets'
 import { Root } from './Root.js'
 import './styles.css'
 
+// The page's query: a few demo switches (documented where each is read).
+const query = new URLSearchParams(location.search)
+
 const plugins = [
   // Terms are accepted before anything else happens (the embedded wallet's hook declares it runs after terms).
   terms(),
@@ -32,7 +35,7 @@ const plugins = [
   farcaster(),
   passkey(),
   // Social logins show once the server's app has an "oauth" section; ?oauth_flow=popup tries the popup flow.
-  oauth({ flow: new URLSearchParams(location.search).get('oauth_flow') === 'popup' ? 'popup' : 'redirect' }),
+  oauth({ flow: query.get('oauth_flow') === 'popup' ? 'popup' : 'redirect' }),
   // The example's stand-in for a host auth provider: a JWT its login put in localStorage ('example:host_jwt').
   // Without one (the default) nothing happens; the e2e test sets it to a token signed by the JWKS stand-in.
   customJwt({ getCustomAccessToken: async () => localStorage.getItem('example:host_jwt') }),
@@ -54,7 +57,12 @@ const plugins = [
   // Embedded wallets, keys in the wallet frame (the server's second port). When to create one at login comes from the
   // server's app config (the dev app: 'users-without-wallets').
   // ?create_on_login=off|users-without-wallets|all-users overrides the server's setting (the import demo wants none).
-  embeddedWallet({ ethereum: { createOnLogin: (new URLSearchParams(location.search).get('create_on_login') as 'off' | null) ?? undefined } }),
+  // ?show_wallet_uis=false signs without the sign screen; ?no_prompt_on_signature=true skips it for personal_sign only.
+  embeddedWallet({
+    ethereum: { createOnLogin: (query.get('create_on_login') as 'off' | null) ?? undefined },
+    ...(query.get('show_wallet_uis') === 'false' ? { showWalletUIs: false } : {}),
+    ...(query.get('no_prompt_on_signature') === 'true' ? { noPromptOnSignature: true } : {}),
+  }),
 ]
 
 /**
@@ -62,7 +70,7 @@ const plugins = [
  * default chain): a demo of chain switching against local nodes (the wallet e2e uses it).
  */
 function chainsFromQuery() {
-  const raw = new URLSearchParams(location.search).get('chains')
+  const raw = query.get('chains')
   if (!raw) return {}
   const chains = raw.split(',').map((item) => {
     const at = item.indexOf(':')

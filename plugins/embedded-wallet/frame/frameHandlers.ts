@@ -25,7 +25,7 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
   const recover: FrameHandler = async (raw) => {
     const { accessToken, address, recoveryMethod } = data(raw)
     assertAutomatic(recoveryMethod)
-    await vault.recover(String(address ?? ''), accessToken)
+    await vault.recover(address, accessToken)
     return { address }
   }
   return {
