@@ -5,8 +5,6 @@ import {
   AuthShareOutputSchema,
   CreateWalletInputSchema,
   RecoverOutputSchema,
-  RotateSharesInputSchema,
-  RotateSharesOutputSchema,
   WalletRefInputSchema,
 } from './schema.js'
 
@@ -23,8 +21,6 @@ export const embeddedWalletApi = defineApi('/api/v1/embedded_wallets', {
   authShare: { path: 'auth_share', input: WalletRefInputSchema, output: AuthShareOutputSchema },
   /** Automatic ('privy') recovery: releases the auth and recovery shares (rate limited, logged). */
   recover: { input: WalletRefInputSchema, output: RecoverOutputSchema },
-  /** Replaces both server-held shares of the root in one transaction. */
-  rotate: { input: RotateSharesInputSchema, output: RotateSharesOutputSchema },
 })
 
 /** API paths of the embedded-wallet plugin's custody routes. */

@@ -86,12 +86,6 @@ export const AddWalletInputSchema = v.object({
 /** Body of the share routes: which wallet (any address of its root). */
 export const WalletRefInputSchema = v.object({ address: WalletAddressSchema })
 
-/** POST /api/v1/embedded_wallets/rotate: fresh auth and recovery shares of the root (after a recovery's re-split). */
-export const RotateSharesInputSchema = v.pipe(
-  v.object({ address: WalletAddressSchema, auth_share: ShareSchema, recovery_share: ShareSchema }),
-  v.forward(v.check((i) => shareLength(i.auth_share) === shareLength(i.recovery_share), 'recovery_share has the wrong length for this wallet'), ['recovery_share']),
-)
-
 /** One wallet of a root: its address and HD index. */
 export const RootWalletSchema = v.object({ address: v.string(), wallet_index: v.number() })
 
@@ -109,8 +103,6 @@ export const AuthShareOutputSchema = v.object({
 })
 /** Answer of recover (privy recovery): the auth share and the recovery share, decrypted. */
 export const RecoverOutputSchema = v.object({ ...AuthShareOutputSchema.entries, recovery_share: ShareSchema })
-/** Answer of rotate. */
-export const RotateSharesOutputSchema = v.object({ success: v.literal(true) })
 
 /**
  * The plugin's section of an app entry (`"embedded-wallet": { … }`): turns embedded wallets on for the app and
@@ -132,7 +124,7 @@ export const embeddedWalletErrorCodes = [
   'embedded_wallet_not_found', // 404: the address is none of the caller's embedded wallets
   'invalid_wallet_index', // 400: add with an index other than the root's next free one, or on an imported wallet
   'solana_requires_privy_recovery', // 400: a Solana wallet for a user whose Ethereum wallet has user-owned recovery
-  'unsupported_recovery_method', // 400: recover/rotate of a wallet whose recovery method isn't automatic (data.recovery_method)
+  'unsupported_recovery_method', // 400: recover of a wallet whose recovery method isn't automatic (data.recovery_method)
   'embedded_wallets_disabled', // 403: the app's entry has no "embedded-wallet" section
 ] as const
 export type EmbeddedWalletErrorCode = (typeof embeddedWalletErrorCodes)[number]

@@ -186,9 +186,6 @@ describe('embedded wallet custody routes', () => {
     for (const body of [{ address: '0x12' }, { address: wallet.address, wallet_index: 0, new_address: wallet.address }, { address: wallet.address, wallet_index: 1.5, new_address: wallet.address }]) {
       expect((await (await call('add', body, token)).json()).code).toBe('invalid_data')
     }
-    for (const body of [{}, { address: wallet.address, auth_share: share16, recovery_share: share16 }, { address: wallet.address, auth_share: good.auth_share, recovery_share: share33 }]) {
-      expect((await (await call('rotate', body, token)).json()).code).toBe('invalid_data')
-    }
     expect(await counts()).toEqual(before)
   })
 
@@ -345,50 +342,6 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
     expect(await counts()).toEqual(before)
   })
 
-  it('rotate replaces both shares at once: the new split works with the new device share, the old shares are gone', async () => {
-    const token = await newUser()
-    const wallet = await makeWallet()
-    await call('create', createBody(wallet), token)
-    const fresh = await splitWalletSecret(wallet.secret)
-    madeShares.push(fresh.device, fresh.auth, fresh.recovery)
-    const res = await call('rotate', { address: wallet.address, auth_share: b64(fresh.auth), recovery_share: b64(fresh.recovery) }, token)
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ success: true })
-    const answer = await (await call('recover', { address: wallet.address }, token)).json()
-    expect([answer.auth_share, answer.recovery_share]).toEqual([b64(fresh.auth), b64(fresh.recovery)])
-    expect(ethereumAccountOf(await combineWalletShares(fresh.device, fromB64(answer.auth_share))).address).toBe(wallet.address)
-    // Another user can't rotate it; nor can the host page.
-    const body = { address: wallet.address, auth_share: b64(wallet.shares.auth), recovery_share: b64(wallet.shares.recovery) }
-    expect((await call('rotate', body, await newUser())).status).toBe(404)
-    expect((await call('rotate', body, token, TEST_ORIGIN)).status).toBe(403)
-    // An imported wallet's root takes only 33-byte shares.
-    const importer = await newUser()
-    const key = await makeWallet('ethereum', crypto.getRandomValues(new Uint8Array(32)))
-    await call('create', createBody(key, { imported: true }), importer)
-    const short = await call('rotate', { address: key.address, auth_share: b64(fresh.auth), recovery_share: b64(fresh.recovery) }, importer)
-    expect((await short.json()).code).toBe('invalid_data')
-  })
-
-  it('rotate is atomic: a failure writing the second share keeps both old shares', async () => {
-    const token = await newUser()
-    const wallet = await makeWallet()
-    const created = (await (await call('create', createBody(wallet), token)).json()) as RawUser
-    const rootId = walletAccounts(created)[0]!.rootId as string
-    await t.server.db.exec(`
-CREATE FUNCTION fail_recovery_share() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql;
-CREATE TRIGGER fail_recovery_share BEFORE UPDATE ON embedded_wallet_shares FOR EACH ROW WHEN (NEW.kind = 'recovery' AND NEW.root_id = '${rootId}') EXECUTE FUNCTION fail_recovery_share();`)
-    const fresh = await splitWalletSecret(wallet.secret)
-    madeShares.push(fresh.device, fresh.auth, fresh.recovery)
-    try {
-      const res = await call('rotate', { address: wallet.address, auth_share: b64(fresh.auth), recovery_share: b64(fresh.recovery) }, token)
-      expect(res.status).toBe(500)
-    } finally {
-      await t.server.db.exec('DROP TRIGGER fail_recovery_share ON embedded_wallet_shares; DROP FUNCTION fail_recovery_share();')
-    }
-    const answer = await (await call('recover', { address: wallet.address }, token)).json()
-    expect([answer.auth_share, answer.recovery_share]).toEqual([b64(wallet.shares.auth), b64(wallet.shares.recovery)])
-  })
-
   it("an external-wallet unlink can't drop an embedded wallet's account", async () => {
     const token = await newUser()
     const wallet = await makeWallet()
@@ -429,7 +382,6 @@ CREATE TRIGGER fail_recovery_share BEFORE UPDATE ON embedded_wallet_shares FOR E
     expect(released.length).toBeGreaterThan(3)
     expect(released[0]).toMatch(/^\[embedded-wallet\] auth share released: user did:foyer:\w+, wallet root [\w-]{36}, at \d{4}-\d\d-\d\dT/)
     expect(logs.some((line) => line.includes('auth and recovery shares released (automatic recovery)'))).toBe(true)
-    expect(logs.some((line) => line.includes('shares rotated'))).toBe(true)
     const text = logs.join('\n')
     expect(madeShares.length).toBeGreaterThan(20)
     for (const share of madeShares) {

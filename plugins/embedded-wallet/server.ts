@@ -10,8 +10,6 @@ import {
   EmbeddedWalletAppConfigSchema,
   embeddedWalletErrorCodes,
   embeddedWalletServerErrorTexts,
-  RotateSharesInputSchema,
-  shareBytesOf,
   WalletRefInputSchema,
   type EmbeddedWalletAppConfig,
 } from './schema.js'
@@ -269,31 +267,6 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         })
       releaseShares(paths.authShare, 'embedded_wallets.auth_share.user', 'auth share released', false)
       releaseShares(paths.recover, 'embedded_wallets.recover.user', 'auth and recovery shares released (automatic recovery)', true)
-
-      app.post(paths.rotate, async (c: Context) => {
-        const { userId } = await ctx.requireMfa(c)
-        const input = await ctx.body(c, RotateSharesInputSchema)
-        await ctx.enforceRateLimit('embedded_wallets.write.user', userId)
-        const wallet = await walletOf(ctx.db, userId, input.address)
-        const { root } = wallet
-        // Only automatic recovery: whoever may rotate could recover anyway. User-owned methods need a proof of
-        // the secret first (next issue), or a stolen token could replace the shares and lock the user out.
-        if (root.recovery_method !== 'privy') {
-          throw new ctx.HttpError(400, 'unsupported_recovery_method', 'Shares of this wallet are not rotated by the server', { recovery_method: root.recovery_method })
-        }
-        const pair = sharePair(input.auth_share, input.recovery_share)
-        if (pair.auth.length !== shareBytesOf(root.imported)) throw new ctx.HttpError(400, 'invalid_data', 'auth_share: Share has the wrong length for this wallet')
-        const owner = { userId, rootId: root.id }
-        const [auth, recovery] = await Promise.all([shares.seal(owner, 'auth', pair.auth), shares.seal(owner, 'recovery', pair.recovery)])
-        await ctx.db.tx(async (tx) => {
-          await records.lockUser(tx, userId)
-          const now = at()
-          await records.putShare(tx, root.id, 'auth', auth, now)
-          await records.putShare(tx, root.id, 'recovery', recovery, now)
-        })
-        log('shares rotated', userId, root.id)
-        return c.json({ success: true as const })
-      })
     },
   })
 }

@@ -31,6 +31,19 @@ const recordMessages = () => {
   })
 }
 
+// Counts the randomness every frame of the page draws: the sizes of crypto.getRandomValues draws and Math.random calls.
+const countEntropy = () => {
+  const seen = { draws: [] as number[], mathRandom: 0 }
+  ;(window as unknown as { __foyerEntropy: typeof seen }).__foyerEntropy = seen
+  const draw = Crypto.prototype.getRandomValues
+  Crypto.prototype.getRandomValues = function <T extends ArrayBufferView>(this: Crypto, array: T): T {
+    seen.draws.push(array.byteLength)
+    return draw.call(this, array) as T
+  }
+  const random = Math.random
+  Math.random = () => (seen.mathRandom++, random())
+}
+
 /** The frame's custody calls the page made (they show as requests of the page's frames). */
 function custodyCalls(page: Page): string[] {
   const calls: string[] = []
@@ -77,6 +90,7 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     const email = 'wallet.user@example.com'
     const { context, page } = await e2e.newPage()
     await context.addInitScript(recordMessages)
+    await context.addInitScript(countEntropy)
     const calls = custodyCalls(page)
     await signUp(page, email)
 
@@ -88,6 +102,14 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     const [address] = await addresses(page)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(calls).toEqual(['create'])
+    // Every draw of the creation came from crypto.getRandomValues in the frame: the 16 bytes of entropy, then the
+    // split's coefficients; nothing there called Math.random.
+    const walletFrame = page.frames().find((f) => f.url().startsWith(`${e2e.stack.walletUrl}/apps/`))!
+    const entropy = await walletFrame.evaluate(() => (window as unknown as { __foyerEntropy: { draws: number[]; mathRandom: number } }).__foyerEntropy)
+    expect(entropy.mathRandom).toBe(0)
+    expect(entropy.draws).toContain(16)
+    // (shamir-secret-sharing draws one coefficient byte per secret byte, and the x coordinates.)
+    expect(entropy.draws.filter((n) => n === 1).length).toBeGreaterThanOrEqual(16)
 
     const signature = await signMessageOnScreen(page)
     expect(await verifyMessage({ address: address!, message: 'Hello from the Foyer demo', signature: signature as `0x${string}` })).toBe(true)
@@ -115,7 +137,6 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     expect(messages).toContain(address!.toLowerCase().slice(2, 10))
     expect(messages).not.toMatch(/share|mnemonic|privateKey|secret/i)
     expect(JSON.stringify(recorded)).not.toMatch(/"[A-Za-z0-9+/]{22}[AEIMQUYcgkosw048]="/)
-    await context.close()
 
     // A new device (fresh browser context, no device share): automatic recovery gives the same wallet.
     const fresh = await e2e.newPage()
@@ -125,11 +146,25 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     expect(await addresses(fresh.page)).toEqual([first, second])
     const recovered = await signMessageOnScreen(fresh.page)
     expect(await verifyMessage({ address: address!, message: 'Hello from the Foyer demo', signature: recovered as `0x${string}` })).toBe(true)
-    expect(freshCalls).toEqual(['auth_share', 'recover', 'rotate'])
+    expect(freshCalls).toEqual(['auth_share', 'recover'])
+    // Recovered once, that device then unlocks with its own share, and the first device still unlocks with its
+    // share: a recovery changes nothing the other devices hold.
+    await fresh.page.reload()
+    await fresh.page.getByTestId('signed-in').waitFor()
+    freshCalls.length = 0
+    await signMessageOnScreen(fresh.page)
+    expect(freshCalls).toEqual(['auth_share'])
+    await page.reload()
+    await page.getByTestId('signed-in').waitFor()
+    calls.length = 0
+    const back = await signMessageOnScreen(page)
+    expect(await verifyMessage({ address: address!, message: 'Hello from the Foyer demo', signature: back as `0x${string}` })).toBe(true)
+    expect(calls).toEqual(['auth_share'])
     await fresh.context.close()
+    await context.close()
   })
 
-  it('signs typed data on the sign screen, makes and signs with a Solana wallet, and imports a key for a user without a wallet', async () => {
+  it('signs typed data on the sign screen; a Solana wallet through useSolanaWallets (first in the list, signs, in the wallet-standard registry, exports in the frame); imports a key for a user without a wallet', async () => {
     const { context, page } = await e2e.newPage()
     const address = await signUpWithWallet(page, 'wallet.more@example.com')
 
@@ -149,14 +184,72 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => page.getByTestId('embedded-result').textContent()).toBe('Error: The user rejected the request.')
 
+    // useSolanaWallets().createWallet(): the wallet is then first in useSolanaWallets() (the card shows [0]).
     await page.getByRole('button', { name: 'Create a Solana wallet' }).click()
     await expect.poll(async () => (await addresses(page)).length, { timeout: 20_000 }).toBe(2)
     const solana = (await addresses(page)).find((a) => !a.startsWith('0x'))!
     expect(bs58.decode(solana)).toHaveLength(32)
+    await expect.poll(() => page.getByTestId('solana-first').textContent(), { timeout: 20_000 }).toBe(solana)
+    expect(await page.getByTestId('solana-first-type').textContent()).toBe('embedded privy')
+
+    // The listed wallet's signMessage(bytes): an ed25519 signature by the address, made in the frame.
     await page.getByRole('button', { name: 'Sign with the Solana wallet' }).click()
     await expect.poll(() => page.getByTestId('embedded-result').textContent(), { timeout: 20_000 }).toMatch(/^Solana signature: /)
     const solanaSignature = Buffer.from((await page.getByTestId('embedded-result').textContent())!.replace('Solana signature: ', ''), 'base64')
     expect(ed25519.verify(solanaSignature, new TextEncoder().encode('Hello from the Foyer demo'), bs58.decode(solana))).toBe(true)
+
+    // A dapp on the page finds it in the wallet-standard registry (it announces itself as an app, per the protocol) as
+    // 'Foyer Wallet', with the account and only the features it has, and signs through it.
+    const registered = await page.evaluate(async (message) => {
+      type Account = { address: string; publicKey: Uint8Array }
+      type Found = { name: string; icon: string; chains: string[]; accounts: Account[]; features: Record<string, any> }
+      const found: Found[] = []
+      const register = (...wallets: Found[]) => (found.push(...wallets), () => {})
+      window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register } }))
+      const wallet = found.find((w) => w.name === 'Foyer Wallet')
+      if (!wallet) return { names: found.map((w) => w.name) }
+      const [output] = await wallet.features['solana:signMessage'].signMessage({ account: wallet.accounts[0], message: new TextEncoder().encode(message) })
+      return {
+        names: found.map((w) => w.name),
+        icon: wallet.icon,
+        chains: [...wallet.chains],
+        features: Object.keys(wallet.features).sort(),
+        accounts: wallet.accounts.map((a) => a.address),
+        signature: btoa(String.fromCharCode(...(output.signature as Uint8Array))),
+      }
+    }, 'Hello, dapp')
+    expect(registered).toMatchObject({
+      names: ['Foyer Wallet'],
+      chains: ['solana:mainnet', 'solana:devnet', 'solana:testnet'],
+      features: ['solana:signMessage', 'standard:connect', 'standard:disconnect', 'standard:events'],
+      accounts: [solana],
+    })
+    expect(registered.icon).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(ed25519.verify(Buffer.from(registered.signature!, 'base64'), new TextEncoder().encode('Hello, dapp'), bs58.decode(solana))).toBe(true)
+    // The page's own Solana discovery doesn't list it as an external wallet to connect.
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    const list = page.getByRole('dialog')
+    await list.getByRole('button', { name: /Phantom/ }).first().waitFor()
+    expect(await list.getByText('Foyer Wallet').count()).toBe(0)
+    await list.getByRole('button', { name: 'Close' }).click()
+    await list.waitFor({ state: 'detached' })
+
+    // useSolanaWallets().exportWallet(): 'Transfer wallet' shows, inside the frame, the base58 64-byte secret key
+    // (Phantom's and Solflare's import form) whose public half is the address; the page never holds it.
+    await page.getByRole('button', { name: 'Export Solana wallet' }).click()
+    await dialog.getByRole('heading', { name: 'Transfer wallet' }).waitFor()
+    expect(await dialog.getByTestId('foyer-export-address').textContent()).toBe(solana)
+    const exportFrame = page.frameLocator('[data-testid="foyer-export-frame"] iframe')
+    const exportKey = exportFrame.locator('#foyer-export-key')
+    await exportKey.waitFor({ timeout: 30_000 })
+    const secretKey = await exportKey.inputValue()
+    const keyBytes = bs58.decode(secretKey)
+    expect(keyBytes).toHaveLength(64)
+    expect(bs58.encode(keyBytes.slice(32))).toBe(solana)
+    expect(bs58.encode(ed25519.getPublicKey(keyBytes.slice(0, 32)))).toBe(solana)
+    expect(await page.content()).not.toContain(secretKey)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => page.getByTestId('embedded-result').textContent()).toBe('Export: closed')
     await context.close()
 
     // A user who gets no wallet at login imports a key: the same address as the key's, signing as it.

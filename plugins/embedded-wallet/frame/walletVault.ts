@@ -1,5 +1,5 @@
 import { embeddedWalletApi } from '../api.js'
-import type { WalletChainType } from '../schema.js'
+import { isEthereumAddress, isSolanaAddress, type WalletChainType } from '../schema.js'
 import { fromBase64, toBase64 } from './base64.js'
 import type { DeviceShareStore } from './deviceShareStore.js'
 import { FrameFailure } from './frameFailure.js'
@@ -23,6 +23,12 @@ export interface UnlockedWallet {
   secret: WalletSecret
   root: Root
   walletIndex: number
+}
+
+/** A request's wallet address: 0x + 40 hex or a base58 key, else refused here (no custody call for a malformed one). */
+function walletAddress(value: unknown): string {
+  if (typeof value !== 'string' || !(isEthereumAddress(value) || isSolanaAddress(value))) throw new FrameFailure('invalid_request_arguments', 'Invalid address')
+  return value
 }
 
 const same = (chain: WalletChainType, a: string, b: string) => (chain === 'ethereum' ? a.toLowerCase() === b.toLowerCase() : a === b)
@@ -91,36 +97,44 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       return { address, user }
     },
 
-    /** Unlocks the wallet at `address` with this device's share; `wallet_not_on_device` when there is none. */
+    /**
+     * Unlocks the wallet at `address` with this device's share; `wallet_not_on_device` when there is none, or when the
+     * share rebuilds another secret (damaged): that share is dropped, so the host recovers and stores a good one.
+     */
     async connect(address: string, accessToken: unknown): Promise<UnlockedWallet> {
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
       const device = await store.get(root.rootId)
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
-      remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)))
+      try {
+        remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)))
+      } catch {
+        await store.remove(root.rootId)
+        throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
+      }
       return cached(address)!
     },
 
     /**
-     * Recovers on a new device (automatic 'privy' recovery): rebuilds from the auth and recovery shares, re-splits so
-     * this device holds a share of its own, replaces the server's two shares (one transaction), then stores the new
-     * device share. A crash between those steps leaves the old or new server shares: either recovers again.
+     * Recovers on a new device (automatic 'privy' recovery): rebuilds the secret from the auth and recovery shares,
+     * checks it, and keeps the recovery share as this device's share. It is a point of the same split, so it unlocks
+     * with the same auth share as every other device's: nothing on the server changes, and no device is cut off.
+     * (A re-split would replace the auth share and strand the user's other devices.)
      */
-    async recover(address: string, accessToken: unknown): Promise<UnlockedWallet> {
+    async recover(requested: unknown, accessToken: unknown): Promise<UnlockedWallet> {
+      const address = walletAddress(requested)
       const answer = await frameCall(target, embeddedWalletApi.recover, { address }, accessToken)
       const root = rootOf(answer)
-      const secret = await combineWalletShares(fromBase64(answer.auth_share), fromBase64(answer.recovery_share))
-      remember(root, secret)
-      const shares = await splitWalletSecret(secret)
-      await frameCall(target, embeddedWalletApi.rotate, { address, auth_share: toBase64(shares.auth), recovery_share: toBase64(shares.recovery) }, accessToken)
-      await store.put(root.rootId, shares.device)
+      const recovery = fromBase64(answer.recovery_share)
+      remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery))
+      await store.put(root.rootId, recovery)
       return cached(address)!
     },
 
     /** The unlocked wallet at `address`, unlocking it with the device share first when needed. */
     async wallet(address: unknown, accessToken: unknown): Promise<UnlockedWallet> {
-      if (typeof address !== 'string' || !address) throw new FrameFailure('invalid_request_arguments', 'Invalid address')
-      return cached(address) ?? (await vault.connect(address, accessToken))
+      const checked = walletAddress(address)
+      return cached(checked) ?? (await vault.connect(checked, accessToken))
     },
 
     /** Adds the root's next HD wallet (walletIndex 1, 2, …) next to `address`; answers the new address and the user. */

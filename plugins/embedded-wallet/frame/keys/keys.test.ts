@@ -51,7 +51,7 @@ describe('wallet keys', () => {
     )
   })
 
-  it("draws a new root's entropy from crypto.getRandomValues (the split's own draws are checked in the frame, in a browser)", () => {
+  it("draws a new root's entropy from crypto.getRandomValues (the split's draws are counted in the frame, in Chromium: test/e2e/embeddedWallet.test.ts)", () => {
     const spy = vi.spyOn(crypto, 'getRandomValues')
     const secret = newWalletSecret()
     expect(spy).toHaveBeenCalledTimes(1)
