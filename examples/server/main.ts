@@ -71,6 +71,8 @@ const server = await createServer({
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],
   devApp,
   ...(ttl ? { accessTokenTtlSeconds: ttl } : {}),
+  // FOYER_RATE_LIMITS (JSON) changes named limits, e.g. {"guest.authenticate.ip": {"limit": 100}}.
+  ...(process.env.FOYER_RATE_LIMITS ? { rateLimits: JSON.parse(process.env.FOYER_RATE_LIMITS) as Record<string, { limit?: number; windowSeconds?: number }> } : {}),
   trustProxy: process.env.FOYER_TRUST_PROXY === '1',
 })
 

@@ -31,6 +31,11 @@ export interface Stack {
   /** Output of the server (and the app's server) so far, for failure messages. */
   log(): string
   stop(): Promise<void>
+  /**
+   * SIGKILLs the Foyer server (a crash: no clean close of its database) and starts it again on the same data
+   * folder and ports; resolves once it listens. Not in `devServer` stacks.
+   */
+  crashServer(): Promise<void>
 }
 
 /** Options of startStack. */
@@ -125,14 +130,20 @@ async function startStackOnce(env: Record<string, string>, options: StartStackOp
       replace: { [appPlaceholders.apiUrl]: merged.FOYER_API_URL ?? apiUrl, [appPlaceholders.appId]: appId },
       onLog: (line) => (appLog += `${line}\n`),
     })
-    const server = await startFoyerServer(serverEnv)
+    let server = await startFoyerServer(serverEnv)
+    let earlierLog = ''
     const served = app
     return {
       appUrl: served.url,
       apiUrl,
       walletUrl,
       appId,
-      log: () => server.log() + appLog,
+      log: () => earlierLog + server.log() + appLog,
+      async crashServer() {
+        await server.kill()
+        earlierLog += `${server.log()}\n[startStack] server killed (SIGKILL) and started again\n`
+        server = await startFoyerServer(serverEnv)
+      },
       async stop() {
         // The data folder is deleted next, so nothing is gained by letting the server close it cleanly.
         await Promise.all([server.kill(), served.close()])
@@ -182,7 +193,8 @@ async function startDevStack(
     })
     child.once('exit', (code) => fail(`exited with ${code}`))
   })
-  return { apiUrl: stack.apiUrl, walletUrl: stack.walletUrl, appUrl: stack.appUrl, appId: stack.appId, log: () => output, stop }
+  const crashServer = () => Promise.reject(new Error('crashServer: not in a devServer stack'))
+  return { apiUrl: stack.apiUrl, walletUrl: stack.walletUrl, appUrl: stack.appUrl, appId: stack.appId, log: () => output, stop, crashServer }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {

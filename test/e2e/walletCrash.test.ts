@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { fromBase64 } from '../../plugins/embedded-wallet/frame/base64.js'
+import { combineWalletShares } from '../../plugins/embedded-wallet/frame/keys/walletShares.js'
+import { addressOf } from '../../plugins/embedded-wallet/frame/walletVault.js'
+import { requestEmailCode, enterOutboxCode } from './kit/signIn.js'
+import { useStack } from './kit/useStack.js'
+
+// Kills the tab, the whole browser or the server at random points of a wallet's creation, then checks the promise
+// the custody design makes: the user has no wallet, or a wallet that signs or recovers — never one that can do
+// neither. Creation is one server transaction (root + auth share + recovery share + account), then the device share.
+
+// One guest per run: more than the default 30 guests per IP in 10 minutes.
+const e2e = useStack({ FOYER_RATE_LIMITS: JSON.stringify({ 'guest.authenticate.ip': { limit: 500 } }) })
+const CREATE = /\/api\/v1\/embedded_wallets\/create$/
+const random = (max: number) => Math.floor(Math.random() * (max + 1))
+
+type Outcome = 'no wallet' | 'wallet recovers'
+const outcomes: Record<string, Outcome[]> = {}
+const note = (kind: string, outcome: Outcome) => (outcomes[kind] ??= []).push(outcome)
+
+/** A custody call as the frame makes it (the wallet origin, the user's token). */
+async function custody(route: string, token: string, body: unknown) {
+  const { apiUrl, walletUrl, appId } = e2e.stack
+  const response = await fetch(`${apiUrl}/api/v1/embedded_wallets/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'foyer-app-id': appId, authorization: `Bearer ${token}`, origin: walletUrl },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, any> }
+}
+
+/**
+ * What the server holds for the user after a crash: no embedded wallet, or wallets whose two server shares rebuild
+ * a secret that derives every one of their addresses (so automatic recovery gives a wallet that signs). Anything
+ * else fails the test.
+ */
+async function serverOutcome(token: string): Promise<Outcome> {
+  const me = await fetch(`${e2e.stack.apiUrl}/api/v1/users/me`, { headers: { 'foyer-app-id': e2e.stack.appId, authorization: `Bearer ${token}` } })
+  expect(me.status).toBe(200)
+  const { linkedAccounts } = ((await me.json()) as { user: { linkedAccounts: Array<Record<string, unknown>> } }).user
+  const wallets = linkedAccounts.filter((a) => a.type === 'wallet' && a.walletClientType === 'privy')
+  if (wallets.length === 0) return 'no wallet'
+  expect(wallets).toHaveLength(1)
+  const released = await custody('recover', token, { address: wallets[0]!.address })
+  expect(released.status, JSON.stringify(released.body.error ?? '')).toBe(200)
+  const secret = await combineWalletShares(fromBase64(released.body.auth_share), fromBase64(released.body.recovery_share))
+  expect(addressOf('ethereum', secret, 0)).toBe(wallets[0]!.address)
+  return 'wallet recovers'
+}
+
+/** A new guest in a fresh in-memory context (its storage dies with it): the page, its context and access token. */
+async function newGuest(): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const { context, page } = await e2e.newPage()
+  await page.goto(e2e.stack.appUrl)
+  await page.getByRole('button', { name: 'Continue as guest' }).click()
+  await page.getByTestId('signed-in').waitFor()
+  const token = await page.evaluate((key) => localStorage.getItem(key), `foyer:${e2e.stack.appId}:token`)
+  expect(token).toBeTruthy()
+  return { context, page, token: token! }
+}
+
+/**
+ * Clicks 'Create a wallet' and returns once the kill point is reached: `delay` ms after the click, or, with
+ * `afterRequest`, that long after the frame's create call left (the server's transaction window).
+ */
+async function createUntil(page: Page, delay: number, afterRequest: boolean) {
+  const sent = afterRequest ? page.waitForRequest(CREATE, { timeout: 20_000 }) : null
+  await page.getByRole('button', { name: 'Create a wallet' }).click()
+  if (sent) await sent
+  await new Promise((r) => setTimeout(r, delay))
+}
+
+/** How long an uncut creation takes here, from the click to the address on the page (the kill window). */
+async function creationTime(): Promise<number> {
+  const { context, page, token } = await newGuest()
+  const started = Date.now()
+  await page.getByRole('button', { name: 'Create a wallet' }).click()
+  await page.getByTestId('embedded-wallet').waitFor({ timeout: 20_000 })
+  const took = Date.now() - started
+  expect(await serverOutcome(token)).toBe('wallet recovers')
+  await context.close()
+  return took
+}
+
+/** A Chromium on a profile folder of its own, which survives a crash of that browser. */
+function launchProfile(dir: string) {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+/** SIGKILLs every process of the browser running on `dir` (a crash: nothing is flushed or closed). */
+async function crashProfile(dir: string) {
+  await promisify(execFile)('pkill', ['-KILL', '-f', `--user-data-dir=${dir}`]).catch(() => {})
+}
+
+describe('a crash during wallet creation never leaves a wallet that can neither sign nor recover', () => {
+  it('tab closed at random points (40 runs, 4 at a time): each user has no wallet or one the server shares recover', async () => {
+    const window = Math.max(await creationTime(), 150)
+    const run = async (n: number) => {
+      const { context, page, token } = await newGuest()
+      // Half the runs anywhere from the click to a bit past the end; half inside the server call.
+      const afterRequest = n % 2 === 1
+      await createUntil(page, afterRequest ? random(40) : random(Math.round(window * 1.2)), afterRequest)
+      await context.close()
+      note('tab', await serverOutcome(token))
+    }
+    for (let batch = 0; batch < 10; batch++) await Promise.all([0, 1, 2, 3].map((i) => run(batch * 4 + i)))
+    // The kill points spanned the window: both outcomes happened.
+    expect(new Set(outcomes.tab)).toEqual(new Set(['no wallet', 'wallet recovers']))
+  })
+
+  it('server killed (SIGKILL) inside the create call (5 runs): no wallet or a recoverable one, and the user can create one after', async () => {
+    for (let run = 0; run < 5; run++) {
+      const { context, page, token } = await newGuest()
+      await createUntil(page, random(150), true)
+      await e2e.stack.crashServer()
+      const outcome = await serverOutcome(token)
+      note('server', outcome)
+      if (outcome === 'no wallet' && !outcomes.server!.slice(0, -1).includes('no wallet')) {
+        // The first user the crash left without a wallet makes one now, on the same page: nothing half-made blocks it.
+        await page.reload()
+        await page.getByTestId('signed-in').waitFor()
+        await page.getByRole('button', { name: 'Create a wallet' }).click()
+        await page.getByTestId('embedded-wallet').waitFor({ timeout: 20_000 })
+        expect(await serverOutcome(token)).toBe('wallet recovers')
+      }
+      await context.close()
+    }
+    expect(outcomes.server).toHaveLength(5)
+  })
+
+  it('browser killed (SIGKILL) at random points (5 runs): reopened on the same profile, the user signs with the wallet or has none', async () => {
+    const window = 400
+    for (let run = 0; run < 5; run++) {
+      const dir = mkdtempSync(join(tmpdir(), 'foyer-crash-profile-'))
+      const email = `crash.${run}.${Date.now()}@example.com`
+      try {
+        let context = await launchProfile(dir)
+        let page = context.pages()[0] ?? (await context.newPage())
+        await page.goto(e2e.stack.appUrl)
+        await requestEmailCode(page, email)
+        const firstCode = await enterOutboxCode(page, e2e.stack.apiUrl, email)
+        await page.getByTestId('signed-in').waitFor()
+        const token = (await page.evaluate((key) => localStorage.getItem(key), `foyer:${e2e.stack.appId}:token`))!
+        await createUntil(page, random(window), false)
+        await crashProfile(dir)
+        await context.close().catch(() => {})
+        const outcome = await serverOutcome(token)
+        note('browser', outcome)
+
+        // The same profile again: signed in (or signed in anew when the crash beat the session's write), then the
+        // wallet the server has signs — from this device's share, or recovered when the share never landed.
+        context = await launchProfile(dir)
+        page = context.pages()[0] ?? (await context.newPage())
+        await page.goto(e2e.stack.appUrl)
+        const signedIn = page.getByTestId('signed-in')
+        await signedIn.or(page.getByRole('button', { name: 'Log in' })).first().waitFor()
+        if (!(await signedIn.isVisible())) {
+          await requestEmailCode(page, email)
+          await enterOutboxCode(page, e2e.stack.apiUrl, email, { seen: new Set([firstCode]) })
+          await signedIn.waitFor()
+        }
+        const addresses = await page.getByTestId('embedded-wallet').locator('code').allTextContents()
+        expect(addresses).toHaveLength(outcome === 'no wallet' ? 0 : 1)
+        if (addresses[0]) {
+          await page.getByRole('button', { name: 'Sign a message' }).click()
+          await page.getByRole('dialog').getByRole('button', { name: 'Sign and continue' }).click()
+          const result = page.getByTestId('embedded-result')
+          await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x/)
+          const signature = (await result.textContent())!.replace('Signature: ', '') as `0x${string}`
+          expect(await verifyMessage({ address: addresses[0] as `0x${string}`, message: 'Hello from the Foyer demo', signature })).toBe(true)
+        }
+        await context.close()
+      } finally {
+        await crashProfile(dir)
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }
+    console.info(`[crash] outcomes: ${JSON.stringify(Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, { runs: v.length, recovers: v.filter((o) => o === 'wallet recovers').length }])))}`)
+  })
+})
