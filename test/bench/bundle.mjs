@@ -2,12 +2,13 @@
 // dist/), installed into fresh host apps under a temp folder (test/package/hosts), then each host entry
 // of test/bench/entries built with esbuild (--bundle --minify --splitting --format=esm) and with Vite.
 // Prints each host's initial JS (entry + static imports, gzip -9) minus a React-only baseline built the
-// same way, and what `npm install foyer react react-dom` installs. The wallet host is still measured from
-// source (its lazy viem is an optional peer an e-mail-only install does not have).
+// same way, and what `npm install foyer react react-dom` installs. The wallet host and the embedded-wallet plugin's
+// addition are still measured from source (their lazy viem is an optional peer an e-mail-only install does not
+// have); so is the wallet frame page's own script.
 import react from '@vitejs/plugin-react'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { tsImport } from 'tsx/esm/api'
 import { build } from 'vite'
@@ -52,35 +53,74 @@ async function packedBench() {
   }
 }
 
-/** The wallet host, built from source with Vite (aliases to the sources), and where viem & co. land. */
-async function walletFromSource() {
-  const measure = async (entry) => {
-    const outDir = mkdtempSync(join(tmpdir(), 'foyer-bench-'))
-    const result = await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: repoRoot,
-      plugins: [react()],
-      resolve: { alias: foyerAliases },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      build: { outDir, write: false, minify: true, modulePreload: false, rollupOptions: { input: join(repoRoot, 'test/bench/entries', entry) } },
-    })
-    rmSync(outDir, { recursive: true, force: true })
-    const output = (Array.isArray(result) ? result[0] : result).output.filter((o) => o.type === 'chunk')
-    const byName = new Map(output.map((c) => [c.fileName, c]))
-    const initial = new Set()
-    const visit = (name) => {
-      if (initial.has(name)) return
-      initial.add(name)
-      for (const dep of byName.get(name)?.imports ?? []) visit(dep)
-    }
-    for (const chunk of output) if (chunk.isEntry) visit(chunk.fileName)
-    const heavyRe = /node_modules\/(viem|@solana|@walletconnect|@coinbase)\//
-    const heavy = output.filter((c) => Object.keys(c.modules ?? {}).some((m) => heavyRe.test(m)))
-    return { initial: [...initial].reduce((sum, n) => sum + gz(byName.get(n).code), 0), heavy: heavy.length, heavyInitial: heavy.some((c) => initial.has(c.fileName)) }
+/**
+ * A host entry of test/bench/entries built from source with Vite (aliases to the sources): its initial JS (gzip -9,
+ * each chunk on its own) and the chunks holding viem & co.
+ */
+async function measureFromSource(entry) {
+  const outDir = mkdtempSync(join(tmpdir(), 'foyer-bench-'))
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: repoRoot,
+    plugins: [react()],
+    resolve: { alias: foyerAliases },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: { outDir, write: false, minify: true, modulePreload: false, rollupOptions: { input: join(repoRoot, 'test/bench/entries', entry) } },
+  })
+  rmSync(outDir, { recursive: true, force: true })
+  const output = (Array.isArray(result) ? result[0] : result).output.filter((o) => o.type === 'chunk')
+  const byName = new Map(output.map((c) => [c.fileName, c]))
+  const initial = new Set()
+  const visit = (name) => {
+    if (initial.has(name)) return
+    initial.add(name)
+    for (const dep of byName.get(name)?.imports ?? []) visit(dep)
   }
-  const baseline = await measure('baseline.tsx')
-  const wallet = await measure('walletHost.tsx')
+  for (const chunk of output) if (chunk.isEntry) visit(chunk.fileName)
+  const heavyRe = /node_modules\/(viem|@solana|@walletconnect|@coinbase)\//
+  const heavy = output.filter((c) => Object.keys(c.modules ?? {}).some((m) => heavyRe.test(m)))
+  return { initial: [...initial].reduce((sum, n) => sum + gz(byName.get(n).code), 0), chunks: initial.size, heavy: heavy.length, heavyInitial: heavy.some((c) => initial.has(c.fileName)) }
+}
+
+/**
+ * The same entry bundled from source by esbuild as the issue states it (--bundle --minify --splitting --format=esm;
+ * the package's `source` export condition): its initial JS (the entry's output and its static imports, gzip -9).
+ */
+async function esbuildFromSource(entry) {
+  const { build: esbuild } = await import('esbuild')
+  const result = await esbuild({
+    entryPoints: [join(repoRoot, 'test/bench/entries', entry)],
+    absWorkingDir: repoRoot,
+    bundle: true,
+    minify: true,
+    splitting: true,
+    format: 'esm',
+    jsx: 'automatic',
+    conditions: ['source'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    outdir: join(tmpdir(), 'foyer-bench-esbuild'),
+    metafile: true,
+    logLevel: 'warning',
+  })
+  const outputs = result.metafile.outputs
+  const code = new Map(result.outputFiles.map((f) => [f.path, f.contents]))
+  // Dynamic import() targets are entry points of their own in esbuild's metafile: take only ours.
+  const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith(`test/bench/entries/${entry}`))
+  const initial = new Set()
+  const visit = (file) => {
+    if (initial.has(file)) return
+    initial.add(file)
+    for (const i of outputs[file].imports) if (i.kind === 'import-statement') visit(i.path)
+  }
+  visit(entryFile)
+  return { initial: [...initial].reduce((sum, f) => sum + gz(code.get(resolve(repoRoot, f))), 0), chunks: initial.size }
+}
+
+/** The wallet host, built from source with Vite (aliases to the sources), and where viem & co. land. */
+async function walletFromSource(baseline) {
+  const wallet = await measureFromSource('walletHost.tsx')
   const own = wallet.initial - baseline.initial
   console.log(`  Injected connector + SIWE (Vite, from source):`)
   console.log(`    Foyer's own initial JS ${kb(own)} kB   (budget ≤ 60 kB)  ${own <= 60 * 1024 ? 'within budget' : 'OVER BUDGET'}`)
@@ -88,9 +128,39 @@ async function walletFromSource() {
   return own
 }
 
+/**
+ * The embedded-wallet plugin's addition to an e-mail host's initial JS, from source with esbuild and Vite (its
+ * EIP-1193 provider's lazy viem is an optional peer the packed e-mail hosts do not install), and the wallet frame
+ * page's own script as the package ships it (bundled from the sources as `npm run build` and a source checkout's
+ * server do).
+ */
+async function embeddedWalletFromSource(viteBaseline) {
+  console.log(`  Embedded wallet (from source): e-mail + embeddedWallet() host − e-mail host, initial JS`)
+  const added = {}
+  for (const [bundler, measure] of [['esbuild', esbuildFromSource], ['vite', measureFromSource]]) {
+    const baseline = bundler === 'vite' ? viteBaseline : await measure('baseline.tsx')
+    const emailOnly = await measure('emailHost.tsx')
+    const withWallet = await measure('emailEmbeddedWalletHost.tsx')
+    added[bundler] = withWallet.initial - emailOnly.initial
+    const own = (host) => kb(host.initial - baseline.initial)
+    const lazyViem = bundler === 'vite' ? `; viem in the initial JS: ${withWallet.heavyInitial ? 'YES' : 'none'}` : ''
+    console.log(`    ${bundler.padEnd(8)} +${kb(added[bundler])} kB   (budget ≤ 8 kB)  ${added[bundler] <= 8 * 1024 ? 'within budget' : 'OVER BUDGET'}   (Foyer's own initial JS ${own(emailOnly)} kB in ${emailOnly.chunks} initial chunks → ${own(withWallet)} kB in ${withWallet.chunks}${lazyViem})`)
+  }
+  // The same bundle `npm run build` writes to dist/plugins/embedded-wallet/frame-assets/foyer-frame.js, from the sources.
+  const { bundleFrameScript } = await tsImport('../../plugins/embedded-wallet/server/frameScript.ts', import.meta.url)
+  const frame = Buffer.from(await bundleFrameScript())
+  console.log(`    the wallet frame page's own script (foyer-frame.js, loaded on the wallet origin only): ${kb(gz(frame))} kB gzip, ${kb(frame.length)} kB minified`)
+  return { added, frameScript: gz(frame) }
+}
+
 export async function bundleBench() {
   console.log('Bundle (production builds, gzip -9)')
-  const packed = await packedBench()
-  const walletOwn = await walletFromSource()
-  return { ...packed, walletOwn }
+  // The from-source figures need no package: a failed pack (its build) still lets them print, then fails the bench.
+  const packed = await packedBench().then((figures) => ({ figures }), (error) => ({ error }))
+  if (packed.error) console.log('  Packed package: npm pack failed (below); the figures from source follow')
+  const baseline = await measureFromSource('baseline.tsx')
+  const walletOwn = await walletFromSource(baseline)
+  const embeddedWallet = await embeddedWalletFromSource(baseline)
+  if (packed.error) throw packed.error
+  return { ...packed.figures, walletOwn, embeddedWallet }
 }

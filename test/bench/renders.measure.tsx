@@ -35,10 +35,11 @@ it('typing six digits: renders per component', async () => {
   const fetch = ((url: string, init?: RequestInit) => server.app.request(url, init)) as typeof globalThis.fetch
   const { foyer } = await renderWithFoyer(null, { plugins: [email()], fetch })
   act(() => foyer.modal.open())
-  const input = (await screen.findByPlaceholderText(/email/i)) as HTMLInputElement
+  // The modal's lazy screens load on first open: on a busy machine that takes longer than findBy*'s 1 s default.
+  const input = (await screen.findByPlaceholderText(/email/i, {}, { timeout: 20_000 })) as HTMLInputElement
   fireEvent.change(input, { target: { value: 'bench@example.com' } })
   fireEvent.submit(input.closest('form')!)
-  await screen.findByLabelText('Digit 1')
+  await screen.findByLabelText('Digit 1', {}, { timeout: 20_000 })
   const code = await server.lastCode('bench@example.com')
 
   const before = { ...counts }

@@ -1,0 +1,134 @@
+// The host the embedded-wallet benchmark (test/bench/embeddedWallet.mjs) loads in Chromium: e-mail login and the
+// embedded wallet (never created at login), with the headless e-mail login, createWallet, signMessage and logout on
+// window.foyerWalletBench, so the page times the calls itself. It also records, in the page's own clock
+// (performance.now(), from navigation start): each request to the wallet frame and its answer on the frame's
+// MessagePort, when the hidden frame is mounted and when its `foyer:iframe:ready` handshake arrives, and when the
+// kernel is first ready with a signed-in user. With ?sign_at_login=1 it signs a message (wallet UIs off) at that
+// moment: the wallet's first use after a reload.
+import { useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { FoyerProvider, useFoyer, useFoyerKernel, type FoyerActions } from 'foyer'
+import { email, useLoginWithEmail } from 'foyer/plugins/email'
+import { embeddedWallet, embeddedWalletsOf, FRAME_READY } from 'foyer/plugins/embedded-wallet'
+
+/** One request to the frame and its answer. */
+interface FrameExchange {
+  event: string
+  sentAt: number
+  answeredAt: number | null
+  error: boolean
+}
+
+declare global {
+  interface Window {
+    foyerWalletBench: {
+      /** When `ready` and `authenticated` first held together in this page load. */
+      signedInAt: number | null
+      /** When the hidden wallet frame was put in the page, and when its handshake arrived. */
+      frameMountedAt: number[]
+      frameReadyAt: number[]
+      exchanges: FrameExchange[]
+      /** The sign ?sign_at_login=1 starts at `signedInAt`. */
+      firstSign: { startedAt: number; endedAt: number | null; error: string | null } | null
+      actions: {
+        sendCode: (args: { email: string }) => Promise<void>
+        loginWithCode: (args: { code: string }) => Promise<void>
+        createWallet: FoyerActions['createWallet']
+        signMessage: FoyerActions['signMessage']
+        logout: () => Promise<void>
+      } | null
+    }
+  }
+}
+
+const SIGN_OFF_SCREEN = { uiOptions: { showWalletUIs: false } }
+
+function App() {
+  const foyer = useFoyerKernel()
+  const { ready, authenticated, user, createWallet, signMessage, logout } = useFoyer()
+  const { sendCode, loginWithCode } = useLoginWithEmail()
+  const bench = window.foyerWalletBench
+  bench.actions = { sendCode, loginWithCode, createWallet, signMessage, logout }
+  // Once per page load, on the kernel's own signals (not on a later React render).
+  useState(() => {
+    const check = () => {
+      if (bench.signedInAt !== null || !foyer.$ready.peek() || foyer.$session.peek().status !== 'authenticated') return
+      bench.signedInAt = performance.now()
+      if (new URLSearchParams(location.search).get('sign_at_login') !== '1') return
+      if (embeddedWalletsOf(foyer.$session.peek().user, 'ethereum').length === 0) return
+      const sign = (bench.firstSign = { startedAt: performance.now(), endedAt: null as number | null, error: null as string | null })
+      const actions = foyer.actions() as unknown as FoyerActions
+      actions.signMessage({ message: 'Foyer bench: first sign' }, SIGN_OFF_SCREEN).then(
+        () => (sign.endedAt = performance.now()),
+        (error: unknown) => ((sign.endedAt = performance.now()), (sign.error = String(error))),
+      )
+    }
+    foyer.$ready.subscribe(check)
+    foyer.$session.subscribe(check)
+    return null
+  })
+  return (
+    <p data-ready={String(ready)} data-authenticated={String(authenticated)}>
+      {user ? `${embeddedWalletsOf(user).length} embedded wallets` : 'signed out'}
+    </p>
+  )
+}
+
+/** Records the frame's mount, handshake and port messages (installed before the kernel starts). */
+function record(bench: Window['foyerWalletBench']) {
+  const open = new Map<string, FrameExchange>()
+  const proto = MessagePort.prototype as unknown as { postMessage: (message: unknown, ...rest: unknown[]) => void }
+  const send = proto.postMessage
+  proto.postMessage = function (this: MessagePort, message: unknown, ...rest: unknown[]) {
+    const m = message as { event?: unknown; id?: unknown } | null
+    if (m && typeof m === 'object' && typeof m.event === 'string' && typeof m.id === 'string') {
+      const exchange = { event: m.event, sentAt: performance.now(), answeredAt: null, error: false }
+      open.set(m.id, exchange)
+      bench.exchanges.push(exchange)
+    }
+    return send.call(this, message, ...rest)
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    configurable: true,
+    get() {
+      return descriptor.get!.call(this)
+    },
+    set(listener: ((event: MessageEvent) => void) | null) {
+      const wrapped =
+        listener &&
+        function (this: MessagePort, event: MessageEvent) {
+          const answer = event.data as { id?: unknown; error?: unknown } | null
+          const exchange = answer && typeof answer === 'object' && typeof answer.id === 'string' ? open.get(answer.id) : undefined
+          if (exchange) {
+            exchange.answeredAt = performance.now()
+            exchange.error = 'error' in answer!
+            open.delete(answer!.id as string)
+          }
+          return listener.call(this, event)
+        }
+      descriptor.set!.call(this, wrapped)
+    },
+  })
+  addEventListener('message', (event) => {
+    if ((event.data as { type?: unknown } | null)?.type === FRAME_READY) bench.frameReadyAt.push(performance.now())
+  })
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes)
+        if (node instanceof HTMLIFrameElement && /\/embedded-wallets\?/.test(node.src)) bench.frameMountedAt.push(performance.now())
+  }).observe(document.body, { childList: true, subtree: true })
+}
+
+/** Renders the host (the package marks modules side-effect free, so the page calls this). */
+export function mount() {
+  const bench: Window['foyerWalletBench'] = { signedInAt: null, frameMountedAt: [], frameReadyAt: [], exchanges: [], firstSign: null, actions: null }
+  window.foyerWalletBench = bench
+  record(bench)
+  const query = new URLSearchParams(location.search)
+  createRoot(document.getElementById('root')!).render(
+    <FoyerProvider appId={query.get('app')!} apiUrl={query.get('api')!} plugins={[email(), embeddedWallet({ ethereum: { createOnLogin: 'off' } })]}>
+      <App />
+    </FoyerProvider>,
+  )
+}
