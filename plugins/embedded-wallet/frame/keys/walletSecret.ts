@@ -28,7 +28,11 @@ export function mnemonicOf(secret: WalletSecret): string {
   return entropyToMnemonic(secret, wordlist)
 }
 
-/** The root's BIP-39 seed (no passphrase), for the Solana derivation. */
+const seeds = new WeakMap<WalletSecret, Uint8Array>()
+
+/** The root's BIP-39 seed (no passphrase), the start of every derivation; kept per secret object while it lives. */
 export function seedOf(secret: WalletSecret): Uint8Array {
-  return mnemonicToSeedSync(mnemonicOf(secret))
+  let seed = seeds.get(secret)
+  if (!seed) seeds.set(secret, (seed = mnemonicToSeedSync(mnemonicOf(secret))))
+  return seed
 }
