@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import type { FlowContext, Foyer } from '../../core/client/types.js'
 import type { LinkedAccount, User } from '../../core/protocol/index.js'
 import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser } from '../../test/kit/fakeWalletFrame.js'
-import { canCreateSolanaWallet, createOnLoginHook, shouldCreateOnLogin, WALLET_SCREENS, type CreateOnLogin } from './createOnLoginHook.js'
+import { canCreateSolanaWallet, createOnLoginHook, shouldCreateOnLogin, type CreateOnLogin } from './createOnLoginHook.js'
+import { WALLET_SCREENS } from './walletConstants.js'
 import { frameEvents } from './frameProtocol.js'
 
 const external: LinkedAccount = { type: 'wallet', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainType: 'ethereum', walletClientType: 'metamask', connectorType: 'injected' } as LinkedAccount

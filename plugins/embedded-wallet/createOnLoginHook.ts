@@ -6,7 +6,8 @@ import { primaryEmbeddedWallet } from './embeddedAccounts.js'
 import { createWallet } from './createWallet.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
-import type { WalletChainType } from './schema.js'
+import type { WalletChainType } from './walletConstants.js'
+import { WALLET_SCREENS } from './walletConstants.js'
 
 /**
  * When a login creates an embedded wallet (`embeddedWallets.ethereum|solana.createOnLogin`; for Ethereum also the
@@ -14,8 +15,6 @@ import type { WalletChainType } from './schema.js'
  */
 export type CreateOnLogin = 'all-users' | 'users-without-wallets' | 'off'
 
-/** The screens of the flow. */
-export const WALLET_SCREENS = { connecting: 'embedded-wallet/connecting', created: 'embedded-wallet/created' } as const
 
 /**
  * Whether this login creates a wallet of `chain`: none of that chain yet, and the setting asks for one (without-wallets:

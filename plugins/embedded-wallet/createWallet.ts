@@ -5,9 +5,8 @@ import { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import { frameEvents } from './frameProtocol.js'
+import { WALLET_CREATE_TIMEOUT_MS } from './walletConstants.js'
 
-/** The spec's wallet creation timeout (§4, §9). */
-export const WALLET_CREATE_TIMEOUT_MS = 20_000
 
 /** Parameters of createWallet (Privy's names). */
 export interface CreateWalletParameters {

@@ -1,5 +1,5 @@
 import type { LinkedAccount, User } from '../../core/protocol/index.js'
-import { EMBEDDED_WALLET_CLIENT_TYPE, type WalletChainType } from './schema.js'
+import { EMBEDDED_WALLET_CLIENT_TYPE, type WalletChainType } from './walletConstants.js'
 
 /** The user's embedded wallets (walletClientType 'privy', the spec's wire value), HD index order per chain. */
 export function embeddedWalletsOf(user: User | null, chain?: WalletChainType): LinkedAccount[] {

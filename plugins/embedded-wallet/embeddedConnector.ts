@@ -5,7 +5,7 @@ import type { LinkedAccount } from '../../core/protocol/index.js'
 import { embeddedWalletsOf } from './embeddedAccounts.js'
 import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from './embeddedWalletInfo.js'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from './schema.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from './walletConstants.js'
 
 /** The connector id of an embedded Ethereum wallet. */
 export const embeddedConnectorId = (address: string) => `embedded:${address.toLowerCase()}`

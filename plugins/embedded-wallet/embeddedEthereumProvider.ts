@@ -7,7 +7,7 @@ import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from './providerRpcError.js'
 import type { SignRequestParams, SignUiOptions } from './screens/SignRequestScreen.js'
-import { SIGN_SCREEN } from './signMessage.js'
+import { SIGN_SCREEN } from './walletConstants.js'
 import { signWithWallet, type WalletSignRequest } from './signWithWallet.js'
 
 /** What a provider needs from the plugin: the frame connection and the host's prompt policy. */

@@ -5,7 +5,7 @@ import type { WalletConnector } from '../../core/client/wallets/types.js'
 import { walletTexts } from '../../core/client/wallets/walletErrors.js'
 import { embeddedWalletsOf } from './embeddedAccounts.js'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from './embeddedWalletInfo.js'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from './schema.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from './walletConstants.js'
 
 /** The chain the embedded Solana wallet reports (the spec's default cluster, mainnet-beta). */
 export const EMBEDDED_SOLANA_CHAIN = 'solana:mainnet'

@@ -1,6 +1,6 @@
 import type { Foyer } from '../../core/client/types.js'
 import { clientAnalyticsId } from '../../core/client/clientAnalyticsId.js'
-import { connectWalletProxy, type WalletProxy } from './walletProxy.js'
+import type { WalletProxy } from './walletProxy.js'
 
 /** Options of the embedded-wallet plugin that its state needs. */
 export interface EmbeddedWalletStateOptions {
@@ -29,7 +29,8 @@ export function createEmbeddedWalletState(foyer: Foyer, options: EmbeddedWalletS
       } catch (error) {
         return Promise.reject(error)
       }
-      proxy = connectWalletProxy({ ...target, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) })
+      // The proxy's code loads with the first wallet use, like the frame it mounts.
+      proxy = import('./walletProxy.js').then((m) => m.connectWalletProxy({ ...target, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) }))
       proxy.catch(() => {
         proxy = null
       })

@@ -3,11 +3,10 @@ import type { Foyer } from '../../core/client/types.js'
 import type { LinkedAccount } from '../../core/protocol/index.js'
 import { embeddedWalletsOf } from './embeddedAccounts.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
-import type { WalletChainType } from './schema.js'
+import type { WalletChainType } from './walletConstants.js'
 import type { ExportWalletParams } from './screens/ExportWalletScreen.js'
+import { EXPORT_SCREEN } from './walletConstants.js'
 
-/** The export screen's id. */
-export const EXPORT_SCREEN = 'embedded-wallet/export'
 /** Where 'Learn more' goes by default (the spec names the link, not its target): keeping a key safe. */
 export const DEFAULT_EXPORT_LEARN_MORE_URL = 'https://ethereum.org/en/security/'
 

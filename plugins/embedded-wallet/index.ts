@@ -1,18 +1,27 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorSources.js'
-import { createOnLoginHook, WALLET_SCREENS, type CreateOnLogin } from './createOnLoginHook.js'
-import { createWallet, type CreateWalletParameters } from './createWallet.js'
+import type { CreateOnLogin } from './createOnLoginHook.js'
+import type { CreateWalletParameters } from './createWallet.js'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletTexts } from './embeddedWalletTexts.js'
-import { embeddedWalletServerErrorTexts } from './schema.js'
-import { embeddedConnectors } from './embeddedConnector.js'
+import { embeddedWalletServerErrorTexts } from './walletConstants.js'
+import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
-import { importWallet, type ImportWalletParameters } from './importWallet.js'
-import { exportWallet, type ExportWalletParameters } from './exportWallet.js'
-import { solanaSignMessage } from './solanaSignMessage.js'
-import { SIGN_SCREEN, signMessage, signTypedData, type SignOptions } from './signMessage.js'
+import type { ImportWalletParameters } from './importWallet.js'
+import type { ExportWalletParameters } from './exportWallet.js'
+import type { SignOptions } from './signMessage.js'
+
+// What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
+const ops = {
+  createWallet: () => import('./createWallet.js'),
+  signMessage: () => import('./signMessage.js'),
+  importWallet: () => import('./importWallet.js'),
+  exportWallet: () => import('./exportWallet.js'),
+  solanaSignMessage: () => import('./solanaSignMessage.js'),
+  createOnLogin: () => import('./createOnLoginHook.js'),
+}
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
 export interface EmbeddedWalletOptions {
@@ -55,7 +64,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     // Solana wallet (first in useSolanaWallets(), registered with wallet-standard).
     connectors: (foyer: Foyer) =>
       mergeConnectorSources(
-        embeddedConnectors(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
+        embeddedEthereumSource(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
         embeddedSolanaSource(foyer, { state: () => stateOf(foyer) }),
       ),
     setup: (foyer: Foyer) => announceEmbeddedWallet(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
@@ -68,22 +77,27 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     hooks: {
       // Terms first: nothing is created for a user who then declines them.
       after: ['terms'],
-      onLoginSuccess: (ctx) =>
-        createOnLoginHook(stateOf(ctx.foyer), () => createOnLogin(ctx.foyer), () => options.solana?.createOnLogin ?? 'off')(ctx),
+      onLoginSuccess: async (ctx) =>
+        (await ops.createOnLogin()).createOnLoginHook(stateOf(ctx.foyer), () => createOnLogin(ctx.foyer), () => options.solana?.createOnLogin ?? 'off')(ctx),
     },
     actions: (foyer: Foyer) => ({
-      createWallet: (parameters?: CreateWalletParameters) => createWallet(foyer, stateOf(foyer), parameters),
-      signMessage: (input: { message: string }, sign: SignOptions = {}) => signMessage(foyer, stateOf(foyer), input?.message, sign, prompt(sign, true)),
-      signTypedData: (typedData: unknown, sign: SignOptions = {}) => signTypedData(foyer, stateOf(foyer), typedData, sign, prompt(sign, false)),
-      importWallet: (parameters: ImportWalletParameters) => importWallet(foyer, stateOf(foyer), parameters),
-      exportWallet: (parameters?: ExportWalletParameters) => exportWallet(foyer, parameters, options.exportLearnMoreUrl),
-      createSolanaWallet: () => createWallet(foyer, stateOf(foyer), { chainType: 'solana' }),
-      signSolanaMessage: (message: string | Uint8Array, address?: string) => solanaSignMessage(foyer, stateOf(foyer), message, address),
+      createWallet: async (parameters?: CreateWalletParameters) => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), parameters),
+      signMessage: async (input: { message: string }, sign: SignOptions = {}) =>
+        (await ops.signMessage()).signMessage(foyer, stateOf(foyer), input?.message, sign, prompt(sign, true)),
+      signTypedData: async (typedData: unknown, sign: SignOptions = {}) =>
+        (await ops.signMessage()).signTypedData(foyer, stateOf(foyer), typedData, sign, prompt(sign, false)),
+      importWallet: async (parameters: ImportWalletParameters) => (await ops.importWallet()).importWallet(foyer, stateOf(foyer), parameters),
+      exportWallet: async (parameters?: ExportWalletParameters) => (await ops.exportWallet()).exportWallet(foyer, parameters, options.exportLearnMoreUrl),
+      createSolanaWallet: async () => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), { chainType: 'solana' }),
+      signSolanaMessage: async (message: string | Uint8Array, address?: string) =>
+        (await ops.solanaSignMessage()).solanaSignMessage(foyer, stateOf(foyer), message, address),
     }),
     hookActions: {
       useSolanaWallets: (foyer: Foyer) => ({
-        createWallet: (parameters?: CreateSolanaWalletParameters) => createWallet(foyer, stateOf(foyer), { ...parameters, chainType: 'solana' }),
-        exportWallet: (parameters?: ExportWalletParameters) => exportWallet(foyer, parameters, options.exportLearnMoreUrl, 'solana'),
+        createWallet: async (parameters?: CreateSolanaWalletParameters) =>
+          (await ops.createWallet()).createWallet(foyer, stateOf(foyer), { ...parameters, chainType: 'solana' }),
+        exportWallet: async (parameters?: ExportWalletParameters) =>
+          (await ops.exportWallet()).exportWallet(foyer, parameters, options.exportLearnMoreUrl, 'solana'),
       }),
     },
     errors: embeddedWalletServerErrorTexts,
@@ -91,23 +105,22 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
   })
 }
 
-export { WALLET_SCREENS, SIGN_SCREEN }
+// Hosts import the plugin, its hooks, its constants and types from here. The operations behind useFoyer()'s functions
+// are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
+export { WALLET_SCREENS, SIGN_SCREEN, EXPORT_SCREEN, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
-export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
-export { EmbeddedProviderRpcError } from './providerRpcError.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
-export { createWallet, WALLET_CREATE_TIMEOUT_MS, type CreateWalletParameters, type CreateWalletReturnType, type CreateWalletErrorType } from './createWallet.js'
-export type { SignOptions } from './signMessage.js'
 export { useCreateWallet, useExportWallet, useImportWallet, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
-export { importWallet, type ImportWalletParameters } from './importWallet.js'
-export { exportWallet, EXPORT_SCREEN, type ExportWalletParameters } from './exportWallet.js'
-export { solanaSignMessage } from './solanaSignMessage.js'
+export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
+export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
+export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './createWallet.js'
+export type { SignOptions } from './signMessage.js'
+export type { ImportWalletParameters } from './importWallet.js'
+export type { ExportWalletParameters } from './exportWallet.js'
 export type { SolanaStandardWallet } from './solanaStandardWallet.js'
 export type { CreateOnLogin } from './createOnLoginHook.js'
-export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
-export { embeddedWalletApi, embeddedWalletPaths } from './api.js'
-export { connectWalletProxy, assertSecureWalletContext, WalletProxyError, walletProxyTexts, type WalletProxy, type WalletProxyOptions } from './walletProxy.js'
-export { FRAME_READY, FRAME_WAITS, frameEvents, frameErrorTypes, framePath, type FrameAnswer, type FrameErrorType, type FrameEvent, type FrameRequest } from './frameProtocol.js'
+export type { WalletProxy, WalletProxyOptions } from './walletProxy.js'
+export type { FrameAnswer, FrameErrorType, FrameEvent, FrameRequest } from './frameProtocol.js'
 
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {

@@ -3,24 +3,22 @@ import * as v from 'valibot'
 // The wire between the wallet frame and the server's custody routes (both halves import it). Shares travel as
 // base64 only on these routes, from and to the frame's origin; no schema here is ever a postMessage payload.
 
-/** Chains an embedded wallet lives on. */
-export const walletChainTypes = ['ethereum', 'solana'] as const
-export type WalletChainType = (typeof walletChainTypes)[number]
-
-/** Where a wallet's recovery share is kept (spec §3); only 'privy' (automatic) until user-owned recovery lands. */
-export const recoveryMethods = ['privy', 'user-passcode', 'google-drive', 'icloud'] as const
-export type RecoveryMethod = (typeof recoveryMethods)[number]
-/** The user-owned methods an app may offer (`embedded_wallet_config.user_owned_recovery_options`). */
-export const userOwnedRecoveryMethods = ['user-passcode', 'google-drive', 'icloud'] as const
-/** The recovery methods `create` accepts today. */
-export const creatableRecoveryMethods = ['privy'] as const
-
-/** The spec's wire values of an embedded wallet's linked account (kept for migration from Privy). */
-export const EMBEDDED_WALLET_CLIENT_TYPE = 'privy'
-export const EMBEDDED_CONNECTOR_TYPE = 'embedded'
-export const EMBEDDED_IMPORTED_CONNECTOR_TYPE = 'embedded_imported'
-/** The chain id an embedded Ethereum wallet's account carries (CAIP-2; the wallet itself works on every EVM chain). */
-export const EMBEDDED_ETHEREUM_CHAIN_ID = 'eip155:1'
+export {
+  walletChainTypes,
+  recoveryMethods,
+  userOwnedRecoveryMethods,
+  creatableRecoveryMethods,
+  EMBEDDED_WALLET_CLIENT_TYPE,
+  EMBEDDED_CONNECTOR_TYPE,
+  EMBEDDED_IMPORTED_CONNECTOR_TYPE,
+  EMBEDDED_ETHEREUM_CHAIN_ID,
+  embeddedWalletErrorCodes,
+  embeddedWalletServerErrorTexts,
+  type WalletChainType,
+  type RecoveryMethod,
+  type EmbeddedWalletErrorCode,
+} from './walletConstants.js'
+import { walletChainTypes, recoveryMethods, userOwnedRecoveryMethods, creatableRecoveryMethods } from './walletConstants.js'
 
 /** Bytes of a share of a new wallet (16 bytes of entropy + the share's x coordinate). */
 export const HD_SHARE_BYTES = 17
@@ -114,27 +112,3 @@ export const EmbeddedWalletAppConfigSchema = v.strictObject({
   require_user_owned_recovery_on_create: v.optional(v.boolean()),
 })
 export type EmbeddedWalletAppConfig = v.InferOutput<typeof EmbeddedWalletAppConfigSchema>
-
-/**
- * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half declares
- * them (ServerPlugin.errorCodes) and the client half maps them to texts (`embeddedWalletServerErrorTexts`).
- */
-export const embeddedWalletErrorCodes = [
-  'wallet_already_exists', // 400: the user has an embedded wallet of this chain, or the address is already theirs
-  'embedded_wallet_not_found', // 404: the address is none of the caller's embedded wallets
-  'invalid_wallet_index', // 400: add with an index other than the root's next free one, or on an imported wallet
-  'solana_requires_privy_recovery', // 400: a Solana wallet for a user whose Ethereum wallet has user-owned recovery
-  'unsupported_recovery_method', // 400: recover of a wallet whose recovery method isn't automatic (data.recovery_method)
-  'embedded_wallets_disabled', // 403: the app's entry has no "embedded-wallet" section
-] as const
-export type EmbeddedWalletErrorCode = (typeof embeddedWalletErrorCodes)[number]
-
-/** The spec's texts (§8, our product name in place of theirs) for the client plugin's `errors` slot. */
-export const embeddedWalletServerErrorTexts: Record<Uppercase<EmbeddedWalletErrorCode>, string> = {
-  WALLET_ALREADY_EXISTS: 'User already has an embedded wallet.',
-  EMBEDDED_WALLET_NOT_FOUND: 'User must be authenticated and have a Foyer wallet before it can be connected/recovered',
-  INVALID_WALLET_INDEX: 'Failed to create wallet',
-  SOLANA_REQUIRES_PRIVY_RECOVERY: 'Failed to create wallet',
-  UNSUPPORTED_RECOVERY_METHOD: 'Unable to recover wallet',
-  EMBEDDED_WALLETS_DISABLED: 'Unable to connect to wallet',
-}

@@ -4,12 +4,11 @@ import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import type { SignRequestParams, SignUiOptions } from './screens/SignRequestScreen.js'
 import { embeddedEthereumWallet, signWithWallet, type WalletSignRequest } from './signWithWallet.js'
+import { SIGN_SCREEN } from './walletConstants.js'
 
 /** UTF-8 text as 0x hex (personal_sign's message); viem stays out of the host's initial JS. */
 const utf8Hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}` as const
 
-/** The sign screen's id. */
-export const SIGN_SCREEN = 'embedded-wallet/sign'
 
 /** Options of signMessage / signTypedData (Privy's second argument). */
 export interface SignOptions {

@@ -9,7 +9,9 @@ import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { FoyerProvider, useFoyer, useFoyerKernel, type FoyerActions } from 'foyer'
 import { email, useLoginWithEmail } from 'foyer/plugins/email'
-import { embeddedWallet, embeddedWalletsOf, FRAME_READY } from 'foyer/plugins/embedded-wallet'
+import { embeddedWallet, embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
+// The frame's handshake message (frameProtocol.ts); not a public export of the plugin.
+const FRAME_READY = 'foyer:iframe:ready'
 
 /** One request to the frame and its answer. */
 interface FrameExchange {
