@@ -5,7 +5,8 @@ import { recoverTypedDataAddress, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEMO_TYPED_DATA } from '../../examples/react-app/src/EmbeddedWalletsCard.js'
 import { describe, expect, it } from 'vitest'
-import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
+import { signUpByEmail } from './kit/signIn.js'
+import { custodyCalls } from './kit/walletFrame.js'
 import { useStack } from './kit/useStack.js'
 
 const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }) })
@@ -44,21 +45,8 @@ const countEntropy = () => {
   Math.random = () => (seen.mathRandom++, random())
 }
 
-/** The frame's custody calls the page made (they show as requests of the page's frames). */
-function custodyCalls(page: Page): string[] {
-  const calls: string[] = []
-  page.on('request', (request) => {
-    const match = /\/api\/v1\/embedded_wallets\/(\w+)$/.exec(request.url())
-    if (match) calls.push(match[1]!)
-  })
-  return calls
-}
 
-async function signUp(page: Page, email: string, query = '') {
-  await page.goto(`${e2e.stack.appUrl}${query}`)
-  await requestEmailCode(page, email)
-  await enterOutboxCode(page, e2e.stack.apiUrl, email)
-}
+const signUp = (page: Page, email: string, query = '') => signUpByEmail(page, e2e.stack, email, query)
 
 async function signMessageOnScreen(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Sign a message' }).click()

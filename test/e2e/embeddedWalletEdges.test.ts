@@ -3,9 +3,9 @@ import { recoverTypedDataAddress, verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { DEMO_TYPED_DATA } from '../../examples/react-app/src/EmbeddedWalletsCard.js'
 import { WALLET_CREATE_TIMEOUT_MS } from '../../plugins/embedded-wallet/walletConstants.js'
-import { enterOutboxCode, expectSignedOut, requestEmailCode } from './kit/signIn.js'
+import { expectSignedOut, signUpByEmail } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
-import { embedWalletFrame, frameAnswers, frameRequest, postOnPort, storedAccessToken } from './kit/walletFrame.js'
+import { custodyCalls, embedWalletFrame, frameAnswers, frameRequest, postOnPort, storedAccessToken } from './kit/walletFrame.js'
 
 // The server's app creates no wallet at login: each test asks with ?create_on_login= when it wants one.
 const e2e = useStack()
@@ -14,11 +14,7 @@ const MESSAGE = 'Hello from the Foyer demo'
 /** Key material in any form a message could carry it: its words, 32-byte hex (a key), base64 (a share). */
 const KEY_MATERIAL = /share|mnemonic|secret|seed|\b(0x)?[0-9a-f]{64}\b|"[A-Za-z0-9+/]{22,}={0,2}"/i
 
-async function signUp(page: Page, email: string, query = '') {
-  await page.goto(`${e2e.stack.appUrl}${query}`)
-  await requestEmailCode(page, email)
-  await enterOutboxCode(page, e2e.stack.apiUrl, email)
-}
+const signUp = (page: Page, email: string, query = '') => signUpByEmail(page, e2e.stack, email, query)
 
 /** Signs up a new user whose wallet is made at login ('All set!'), with `query` on the app's URL; answers its address. */
 async function signUpWithWallet(page: Page, email: string, query = ''): Promise<`0x${string}`> {
@@ -31,15 +27,6 @@ async function signUpWithWallet(page: Page, email: string, query = ''): Promise<
 
 const addresses = async (page: Page) => (await page.getByTestId('embedded-wallet').locator('code').allTextContents()) as `0x${string}`[]
 
-/** The frame's custody calls the page made ('create', 'auth_share', …), as they leave the browser. */
-function custodyCalls(page: Page): string[] {
-  const calls: string[] = []
-  page.on('request', (request) => {
-    const match = /\/api\/v1\/embedded_wallets\/(\w+)$/.exec(request.url())
-    if (match) calls.push(match[1]!)
-  })
-  return calls
-}
 
 /** The analytics events the page sent (foyer.track posts each to /api/v1/analytics_events). */
 function analyticsEvents(page: Page): { event_name: string; payload: Record<string, unknown> }[] {

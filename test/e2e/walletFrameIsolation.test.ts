@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
+import { signUpByEmail } from './kit/signIn.js'
 import { freePort, freshDataDir } from './kit/startStack.js'
 import { startFoyerServer } from './kit/startFoyerServer.js'
 import { useStack } from './kit/useStack.js'
-import { embedWalletFrame, frameAnswers, frameRequest, storedAccessToken } from './kit/walletFrame.js'
+import { custodyCalls, embedWalletFrame, frameAnswers, frameRequest, storedAccessToken } from './kit/walletFrame.js'
 
 const e2e = useStack()
 
@@ -53,21 +53,8 @@ async function forger() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(r)) }
 }
 
-/** Custody calls that left the page or its frames for the server ('create', 'auth_share', …). */
-function custodyCalls(page: Page): string[] {
-  const calls: string[] = []
-  page.on('request', (request) => {
-    const match = /\/api\/v1\/embedded_wallets\/(\w+)$/.exec(request.url())
-    if (match) calls.push(match[1]!)
-  })
-  return calls
-}
 
-async function signUp(page: Page, email: string, query = '') {
-  await page.goto(`${e2e.stack.appUrl}${query}`)
-  await requestEmailCode(page, email)
-  await enterOutboxCode(page, e2e.stack.apiUrl, email)
-}
+const signUp = (page: Page, email: string, query = '') => signUpByEmail(page, e2e.stack, email, query)
 
 describe('the wallet frame is isolated', () => {
   it("an unlisted embedder gets no frame (frame-ancestors), even claiming the app's origin; the frame page itself runs nothing unembedded", async () => {

@@ -66,3 +66,10 @@ export async function expectSignedOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).waitFor()
   expect(await page.getByTestId('signed-in').count()).toBe(0)
 }
+
+/** Loads the app (with `query`), asks for an e-mail code and types it from the dev outbox: a sign-up or a sign-in. */
+export async function signUpByEmail(page: Page, stack: Pick<Stack, 'appUrl' | 'apiUrl'>, email: string, query = ''): Promise<void> {
+  await page.goto(`${stack.appUrl}${query}`)
+  await requestEmailCode(page, email)
+  await enterOutboxCode(page, stack.apiUrl, email)
+}

@@ -76,3 +76,13 @@ export async function storedAccessToken(page: Page, appId: string): Promise<stri
   if (!token) throw new Error('no access token in the page (is the user signed in?)')
   return token.replace(/^"|"$/g, '')
 }
+
+/** The wallet frame's custody calls ('create', 'auth_share', …) that left the page or its frames, in order. */
+export function custodyCalls(page: Page): string[] {
+  const calls: string[] = []
+  page.on('request', (request) => {
+    const match = /\/api\/v1\/embedded_wallets\/(\w+)$/.exec(request.url())
+    if (match) calls.push(match[1]!)
+  })
+  return calls
+}
