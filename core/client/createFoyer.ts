@@ -222,6 +222,8 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       return parsed.output as O
     },
 
+    runWithSteps: (id, run) => runWithMiddleware(middleware(), { id, def: { path: id }, body: undefined, headers: {}, retry: false }, () => run()),
+
     async completeAuth(response, info) {
       const before = state.$session.peek()
       const open = state.$modal.peek().intent

@@ -53,6 +53,8 @@ export const coreErrorTexts: { readonly [C in Uppercase<ServerErrorCode>]: Error
   // §8: 'SMS verification failure shows its message' (the SMS provider's reason).
   SMS_VERIFICATION_FAILED: SERVER_MESSAGE,
   MISSING_OR_INVALID_MFA: { title: 'error.generic.title', detail: 'error.mfaFailed.detail', cta: 'error.tryAgain' },
+  MFA_VERIFICATION_MAX_ATTEMPTS_REACHED: { title: 'error.generic.title', detail: 'error.mfaMaxAttempts.detail' },
+  MFA_TIMEOUT: { title: 'error.generic.title', detail: 'error.mfaTimeout.detail', cta: 'error.tryAgain' },
   // 'Cannot unlink the last login method of this account.'
   NOT_ALLOWED: SERVER_MESSAGE,
   INTERNAL_ERROR: generic,

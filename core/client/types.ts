@@ -113,6 +113,11 @@ export interface Foyer {
   /** Calls a plugin's api entry `pluginId.name`: input validated, token attached, output validated. */
   call<O = unknown>(id: string, input?: unknown, options?: CallOptions): Promise<O>
   /**
+   * Runs an operation that isn't a plugin API call (a wallet-frame request whose server call happens inside the frame)
+   * through the call middleware, so a step (MFA step-up) can run and retry it like a call. `id` names it (`pluginId.name`).
+   */
+  runWithSteps<T>(id: string, run: () => Promise<T>): Promise<T>
+  /**
    * The state a plugin made in its `state` slot (the kernel makes it once). Throws PluginError when no loaded
    * plugin `id` has state.
    */
@@ -264,6 +269,40 @@ export interface PluginAccountSlots {
   names?: Record<string, string>
 }
 
+/**
+ * An MFA method's part in the generic MFA screens (the `mfa` hub plugin lists the loaded ones): its names, how a
+ * verification goes, where enrollment starts and how it is removed. Verification itself goes through the kernel's
+ * /api/v1/mfa calls with `method`.
+ */
+export interface MfaMethodSlot {
+  /** The method's name in `user.mfaMethods` and the app's `mfa_methods`: 'totp', 'sms', 'passkey'. */
+  method: string
+  /** i18n key: its row on 'Verify your identity' ('Authenticator App'). */
+  label: string
+  /** i18n key: its row on 'Choose a verification method' ('Authenticator app'). */
+  chooserLabel: string
+  /** Marked 'Recommended' on the chooser. */
+  recommended?: boolean
+  /** Inline SVG markup. */
+  icon?: string
+  /** Position in both lists (lower first). */
+  order?: number
+  /**
+   * 'code': choosing it starts the challenge (init) and shows code entry (totp, sms). 'direct': init's answer goes to
+   * `answer`, and what that returns is verified at once (passkey).
+   */
+  verification: 'code' | 'direct'
+  answer?(foyer: Foyer, init: Record<string, unknown>): Promise<unknown>
+  /** The screen that starts enrollment (`mfa-totp/enroll`). */
+  enrollScreen: string
+  /** Removes the method for the signed-in user; answers the server's user (a fresh verification is asked first). */
+  remove(foyer: Foyer): Promise<RawUser>
+  /** i18n key: the removal confirmation's title. */
+  removeTitle: string
+  /** Whether the chooser offers it disabled (SMS when the user signs in with SMS). */
+  unavailable?(foyer: Foyer): boolean
+}
+
 /** The plugin object. Every slot but `id` and `kind` is optional. */
 export interface FoyerPlugin<Id extends string = string> {
   id: Id
@@ -297,6 +336,8 @@ export interface FoyerPlugin<Id extends string = string> {
   walletLogin?: { chain: ChainType; screen: string }
   /** Link, unlink, update and transfer functions this plugin contributes. */
   accounts?: PluginAccountSlots
+  /** MFA method plugins (kind 'mfa'): how the MFA screens offer the method (see MfaMethodSlot). */
+  mfa?: MfaMethodSlot
   /**
    * Steps around every plugin API call (`onRequest`, `onResponseError` that may run a step and retry): MFA step-up,
    * a third party's auth header. Runs after the kernel's captcha middleware, in plugin order.

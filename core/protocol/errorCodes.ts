@@ -25,6 +25,8 @@ export const serverErrorCodes = [
   'sms_not_configured',
   'sms_verification_failed',
   'missing_or_invalid_mfa',
+  'mfa_verification_max_attempts_reached',
+  'mfa_timeout',
   'not_allowed',
   'internal_error',
 ] as const

@@ -23,7 +23,8 @@ import { warnUndeclaredCodes } from './http/warnUndeclaredCodes.js'
 import { checkJobs, createJobs } from './jobs.js'
 import { createDevOutbox, createSmtpMailer } from './mailer.js'
 import type { Mailer } from './mailer.js'
-import { createMfa } from './mfa.js'
+import { createMfa, MFA_VERIFICATION_TTL_MS } from './mfa.js'
+import { mfaRoutes } from './routes/mfaRoutes.js'
 import { pluginUserFields } from './pluginUserFields.js'
 import { createRateLimiter } from './rateLimit.js'
 import { createDevOutboxSms, createTwilioSmsSender, createUnconfiguredSms, twilioOptionsFromEnv } from './sms.js'
@@ -49,6 +50,9 @@ export const BODY_LIMIT_BYTES = 100 * 1024
 const kernelRateLimits: Record<string, RateLimitRule> = {
   'sessions.ip': { limit: 600, windowSeconds: 60 },
   'analytics.ip': { limit: 600, windowSeconds: 60 },
+  // An MFA code is 6 digits: a user gets a handful of 4-guess challenges per window, whatever the sessions.
+  'mfa.init.user': { limit: 10, windowSeconds: 600 },
+  'mfa.verify.user': { limit: 20, windowSeconds: 600 },
 }
 
 const consoleLogger: Logger = {
@@ -79,6 +83,10 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   const refreshGraceSeconds = options.refreshGraceSeconds ?? 30
   if (!(accessTokenTtlSeconds > 0 && accessTokenTtlSeconds <= 3600)) throw new Error('accessTokenTtlSeconds must be in 1..3600')
   if (!(refreshGraceSeconds >= 0 && refreshGraceSeconds <= 30)) throw new Error('refreshGraceSeconds must be in 0..30')
+  const mfaWindowSeconds = options.mfaWindowSeconds ?? MFA_VERIFICATION_TTL_MS / 1000
+  if (!(Number.isInteger(mfaWindowSeconds) && mfaWindowSeconds > 0 && mfaWindowSeconds <= MFA_VERIFICATION_TTL_MS / 1000)) {
+    throw new Error('mfaWindowSeconds must be a whole number in 1..900')
+  }
 
   // Configuration errors surface before any database is opened.
   const ids = new Set<string>()
@@ -138,7 +146,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const secrets = await createSecrets(db)
     const issuer = options.issuer ?? 'foyer'
     const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now })
-    const { mfa, requireFreshVerification } = createMfa(db, plugins.flatMap((p) => (p.mfa ? [p.mfa] : [])), now)
+    const { mfa, requireFreshVerification } = createMfa(db, plugins.flatMap((p) => (p.mfa ? [p.mfa] : [])), now, mfaWindowSeconds * 1000)
     const users = createUsers(db, { mfaMethods: (tx, userId) => mfa.methods(userId, tx), fields: pluginUserFields(plugins, logger) })
     const transferNonces = createTransferNonces({ secrets, now })
     const accounts = createAccounts(db, users, now, {
@@ -237,6 +245,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     readBodies(app)
     app.use('/api/v1/*', serverHooks(plugins, ctx))
     kernelRoutes(app, ctx)
+    mfaRoutes(app, ctx)
     for (const plugin of plugins) plugin.routes(app, ctx)
     if (dev) devRoutes(app, outbox)
 

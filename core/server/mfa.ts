@@ -1,6 +1,8 @@
+import type { GenericSchema } from 'valibot'
 import type { Db } from './db/Db.js'
 import type { Migration } from './db/runMigrations.js'
 import { HttpError } from './HttpError.js'
+import { createMfaChallenges, type MfaCaller, type MfaChallenges, type MfaChallengeState } from './mfaChallenges.js'
 
 /** How long an MFA verification lets its session through `ctx.requireMfa` (§15). */
 export const MFA_VERIFICATION_TTL_MS = 15 * 60 * 1000
@@ -11,6 +13,21 @@ export interface MfaMethod {
   method: string
   /** Whether the user has this method enrolled. */
   enrolled(db: Db, userId: string): Promise<boolean>
+  /**
+   * The answer `verify` takes (a code string for totp and sms, an assertion for passkey), checked before an attempt is
+   * counted: malformed input is a 400 that changes nothing. Methods without it can't be verified by core's routes.
+   */
+  answer?: GenericSchema
+  /**
+   * Starts a verification (POST /api/v1/mfa/init): sends a code, makes passkey options. `state` is kept with the
+   * challenge. Methods reach the server context they got in `routes` (no ServerContext here: types.ts imports this file).
+   */
+  challenge?(caller: MfaCaller): Promise<{ data?: Record<string, unknown>; state?: string | null }>
+  /**
+   * Checks an answer to the caller's live challenge (POST /api/v1/mfa/verify), after core counted the attempt. The
+   * method makes its own codes single-use (TOTP stores the accepted time step). True passes.
+   */
+  verify?(caller: MfaCaller, answer: unknown, challenge: MfaChallengeState): Promise<boolean>
 }
 
 /** What MFA plugins and core share (`ctx.mfa`). */
@@ -19,6 +36,10 @@ export interface Mfa {
   methods(userId: string, db?: Db): Promise<string[]>
   /** Notes that the user just passed an MFA check in this session; MFA plugins call it after a good code. */
   recordVerification(userId: string, sessionId: string, db?: Db): Promise<void>
+  /** The attempt-counted challenges MFA methods verify against (core's /api/v1/mfa routes use them). */
+  challenges: MfaChallenges
+  /** The loaded methods that core's /api/v1/mfa routes can verify, by name. */
+  method(name: string): MfaMethod | undefined
 }
 
 /** The last MFA verification of each session: what `requireMfa` reads. */
@@ -36,30 +57,33 @@ CREATE TABLE mfa_verifications (
 ]
 
 /** The MFA service over the `mfa` plugins' methods, and the one check routes that need a fresh verification make. */
-export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => number) {
+export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => number, windowMs = MFA_VERIFICATION_TTL_MS) {
+  const record = async (userId: string, sessionId: string, db: Db = root) => {
+    await db.query(
+      `INSERT INTO mfa_verifications (user_id, session_id, verified_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, session_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
+      [userId, sessionId, new Date(now())],
+    )
+  }
   const mfa: Mfa = {
+    challenges: createMfaChallenges(root, now, record),
+    method: (name) => methods.find((m) => m.method === name),
     async methods(userId, db = root) {
       const enrolled: string[] = []
       for (const m of methods) if (await m.enrolled(db, userId)) enrolled.push(m.method)
       return enrolled
     },
-    async recordVerification(userId, sessionId, db = root) {
-      await db.query(
-        `INSERT INTO mfa_verifications (user_id, session_id, verified_at) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, session_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
-        [userId, sessionId, new Date(now())],
-      )
-    },
+    recordVerification: record,
   }
 
-  /** Passes a user without MFA, or one whose session verified within the last 15 minutes; else 403. */
+  /** Passes a user without MFA, or one whose session verified within the window (15 minutes); else 403. */
   async function requireFreshVerification<U extends { userId: string; sessionId: string }>(user: U): Promise<U> {
     if (!methods.length || !(await mfa.methods(user.userId)).length) return user
     const [fresh] = await root.query(
       'SELECT 1 FROM mfa_verifications WHERE user_id = $1 AND session_id = $2 AND verified_at > $3',
-      [user.userId, user.sessionId, new Date(now() - MFA_VERIFICATION_TTL_MS)],
+      [user.userId, user.sessionId, new Date(now() - windowMs)],
     )
-    if (!fresh) throw new HttpError(403, 'missing_or_invalid_mfa', 'MFA verification required')
+    if (!fresh) throw new HttpError(403, 'missing_or_invalid_mfa', 'MFA verification failed, retry.')
     return user
   }
 

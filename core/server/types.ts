@@ -242,6 +242,8 @@ export interface CreateServerOptions {
   accessTokenTtlSeconds?: number
   /** At most 30. */
   refreshGraceSeconds?: number
+  /** How long an MFA verification lets its session through `ctx.requireMfa`: 1..900 seconds, default 900 (§15). */
+  mfaWindowSeconds?: number
   trustProxy?: boolean
   rateLimits?: Record<string, Partial<RateLimitRule>>
   logger?: Logger

@@ -42,4 +42,6 @@ export const errorsEn: Record<string, string> = {
   'error.transferExpired.detail': 'This transfer offer has expired. Link the account again to get a new one.',
   'error.smsUnavailable.detail': 'SMS authentication is not available for this app.',
   'error.mfaFailed.detail': 'MFA verification failed, retry.',
+  'error.mfaMaxAttempts.detail': 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
+  'error.mfaTimeout.detail': 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
 }

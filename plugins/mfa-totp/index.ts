@@ -1,0 +1,57 @@
+import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import { totpApi } from './api.js'
+import { totpCalls } from './totpCalls.js'
+
+/** Options of the TOTP method. */
+export interface MfaTotpPluginOptions {
+  order?: number
+  texts?: Record<string, string>
+}
+
+/** The TOTP method's English. */
+export const mfaTotpTexts = {
+  'mfaTotp.label': 'Authenticator App',
+  'mfaTotp.chooserLabel': 'Authenticator app',
+  'mfaTotp.scan.title': 'Scan QR code',
+  'mfaTotp.scan.subtitle': 'Scan this QR code with your authenticator app, or enter the secret below.',
+  'mfaTotp.scan.qrLabel': 'QR code for your authenticator app',
+  'mfaTotp.scan.secretLabel': 'Secret',
+  'mfaTotp.copy': 'Copy',
+  'mfaTotp.continue': 'Continue',
+  'mfaTotp.verify.title': 'Enter enrollment code',
+  'mfaTotp.verify.subtitle': 'Enter the 6-digit code your authenticator app shows.',
+  'mfaTotp.success.title': 'Authenticator app verification added',
+  'mfaTotp.remove.title': 'Remove authenticator app verification?',
+  'mfaTotp.alreadyEnrolled': 'Authenticator app verification is already enabled',
+} as const
+
+const icon =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect x="5" y="2" width="14" height="20" rx="2"/><path d="M9 12l2 2 4-4"/></svg>'
+
+/** Authenticator-app MFA (TOTP): `plugins={[mfa(), mfaTotp()]}`; the app enables it with `mfa_methods: ['totp']`. */
+export function mfaTotp(options: MfaTotpPluginOptions = {}) {
+  return definePlugin({
+    id: 'mfa-totp',
+    kind: 'mfa',
+    api: totpApi,
+    screens: { enroll: { load: () => import('./screens/EnrollTotpScreen.js'), title: 'mfaTotp.scan.title' } },
+    mfa: {
+      method: 'totp',
+      label: 'mfaTotp.label',
+      chooserLabel: 'mfaTotp.chooserLabel',
+      recommended: true,
+      icon,
+      order: options.order ?? 0,
+      verification: 'code',
+      enrollScreen: 'mfa-totp/enroll',
+      remove: (foyer: Foyer) => totpCalls.unenroll(foyer, {}),
+      removeTitle: 'mfaTotp.remove.title',
+    },
+    errors: { MFA_ALREADY_ENROLLED: 'mfaTotp.alreadyEnrolled' },
+    texts: { ...mfaTotpTexts, ...options.texts },
+  })
+}
+
+export { totpApi, totpPaths } from './api.js'
+export * from './schema.js'

@@ -1,0 +1,19 @@
+/** What a verification screen shows for an error: the text key, and whether input is blocked (§4: max attempts). */
+export interface MfaErrorOutcome {
+  text: string
+  blocked: boolean
+}
+
+/** §8: a failed verification's text by the error's code; anything else 'Something went wrong.' */
+export function mfaErrorText(error: unknown): MfaErrorOutcome {
+  const code = (error as { code?: unknown } | null)?.code
+  const type = (error as { type?: unknown } | null)?.type
+  const message = String((error as { message?: unknown } | null)?.message ?? '')
+  if (code === 'MFA_VERIFICATION_MAX_ATTEMPTS_REACHED' || type === 'mfa_verification_max_attempts_reached') return { text: 'mfa.error.maxAttempts', blocked: true }
+  // A rate limit ('code 429' in a wallet-proxy message, 429 too_many_requests from the server) blocks input too.
+  if (code === 'TOO_MANY_REQUESTS' || message.includes('code 429')) return { text: 'mfa.error.maxAttempts', blocked: true }
+  if (code === 'MFA_TIMEOUT' || type === 'mfa_timeout') return { text: 'mfa.error.timeout', blocked: false }
+  if (code === 'MISSING_OR_INVALID_MFA' || type === 'missing_or_invalid_mfa' || code === 'VALIDATION_ERROR') return { text: 'mfa.error.invalidCode', blocked: false }
+  if (code === 'MFA_CANCELED') return { text: 'mfa.error.canceled', blocked: false }
+  return { text: 'mfa.error.generic', blocked: false }
+}

@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react'
+import type { MfaMethodSlot } from '../../../core/client/types.js'
+import { Button, CodeInput, ErrorText, ScreenLayout, useFoyerKernel, usePluginState, useT, type CodeInputHandle, type ScreenProps } from '../../../ui/index.js'
+import { mfaErrorText } from '../mfaErrorText.js'
+import { enrolledMfaMethods } from '../mfaMethods.js'
+import { mfaCanceled, type MfaState } from '../mfaState.js'
+import type { VerifyMfaParams } from '../promptMfa.js'
+import { cancelMfa, initMfa, submitMfa } from '../verifyMfa.js'
+
+/**
+ * 'Verify your identity': the user's enrolled methods; a code method shows 'Enter verification code' (with 'Choose
+ * another method' and 'Not now'), a direct one (passkey) verifies at once. Errors show above the list; max attempts
+ * blocks input. Success answers the request, and the call that asked retries.
+ */
+export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams | undefined>) {
+  const foyer = useFoyerKernel()
+  const state = usePluginState<MfaState>('mfa')
+  const t = useT()
+  const methods = enrolledMfaMethods(foyer)
+  const [chosen, setChosen] = useState<MfaMethodSlot | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<{ text: string; blocked: boolean } | null>(null)
+  const input = useRef<CodeInputHandle>(null)
+
+  // Pushed over an open flow (the sign screen below) it answers through `settle` and steps back to that flow;
+  // otherwise it is a request of its own.
+  const answer = (outcome: { error: unknown } | null) => {
+    const settle = params?.settle
+    if (settle) {
+      settle(outcome ? outcome.error : undefined)
+      foyer.modal.back()
+    } else if (outcome) foyer.modal.reject(outcome.error)
+    else foyer.modal.resolve()
+  }
+
+  const fail = (e: unknown) => {
+    const outcome = mfaErrorText(e)
+    setError(outcome)
+    if (!outcome.blocked) input.current?.reset()
+  }
+
+  const choose = async (method: MfaMethodSlot) => {
+    setBusy(true)
+    setError(null)
+    try {
+      const started = await initMfa(foyer, method.method)
+      if (method.verification === 'code') setChosen(method)
+      else {
+        await submitMfa(foyer, state, method.method, await method.answer!(foyer, started))
+        answer(null)
+      }
+    } catch (e) {
+      fail(e)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const submit = async (code: string) => {
+    if (!chosen) return
+    setBusy(true)
+    try {
+      await submitMfa(foyer, state, chosen.method, code)
+      answer(null)
+    } catch (e) {
+      fail(e)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const notNow = () => {
+    void cancelMfa(foyer, state)
+    answer({ error: mfaCanceled(foyer) })
+  }
+
+  const errorText = error ? <ErrorText>{t(error.text)}</ErrorText> : null
+
+  if (chosen) {
+    return (
+      <ScreenLayout
+        title={t('mfa.code.title')}
+        subtitle={t('mfa.code.subtitle')}
+        footer={
+          <>
+            <Button variant="link" onClick={() => (setChosen(null), setError(null))} data-testid="foyer-mfa-choose-another">
+              {t('mfa.chooseAnother')}
+            </Button>
+            <Button variant="link" onClick={notNow} data-testid="foyer-mfa-not-now">
+              {t('mfa.notNow')}
+            </Button>
+          </>
+        }
+      >
+        <CodeInput ref={input} onComplete={submit} onEdit={() => !error?.blocked && setError(null)} disabled={busy || !!error?.blocked} />
+        {errorText ?? <ErrorText />}
+      </ScreenLayout>
+    )
+  }
+
+  return (
+    <ScreenLayout
+      title={t('mfa.verify.title')}
+      subtitle={t('mfa.verify.subtitle')}
+      footer={
+        <Button variant="link" onClick={notNow} data-testid="foyer-mfa-not-now">
+          {t('mfa.notNow')}
+        </Button>
+      }
+    >
+      {errorText}
+      {methods.length ? (
+        methods.map((m) => (
+          <Button key={m.method} variant="option" icon={m.icon} onClick={() => void choose(m)} disabled={busy || !!error?.blocked} data-testid={`foyer-mfa-method-${m.method}`}>
+            {t(m.label)}
+          </Button>
+        ))
+      ) : (
+        <p className="foyer-subtitle">{t('mfa.none')}</p>
+      )}
+    </ScreenLayout>
+  )
+}
