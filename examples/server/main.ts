@@ -16,6 +16,7 @@ import { siwsServer } from 'foyer/plugins/siws/server'
 import { siweServer } from 'foyer/plugins/siwe/server'
 import { captchaTurnstileServer } from 'foyer/plugins/captcha-turnstile/server'
 import { embeddedWalletServer } from 'foyer/plugins/embedded-wallet/server'
+import { mfaTotpServer } from 'foyer/plugins/mfa-totp/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -52,7 +53,11 @@ const devApp: Record<string, unknown> = {
   wallet_auth: true,
   // Embedded wallets: the frame calls the API from FOYER_WALLET_ORIGIN; the wallet keys (FOYER_WALLET_KEK,
   // FOYER_RECOVERY_KEK) are generated into the data folder in dev and required in production.
-  'embedded-wallet': { create_on_login: 'users-without-wallets' },
+  // user_owned_recovery_options: 'user-passcode' lets a user replace automatic recovery with a password.
+  'embedded-wallet': { create_on_login: 'users-without-wallets', user_owned_recovery_options: ['user-passcode'] },
+  // MFA ('Transaction protection'): verification methods users may enroll; sensitive wallet calls then ask for one.
+  // TOTP secrets are sealed under FOYER_MFA_KEK (generated into the database in dev, required in production).
+  mfa_methods: ['totp'],
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
@@ -64,7 +69,7 @@ const devApp: Record<string, unknown> = {
 }
 
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
@@ -74,6 +79,8 @@ const server = await createServer({
   // FOYER_RATE_LIMITS (JSON) changes named limits, e.g. {"guest.authenticate.ip": {"limit": 100}}.
   ...(process.env.FOYER_RATE_LIMITS ? { rateLimits: JSON.parse(process.env.FOYER_RATE_LIMITS) as Record<string, { limit?: number; windowSeconds?: number }> } : {}),
   trustProxy: process.env.FOYER_TRUST_PROXY === '1',
+  // FOYER_MFA_WINDOW_SECONDS shortens how long an MFA verification lasts (default 900; tests use a few seconds).
+  ...(process.env.FOYER_MFA_WINDOW_SECONDS ? { mfaWindowSeconds: Number(process.env.FOYER_MFA_WINDOW_SECONDS) } : {}),
 })
 
 const listening = await server.listenAll({ api: port, wallet: walletPort }, process.env.HOST ?? '0.0.0.0')

@@ -5,6 +5,8 @@ import {
   AuthShareOutputSchema,
   CreateWalletInputSchema,
   RecoverOutputSchema,
+  RecoveryShareOutputSchema,
+  SetRecoveryInputSchema,
   WalletRefInputSchema,
 } from './schema.js'
 
@@ -21,6 +23,10 @@ export const embeddedWalletApi = defineApi('/api/v1/embedded_wallets', {
   authShare: { path: 'auth_share', input: WalletRefInputSchema, output: AuthShareOutputSchema },
   /** Automatic ('privy') recovery: releases the auth and recovery shares (rate limited, logged). */
   recover: { input: WalletRefInputSchema, output: RecoverOutputSchema },
+  /** Stores the recovery share encrypted under a user-owned key, replacing the old one (one transaction); answers the user. */
+  setRecovery: { path: 'set_recovery', input: SetRecoveryInputSchema, output: UserSchema },
+  /** User-owned recovery: the auth share and the encrypted recovery share + KDF parameters (rate limited, logged). */
+  recoveryShare: { path: 'recovery_share', input: WalletRefInputSchema, output: RecoveryShareOutputSchema },
 })
 
 /** API paths of the embedded-wallet plugin's custody routes. */

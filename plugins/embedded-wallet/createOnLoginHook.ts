@@ -7,7 +7,7 @@ import { createWallet } from './createWallet.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import type { WalletChainType } from './walletConstants.js'
-import { WALLET_SCREENS } from './walletConstants.js'
+import { RECOVERY_SCREENS, WALLET_SCREENS } from './walletConstants.js'
 
 /**
  * When a login creates an embedded wallet (`embeddedWallets.ethereum|solana.createOnLogin`; for Ethereum also the
@@ -32,13 +32,28 @@ export function canCreateSolanaWallet(user: User | null): boolean {
   return !ethereum || (ethereum.recoveryMethod ?? 'privy') === 'privy'
 }
 
+const PASSWORD_ON_CREATE_CODES = new Set(['EXITED_BEFORE_PASSWORD', 'PASSWORD_ON_CREATE_FAILED'])
+
+/** The password screens for the wallet just made; the spec's errors when the user leaves them or setting fails. */
+async function setPasswordOnCreate(ctx: FlowContext, address: string): Promise<void> {
+  try {
+    await ctx.prompt(RECOVERY_SCREENS.setPassword, { address })
+  } catch (error) {
+    // The wallet exists (with automatic recovery): the user keeps it and stays signed in; the login reports why.
+    const exited = error instanceof BaseError && error.code.startsWith('EXITED_')
+    throw exited
+      ? new FlowError(embeddedWalletErrors.exitedBeforePassword, 'EXITED_BEFORE_PASSWORD', { cause: error })
+      : new FlowError(embeddedWalletErrors.passwordOnCreateFailed, 'PASSWORD_ON_CREATE_FAILED', { cause: error })
+  }
+}
+
 /**
  * onLoginSuccess hook (after terms): creates the wallets the settings ask for — Ethereum first, then Solana — showing
  * 'connecting' then the created screen once ('Welcome' / 'All set!', which closes by itself). A Solana wallet is
  * skipped when the Ethereum wallet has user-owned recovery. A failure logs the user out, reports analytics and fails
  * the login with the error ('Failed to create wallet', 'walletProxy.create timed out.').
  */
-export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => CreateOnLogin, solana: () => CreateOnLogin = () => 'off') {
+export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => CreateOnLogin, solana: () => CreateOnLogin = () => 'off', requirePassword: () => boolean = () => false) {
   return async (ctx: FlowContext): Promise<void> => {
     if (ctx.intent !== 'login') return
     const setting = { ethereum: ethereum(), solana: solana() }
@@ -51,9 +66,13 @@ export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => Cr
       for (const chain of chains) {
         // Read after the Ethereum wallet was made: its recovery decides.
         if (chain === 'solana' && !canCreateSolanaWallet(foyer.$session.peek().user)) continue
-        await createWallet(foyer, state, { chainType: chain })
+        const account = await createWallet(foyer, state, { chainType: chain })
+        // `require_user_owned_recovery_on_create`: the wallet is created first, then the password is set (spec §4),
+        // before any Solana wallet (which then is not made: user-owned recovery excludes one).
+        if (chain === 'ethereum' && shown && requirePassword()) await setPasswordOnCreate(ctx, String(account.address))
       }
     } catch (error) {
+      if (error instanceof FlowError && PASSWORD_ON_CREATE_CODES.has(error.code)) throw error
       foyer.track('embedded_wallet_creation_failed', { reason: error instanceof BaseError ? error.code : 'UNKNOWN' })
       await foyer.session.logout().catch(() => {})
       const failure = error instanceof BaseError && error.code === 'WALLET_CREATE_TIMEOUT' ? error : new FlowError(embeddedWalletErrors.createFailed, 'WALLET_CREATE_FAILED', { cause: error })

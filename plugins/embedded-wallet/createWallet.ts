@@ -5,6 +5,7 @@ import { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import { frameEvents } from './frameProtocol.js'
+import { withMfaStepUp } from './withMfaStepUp.js'
 import { WALLET_CREATE_TIMEOUT_MS } from './walletConstants.js'
 
 
@@ -55,7 +56,7 @@ export async function createWallet(foyer: Foyer, state: EmbeddedWalletState, par
   if (existing && !parameters.createAdditional) throw new FlowError(embeddedWalletErrors.alreadyExists, 'EMBEDDED_WALLET_EXISTS')
   const proxy = await state.proxy()
   const created = existing
-    ? await proxy.request<{ address: string }>(frameEvents.createAdditional, { accessToken, address: existing.address, walletIndex: parameters.walletIndex })
+    ? await withMfaStepUp(foyer, 'createAdditional', () => proxy.request<{ address: string }>(frameEvents.createAdditional, { accessToken, address: existing.address, walletIndex: parameters.walletIndex }))
     : await within(
         // The proxy's own wait ('Cannot connect to wallet proxy') is a second longer and set after the spec's timeout:
         // a create that never answers ends with the spec's 'walletProxy.create timed out.', never the proxy's text.

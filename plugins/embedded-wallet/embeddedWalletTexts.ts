@@ -17,6 +17,10 @@ export const embeddedWalletTexts = {
   'embeddedWallet.export.loading': 'Loading...',
   'embeddedWallet.export.failed': 'Unable to connect to wallet',
   'embeddedWallet.export.frameTitle': 'Your wallet key',
+  'embeddedWallet.recovery.setTitle': 'Secure your account',
+  'embeddedWallet.recovery.enterTitle': 'Enter your password',
+  'embeddedWallet.recovery.frameTitle': 'Your recovery password',
+  'embeddedWallet.recovery.loading': 'Loading...',
 } as const
 
 /** The spec's error messages (§5, §8). */
@@ -31,4 +35,12 @@ export const embeddedWalletErrors = {
   emptyMessage: 'Message must be a non-empty string',
   rejected: 'The user rejected the request.',
   unableToConnect: 'Unable to connect to wallet',
+  unableToSetRecovery: 'Unable to set recovery on wallet',
+  exitedSetRecovery: 'User exited set recovery flow',
+  exitedBeforePassword: 'Exited before password was added to wallet',
+  passwordOnCreateFailed: 'User created a wallet but failed to set a password for it',
+  settingPasswordFailed: 'Error setting password on foyer wallet',
+  unableToRecover: 'Unable to recover wallet',
+  solanaBlocksUserRecovery: 'User-controlled recovery cannot be set for users with a Solana wallet',
+  noWalletRecovery: 'User must be authenticated and have a Foyer wallet before it can be connected/recovered',
 } as const

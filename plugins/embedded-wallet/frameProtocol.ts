@@ -18,7 +18,10 @@ export const frameEvents = {
   solanaConnect: 'foyer:solana-wallet:connect',
   solanaRecover: 'foyer:solana-wallet:recover',
   solanaRpc: 'foyer:solana-wallet:rpc',
-  /** The export page only: shows the wallet's key inside the frame (it never leaves the frame's origin). */
+  /**
+   * On the recovery page, set-recovery runs the password screens and recover asks 'Enter your password' (the password
+   * never leaves the frame's origin); on the hidden proxy, recover is automatic recovery only.
+   */
   exportShow: 'foyer:wallet:export',
 } as const
 
@@ -61,3 +64,9 @@ export const framePath = (appId: string) => `/apps/${encodeURIComponent(appId)}/
 
 /** The export page's path: the same frame, visible, showing one wallet's key. */
 export const exportFramePath = (appId: string) => `${framePath(appId)}/export`
+
+/** The recovery page's path: the same frame, visible, where the recovery password is set or entered. */
+export const recoveryFramePath = (appId: string) => `${framePath(appId)}/recovery`
+
+/** The wait for a request the user answers at their own pace inside a visible frame page (ms). */
+export const USER_PACED_WAIT_MS = 60 * 60_000

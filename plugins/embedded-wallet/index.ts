@@ -4,14 +4,15 @@ import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorS
 import type { CreateOnLogin } from './createOnLoginHook.js'
 import type { CreateWalletParameters } from './createWallet.js'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
-import { embeddedWalletTexts } from './embeddedWalletTexts.js'
-import { embeddedWalletServerErrorTexts } from './walletConstants.js'
+import { embeddedWalletErrors, embeddedWalletTexts } from './embeddedWalletTexts.js'
+import { embeddedWalletServerErrorTexts, SET_RECOVERY_INTENT } from './walletConstants.js'
 import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
 import type { ImportWalletParameters } from './importWallet.js'
 import type { ExportWalletParameters } from './exportWallet.js'
 import type { SignOptions } from './signMessage.js'
+import type { SetWalletRecoveryParameters } from './setWalletRecovery.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
@@ -21,6 +22,7 @@ const ops = {
   exportWallet: () => import('./exportWallet.js'),
   solanaSignMessage: () => import('./solanaSignMessage.js'),
   createOnLogin: () => import('./createOnLoginHook.js'),
+  setWalletRecovery: () => import('./setWalletRecovery.js'),
 }
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
@@ -54,6 +56,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { create_on_login?: CreateOnLogin } } | undefined
     return options.ethereum?.createOnLogin ?? server?.embedded_wallet_config?.create_on_login ?? 'off'
   }
+  // The app's `require_user_owned_recovery_on_create` with the password among its options: a password right after creation.
+  const passwordOnCreate = (foyer: Foyer): boolean => {
+    const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { require_user_owned_recovery_on_create?: boolean; user_owned_recovery_options?: string[] } } | undefined
+    const config = server?.embedded_wallet_config
+    return Boolean(config?.require_user_owned_recovery_on_create && config.user_owned_recovery_options?.includes('user-passcode'))
+  }
   const prompt = (sign: SignOptions, personal: boolean) =>
     (sign.uiOptions?.showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
   return definePlugin({
@@ -73,12 +81,21 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
       sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
       export: { load: () => import('./screens/ExportWalletScreen.js'), title: 'embeddedWallet.export.title', back: false },
+      // The password screens step inside the wallet frame (back goes one step there); the modal's back is off.
+      'set-recovery-password': { load: () => import('./screens/SetRecoveryPasswordScreen.js'), title: 'embeddedWallet.recovery.setTitle', back: false },
+      'recover-password': { load: () => import('./screens/RecoverPasswordScreen.js'), title: 'embeddedWallet.recovery.enterTitle', back: false },
     },
+    intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: embeddedWalletErrors.exitedSetRecovery } },
     hooks: {
       // Terms first: nothing is created for a user who then declines them.
       after: ['terms'],
       onLoginSuccess: async (ctx) =>
-        (await ops.createOnLogin()).createOnLoginHook(stateOf(ctx.foyer), () => createOnLogin(ctx.foyer), () => options.solana?.createOnLogin ?? 'off')(ctx),
+        (await ops.createOnLogin()).createOnLoginHook(
+          stateOf(ctx.foyer),
+          () => createOnLogin(ctx.foyer),
+          () => options.solana?.createOnLogin ?? 'off',
+          () => passwordOnCreate(ctx.foyer),
+        )(ctx),
     },
     actions: (foyer: Foyer) => ({
       createWallet: async (parameters?: CreateWalletParameters) => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), parameters),
@@ -88,6 +105,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
         (await ops.signMessage()).signTypedData(foyer, stateOf(foyer), typedData, sign, prompt(sign, false)),
       importWallet: async (parameters: ImportWalletParameters) => (await ops.importWallet()).importWallet(foyer, stateOf(foyer), parameters),
       exportWallet: async (parameters?: ExportWalletParameters) => (await ops.exportWallet()).exportWallet(foyer, parameters, options.exportLearnMoreUrl),
+      setWalletRecovery: async (parameters?: SetWalletRecoveryParameters) => (await ops.setWalletRecovery()).setWalletRecovery(foyer, stateOf(foyer), parameters),
       createSolanaWallet: async () => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), { chainType: 'solana' }),
       signSolanaMessage: async (message: string | Uint8Array, address?: string) =>
         (await ops.solanaSignMessage()).solanaSignMessage(foyer, stateOf(foyer), message, address),
@@ -107,16 +125,17 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 
 // Hosts import the plugin, its hooks, its constants and types from here. The operations behind useFoyer()'s functions
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
-export { WALLET_SCREENS, SIGN_SCREEN, EXPORT_SCREEN, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
+export { WALLET_SCREENS, SIGN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
-export { useCreateWallet, useExportWallet, useImportWallet, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
+export { useCreateWallet, useExportWallet, useImportWallet, useSetWalletRecovery, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
 export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
 export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './createWallet.js'
 export type { SignOptions } from './signMessage.js'
 export type { ImportWalletParameters } from './importWallet.js'
 export type { ExportWalletParameters } from './exportWallet.js'
+export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './setWalletRecovery.js'
 export type { SolanaStandardWallet } from './solanaStandardWallet.js'
 export type { CreateOnLogin } from './createOnLoginHook.js'
 export type { WalletProxy, WalletProxyOptions } from './walletProxy.js'
@@ -133,6 +152,8 @@ declare module 'foyer' {
     signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
     /** Opens 'Transfer wallet' (the key shown inside the wallet frame only); resolves when the user closes it. */
     exportWallet(parameters?: ExportWalletParameters): Promise<void>
+    /** Sets password recovery on the embedded Ethereum wallet (the password screens run inside the wallet frame); answers the user. */
+    setWalletRecovery(parameters?: SetWalletRecoveryParameters): Promise<import('../../core/protocol/index.js').User>
     /** Makes an embedded wallet of an Ethereum private key (split in the frame; `imported: true`). */
     importWallet(parameters: ImportWalletParameters): Promise<import('../../core/protocol/index.js').LinkedAccount>
     /** Creates the user's embedded Solana wallet (a user with none; an Ethereum wallet's recovery must be automatic). */

@@ -97,10 +97,64 @@ export const AuthShareOutputSchema = v.object({
   wallet_index: v.number(),
   /** Every wallet of the root, walletIndex order: the frame checks each derived address against these. */
   wallets: v.array(RootWalletSchema),
+  /** The owner (bound into a user-owned recovery ciphertext's AAD). */
+  user_id: v.string(),
   auth_share: ShareSchema,
 })
 /** Answer of recover (privy recovery): the auth share and the recovery share, decrypted. */
 export const RecoverOutputSchema = v.object({ ...AuthShareOutputSchema.entries, recovery_share: ShareSchema })
+
+/** Canonical padded base64 of exactly `bytes` bytes. */
+const base64Of = (bytes: number, field: string) =>
+  v.pipe(
+    v.string(`${field} must be a string`),
+    v.check((s) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 === 0 && (s.length / 4) * 3 - (s.match(/=/g)?.length ?? 0) === bytes, `${field} must be base64 of ${bytes} bytes`),
+  )
+const int = (field: string, min: number, max: number) =>
+  v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be an integer`), v.minValue(min, `${field} must be at least ${min}`), v.maxValue(max, `${field} must be at most ${max}`))
+
+/**
+ * How a recovery key was derived from a password (stored with the ciphertext, so stronger parameters later don't
+ * strand older wallets). Bounds keep a tampered record from making the frame spend gigabytes or minutes.
+ */
+export const PasswordKdfSchema = v.object({
+  algorithm: v.literal('argon2id', "kdf.algorithm must be 'argon2id'"),
+  version: v.literal(19, 'kdf.version must be 19'),
+  memory_kib: int('kdf.memory_kib', 19_456, 262_144),
+  iterations: int('kdf.iterations', 2, 10),
+  parallelism: int('kdf.parallelism', 1, 4),
+  hash_length: v.literal(32, 'kdf.hash_length must be 32'),
+  salt: base64Of(16, 'kdf.salt'),
+})
+export type PasswordKdf = v.InferOutput<typeof PasswordKdfSchema>
+
+/** A recovery share encrypted in the frame under a user-owned recovery key (AES-256-GCM, tag appended). */
+export const EncryptedRecoveryShareSchema = v.object({
+  /** The share (17 or 33 bytes) + the 16-byte tag: 33 or 49 bytes. */
+  ciphertext: v.pipe(
+    v.string('ciphertext must be a string'),
+    v.check((s) => [44, 68].includes(s.length) && /^[A-Za-z0-9+/]+$/.test(s), 'ciphertext must be base64 of 33 or 49 bytes'),
+  ),
+  iv: base64Of(12, 'iv'),
+})
+
+/**
+ * POST /api/v1/embedded_wallets/set_recovery: the root's recovery share, now encrypted under a user-owned key
+ * (a password's argon2id key); replaces the old recovery ciphertext and sets recovery_method in one transaction.
+ */
+export const SetRecoveryInputSchema = v.object({
+  address: WalletAddressSchema,
+  recovery_method: v.literal('user-passcode', "recovery_method must be 'user-passcode'"),
+  encrypted_recovery_share: EncryptedRecoveryShareSchema,
+  kdf: PasswordKdfSchema,
+})
+
+/** Answer of recovery_share: the root, its auth share and the encrypted recovery share with its KDF parameters. */
+export const RecoveryShareOutputSchema = v.object({
+  ...AuthShareOutputSchema.entries,
+  encrypted_recovery_share: EncryptedRecoveryShareSchema,
+  kdf: PasswordKdfSchema,
+})
 
 /**
  * The plugin's section of an app entry (`"embedded-wallet": { … }`): turns embedded wallets on for the app and

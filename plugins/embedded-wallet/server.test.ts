@@ -236,6 +236,7 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
       recovery_method: 'privy',
       wallet_index: 0,
       wallets: [{ address: wallet.address, wallet_index: 0 }],
+      user_id: created.id,
       auth_share: b64(wallet.shares.auth),
     })
     // The frame's device share and the released auth share rebuild the secret of the stored address.

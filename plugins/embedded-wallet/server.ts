@@ -9,6 +9,8 @@ import {
   EMBEDDED_ETHEREUM_CHAIN_ID,
   EmbeddedWalletAppConfigSchema,
   embeddedWalletErrorCodes,
+  SetRecoveryInputSchema,
+  shareBytesOf,
   embeddedWalletServerErrorTexts,
   WalletRefInputSchema,
   type EmbeddedWalletAppConfig,
@@ -92,6 +94,9 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // Recovery hands out two shares' worth of the secret: a new device now and then, never a stream.
       'embedded_wallets.recover.user': { limit: 10, windowSeconds: 3600 },
       'embedded_wallets.write.user': { limit: 30, windowSeconds: 600 },
+      // A password-encrypted recovery share can be guessed at offline by whoever holds it: each fetch (one per
+      // password try in the frame) counts, so a script driving the frame gets 10 guesses an hour, not millions.
+      'embedded_wallets.recovery_share.user': { limit: 10, windowSeconds: 3600 },
     },
     describeUserForTransfer: async (db: Db, userId: string) => ({ embedded_wallet_address: await records.firstAddress(db, userId) }),
     hooks: { before: [unlinkGuard] },
@@ -181,6 +186,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         recovery_method: wallet.root.recovery_method,
         wallet_index: wallet.walletIndex,
         wallets: (await records.rootWallets(db, userId, wallet.root.id)).map((w) => ({ address: w.address, wallet_index: w.walletIndex })),
+        user_id: userId,
       })
       const openShare = async (userId: string, rootId: string, kind: 'auth' | 'recovery') => {
         const sealed = await records.share(ctx.db, rootId, kind)
@@ -266,6 +272,60 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
           return c.json(answer)
         })
       releaseShares(paths.authShare, 'embedded_wallets.auth_share.user', 'auth share released', false)
+
+      /**
+       * User-owned recovery: the frame encrypted the root's recovery share under a key only the user can produce (a
+       * password's argon2id key); it replaces the server-openable ciphertext and sets the method, in one transaction,
+       * so the server holds no second share it can open. Logged without content.
+       */
+      app.post(paths.setRecovery, async (c: Context) => {
+        const { userId } = await ctx.requireMfa(c)
+        const input = await ctx.body(c, SetRecoveryInputSchema)
+        await ctx.enforceRateLimit('embedded_wallets.write.user', userId)
+        const appConfig = ctx.apps.of(c).plugins[PLUGIN_ID] as EmbeddedWalletAppConfig | undefined
+        if (!(appConfig?.user_owned_recovery_options ?? []).includes(input.recovery_method)) {
+          throw new ctx.HttpError(400, 'recovery_method_not_enabled', `This app does not offer ${input.recovery_method} recovery`)
+        }
+        const { user, rootId } = await ctx.db.tx(async (tx) => {
+          await records.lockUser(tx, userId)
+          const roots = await records.roots(tx, userId)
+          if (roots.some((r) => r.chain_type === 'solana')) throw new ctx.HttpError(400, 'user_owned_recovery_with_solana', text.USER_OWNED_RECOVERY_WITH_SOLANA)
+          const { root } = await walletOf(tx, userId, input.address)
+          const expected = Math.ceil((shareBytesOf(root.imported) + 16) / 3) * 4
+          if (input.encrypted_recovery_share.ciphertext.length !== expected) {
+            throw new ctx.HttpError(400, 'invalid_data', 'encrypted_recovery_share: ciphertext has the wrong length for this wallet')
+          }
+          const share = { ciphertext: input.encrypted_recovery_share.ciphertext, iv: input.encrypted_recovery_share.iv, method: input.recovery_method, kdf: input.kdf }
+          await records.putUserRecoveryShare(tx, root.id, share, at())
+          await records.setRecoveryMethod(tx, userId, root.id, input.recovery_method)
+          return { user: await ctx.users.get(userId, tx), rootId: root.id }
+        })
+        log(`recovery set to ${input.recovery_method}`, userId, rootId)
+        return c.json(user)
+      })
+
+      /**
+       * User-owned recovery on a new device: the auth share and the encrypted recovery share with its KDF parameters;
+       * the frame derives the key and decrypts. Every fetch counts against a small per-user limit (offline guessing).
+       */
+      app.post(paths.recoveryShare, async (c: Context) => {
+        const { userId } = await ctx.requireMfa(c)
+        const input = await ctx.body(c, WalletRefInputSchema)
+        await ctx.enforceRateLimit('embedded_wallets.recovery_share.user', userId)
+        const wallet = await walletOf(ctx.db, userId, input.address)
+        const stored = wallet.root.recovery_method === 'user-passcode' ? await records.userRecoveryShare(ctx.db, wallet.root.id) : null
+        if (!stored) {
+          throw new ctx.HttpError(400, 'unsupported_recovery_method', 'This wallet has no password recovery', { recovery_method: wallet.root.recovery_method })
+        }
+        const answer = {
+          ...(await describe(ctx.db, userId, wallet)),
+          auth_share: await openShare(userId, wallet.root.id, 'auth'),
+          encrypted_recovery_share: { ciphertext: stored.ciphertext, iv: stored.iv },
+          kdf: stored.kdf,
+        }
+        log('auth share and encrypted recovery share released (user-owned recovery)', userId, wallet.root.id)
+        return c.json(answer)
+      })
       releaseShares(paths.recover, 'embedded_wallets.recover.user', 'auth and recovery shares released (automatic recovery)', true)
     },
   })

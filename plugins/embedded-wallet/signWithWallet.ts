@@ -6,6 +6,9 @@ import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import { walletAccessToken } from './createWallet.js'
 import { frameEvents } from './frameProtocol.js'
 import { WalletProxyError } from './walletProxy.js'
+import { withMfaStepUp } from './withMfaStepUp.js'
+import { RECOVERY_SCREENS } from './walletConstants.js'
+import type { RecoverPasswordParams } from './screens/RecoverPasswordScreen.js'
 
 /** An EIP-1193 signing request for the frame. */
 export interface WalletSignRequest {
@@ -24,15 +27,33 @@ export function embeddedEthereumWallet(foyer: Foyer, address?: string) {
 /** Has the frame sign `request` with the embedded wallet at `address`; answers the signature (hex). */
 export async function signWithWallet(foyer: Foyer, state: EmbeddedWalletState, address: string, request: WalletSignRequest): Promise<`0x${string}`> {
   const accessToken = await walletAccessToken(foyer, 'signing')
-  await connectEmbeddedWallet(foyer, state, address, accessToken)
+  await withMfaStepUp(foyer, 'connect', () => connectEmbeddedWallet(foyer, state, address, accessToken))
   const proxy = await state.proxy()
   const answer = await proxy.request<{ data: `0x${string}` }>(frameEvents.rpc, { accessToken, address, request })
   return answer.data
 }
 
 /**
+ * 'Enter your password' for a wallet with password recovery on a device without its share. Over a screen that is
+ * waiting for this (the sign screen) it is pushed and answers through `settle`; with the modal closed it is a request
+ * of its own (intent 'recovery').
+ */
+async function recoverWithPassword(foyer: Foyer, address: string): Promise<void> {
+  if (!foyer.$modal.peek().open) {
+    await foyer.modal.request(RECOVERY_SCREENS.enterPassword, { address } satisfies RecoverPasswordParams, { intent: 'recovery' })
+    return
+  }
+  await new Promise<void>((resolve, reject) => {
+    const params: RecoverPasswordParams = { address, settle: (error) => (error ? reject(error) : resolve()) }
+    foyer.modal.push(RECOVERY_SCREENS.enterPassword, params)
+  })
+}
+
+/**
  * Unlocks the wallet in the frame: with this device's share, or — on a device without one — by its recovery
- * method: automatic ('privy') recovery runs here; other methods need their screens (`Unable to recover wallet`).
+ * method: automatic ('privy') recovery runs here; a password ('user-passcode') asks 'Enter your password' in the
+ * frame's recovery page, then unlocks with the share that page stored; cloud methods need their screens
+ * (`Unable to recover wallet`).
  */
 export async function connectEmbeddedWallet(foyer: Foyer, state: EmbeddedWalletState, address: string, accessToken: string): Promise<void> {
   const account = embeddedWalletsOf(foyer.$session.peek().user).find((w) => String(w.address).toLowerCase() === address.toLowerCase())
@@ -42,6 +63,11 @@ export async function connectEmbeddedWallet(foyer: Foyer, state: EmbeddedWalletS
     await proxy.request(solana ? frameEvents.solanaConnect : frameEvents.connect, { accessToken, address })
   } catch (error) {
     if (!(error instanceof WalletProxyError) || error.type !== 'wallet_not_on_device') throw error
+    if (account?.recoveryMethod === 'user-passcode' && !solana) {
+      await recoverWithPassword(foyer, address)
+      await proxy.request(frameEvents.connect, { accessToken, address })
+      return
+    }
     await proxy.request(solana ? frameEvents.solanaRecover : frameEvents.recover, { accessToken, address, recoveryMethod: account?.recoveryMethod ?? 'privy' })
   }
 }

@@ -7,6 +7,10 @@ export const WALLET_SCREENS = { connecting: 'embedded-wallet/connecting', create
 export const SIGN_SCREEN = 'embedded-wallet/sign'
 /** The export screen's id. */
 export const EXPORT_SCREEN = 'embedded-wallet/export'
+/** The password screens: set a recovery password, and 'Enter your password' on a device without the wallet. */
+export const RECOVERY_SCREENS = { setPassword: 'embedded-wallet/set-recovery-password', enterPassword: 'embedded-wallet/recover-password' } as const
+/** The modal intent of setWalletRecovery, and its exit (the spec's text, §8). */
+export const SET_RECOVERY_INTENT = 'set-recovery'
 /** The spec's wallet creation timeout (§4, §9). */
 export const WALLET_CREATE_TIMEOUT_MS = 20_000
 
@@ -40,6 +44,8 @@ export const embeddedWalletErrorCodes = [
   'solana_requires_privy_recovery', // 400: a Solana wallet for a user whose Ethereum wallet has user-owned recovery
   'unsupported_recovery_method', // 400: recover of a wallet whose recovery method isn't automatic (data.recovery_method)
   'embedded_wallets_disabled', // 403: the app's entry has no "embedded-wallet" section
+  'user_owned_recovery_with_solana', // 400: set_recovery to a user-owned method for a user with a Solana wallet
+  'recovery_method_not_enabled', // 400: set_recovery to a method the app's user_owned_recovery_options don't offer
 ] as const
 export type EmbeddedWalletErrorCode = (typeof embeddedWalletErrorCodes)[number]
 
@@ -51,4 +57,9 @@ export const embeddedWalletServerErrorTexts: Record<Uppercase<EmbeddedWalletErro
   SOLANA_REQUIRES_PRIVY_RECOVERY: 'Failed to create wallet',
   UNSUPPORTED_RECOVERY_METHOD: 'Unable to recover wallet',
   EMBEDDED_WALLETS_DISABLED: 'Unable to connect to wallet',
+  USER_OWNED_RECOVERY_WITH_SOLANA: 'User-controlled recovery cannot be set for users with a Solana wallet',
+  RECOVERY_METHOD_NOT_ENABLED: 'Unable to set recovery on wallet',
 }
+
+/** The argon2id parameters of a new recovery password (ARCHITECTURE §14: m = 19 MiB, t = 2, p = 1; 32-byte key). */
+export const PASSWORD_KDF = { algorithm: 'argon2id', version: 19, memory_kib: 19_456, iterations: 2, parallelism: 1, hash_length: 32 } as const

@@ -5,6 +5,7 @@ import type { CreateWalletParameters } from './createWallet.js'
 import type { ExportWalletParameters } from './exportWallet.js'
 import type { ImportWalletParameters } from './importWallet.js'
 import type { SignOptions } from './signMessage.js'
+import type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType } from './setWalletRecovery.js'
 
 /** Callbacks of the wallet hooks (Privy's shape): the result, or the error's code. */
 export interface WalletHookCallbacks<R> {
@@ -42,6 +43,7 @@ const actionsOf = (foyer: ReturnType<typeof useFoyerKernel>) =>
     signMessage(input: { message: string }, options?: SignOptions): Promise<`0x${string}`>
     signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
     exportWallet(parameters?: ExportWalletParameters): Promise<void>
+    setWalletRecovery(parameters?: SetWalletRecoveryParameters): Promise<SetWalletRecoveryReturnType>
   }
 
 /** Privy's `useCreateWallet`: `createWallet({ createAdditional?, walletIndex? })` → the wallet's linked account. */
@@ -72,4 +74,13 @@ export function useSignTypedData(callbacks: WalletHookCallbacks<`0x${string}`> =
 export function useExportWallet(callbacks: WalletHookCallbacks<void> = {}) {
   const foyer = useFoyerKernel()
   return { exportWallet: useReported(callbacks, (parameters?: ExportWalletParameters) => actionsOf(foyer).exportWallet(parameters)) }
+}
+
+/**
+ * Privy's `useSetWalletRecovery`: `setWalletRecovery()` opens the password flow (inside the wallet frame) for the
+ * embedded wallet; answers the user, or fails with 'User exited set recovery flow', 'Unable to set recovery on wallet'…
+ */
+export function useSetWalletRecovery(callbacks: WalletHookCallbacks<SetWalletRecoveryReturnType> = {}) {
+  const foyer = useFoyerKernel()
+  return { setWalletRecovery: useReported(callbacks, (parameters?: SetWalletRecoveryParameters) => actionsOf(foyer).setWalletRecovery(parameters)) }
 }

@@ -209,6 +209,7 @@ describe('the wallet frame is isolated', () => {
       SMTP_URL: 'smtp://127.0.0.1:1',
       FOYER_WALLET_KEK: randomBytes(32).toString('base64'),
       FOYER_RECOVERY_KEK: randomBytes(32).toString('hex'),
+      FOYER_MFA_KEK: randomBytes(32).toString('base64'),
       PORT: String(await freePort()),
       FOYER_WALLET_PORT: String(await freePort()),
     }

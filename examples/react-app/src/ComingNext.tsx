@@ -3,8 +3,8 @@ const PLACES = [
   {
     id: 'mfa',
     title: 'Multi-factor',
-    plugin: 'the MFA plugins',
-    text: 'An authenticator app, SMS or a passkey asked before sensitive wallet actions.',
+    plugin: 'the SMS and passkey MFA methods',
+    text: 'SMS or a passkey as verification methods, beside the authenticator app of Transaction protection.',
   },
   {
     id: 'funding',

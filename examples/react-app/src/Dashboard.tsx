@@ -3,6 +3,8 @@ import { ComingNext } from './ComingNext.js'
 import { EmbeddedWalletsCard } from './EmbeddedWalletsCard.js'
 import { LinkedAccounts } from './LinkedAccounts.js'
 import { PasskeysCard } from './PasskeysCard.js'
+import { TransactionProtectionCard } from './TransactionProtectionCard.js'
+import { RecoveryPasswordCard } from './RecoveryPasswordCard.js'
 import { UserCard } from './UserCard.js'
 import { WalletsCard } from './WalletsCard.js'
 
@@ -18,8 +20,10 @@ export function Dashboard({ user }: { user: User }) {
         <UserCard user={user} />
         <LinkedAccounts user={user} />
         <EmbeddedWalletsCard user={user} />
+        <RecoveryPasswordCard user={user} />
         <WalletsCard />
         <PasskeysCard user={user} />
+        <TransactionProtectionCard user={user} />
       </div>
       <ComingNext />
     </div>

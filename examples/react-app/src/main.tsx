@@ -14,6 +14,8 @@ import { siws } from 'foyer/plugins/siws'
 import { siwe } from 'foyer/plugins/siwe'
 import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
 import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
+import { mfa } from 'foyer/plugins/mfa'
+import { mfaTotp } from 'foyer/plugins/mfa-totp'
 import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
@@ -63,6 +65,10 @@ const plugins = [
     ...(query.get('show_wallet_uis') === 'false' ? { showWalletUIs: false } : {}),
     ...(query.get('no_prompt_on_signature') === 'true' ? { noPromptOnSignature: true } : {}),
   }),
+  // MFA ('Transaction protection'): the hub's verification and enrollment screens and the step-up around wallet calls,
+  // and the authenticator-app method (the server's app enables methods with mfa_methods).
+  mfa(),
+  mfaTotp(),
 ]
 
 /**

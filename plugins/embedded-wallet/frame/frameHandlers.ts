@@ -9,7 +9,7 @@ import type { WalletVault } from './walletVault.js'
 type Data = Record<string, unknown>
 const data = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {})
 
-/** Automatic recovery only (user-owned methods arrive with their screens). */
+/** The hidden frame recovers automatically only: a password is entered on the visible recovery page (recovery/recoveryPage.ts). */
 function assertAutomatic(recoveryMethod: unknown) {
   if (recoveryMethod !== undefined && recoveryMethod !== 'privy') throw new FrameFailure('error', 'Unable to recover wallet')
 }

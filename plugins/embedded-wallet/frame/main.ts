@@ -1,11 +1,13 @@
 // The wallet frame page's script (bundled to foyer-frame.js, served on the wallet origin with script-src 'self').
 // The server writes the app's settings into a JSON block of the page; the embedding page's origin comes in the URL
 // and must be one of the app's origins (frame-ancestors holds the browser to the same list). The same script runs
-// the hidden proxy and the visible export page.
+// the hidden proxy, the visible export page and the
+// visible recovery page (password screens).
 import { frameEvents } from '../frameProtocol.js'
 import { createDeviceShareStore } from './deviceShareStore.js'
 import { exportedKeys, renderExport } from './exportView.js'
 import { frameHandlers } from './frameHandlers.js'
+import { recoveryPageHandlers } from './recovery/recoveryPage.js'
 import { serveFrame } from './serveFrame.js'
 import { createWalletVault } from './walletVault.js'
 
@@ -13,7 +15,9 @@ interface FrameConfig {
   appId: string
   apiUrl: string
   allowedOrigins: string[]
-  mode?: 'proxy' | 'export'
+  mode?: 'proxy' | 'export' | 'recovery'
+  /** The app's name (the recovery page's download file name). */
+  appName?: string
 }
 
 const config = JSON.parse(document.getElementById('foyer-frame-config')?.textContent ?? 'null') as FrameConfig | null
@@ -29,6 +33,8 @@ if (config) {
         return { shown: true }
       },
     })
+  } else if (config.mode === 'recovery') {
+    serveFrame(start, recoveryPageHandlers(document, vault, config.appName ?? config.appId))
   } else {
     serveFrame(start, frameHandlers(vault))
   }

@@ -8,6 +8,13 @@ import { ethereumAccountOf } from './keys/ethereumAccount.js'
 import { solanaKeypairOf } from './keys/solanaKeypair.js'
 import { newWalletSecret, type WalletSecret } from './keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from './keys/walletShares.js'
+import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recovery/recoveryEnvelope.js'
+import type { RecoveryKeySource } from './recovery/recoveryKeySource.js'
+
+/** The spec's text for a password (or other user-owned key) that doesn't open the recovery share (§8). */
+export const INVALID_RECOVERY_PASSWORD = 'Invalid recovery password, please try again.'
+/** The spec's refusal of user-owned recovery beside a Solana wallet (§5). */
+export const SOLANA_BLOCKS_USER_RECOVERY = 'User-controlled recovery cannot be set for users with a Solana wallet'
 
 /** A root the server described: its wallets (HD index order) and how it recovers. */
 interface Root {
@@ -126,6 +133,69 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const answer = await frameCall(target, embeddedWalletApi.recover, { address }, accessToken)
       const root = rootOf(answer)
       const recovery = fromBase64(answer.recovery_share)
+      remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery))
+      await store.put(root.rootId, recovery)
+      return cached(address)!
+    },
+
+    /**
+     * Sets user-owned recovery: on a device with its share, makes a new recovery share (another point of the same
+     * split, so the auth share and every device keep working), encrypts it under the method's key, checks that the
+     * ciphertext opens and rebuilds this wallet, and stores it; the server drops the old recovery ciphertext in the
+     * same transaction. The key and the share are zeroed after use and never leave this frame.
+     */
+    async setRecovery(requested: unknown, source: RecoveryKeySource, accessToken: unknown) {
+      const address = walletAddress(requested)
+      const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
+      const root = rootOf(answer)
+      if (root.chainType === 'solana') throw new FrameFailure('invalid_request_arguments', SOLANA_BLOCKS_USER_RECOVERY)
+      const device = await store.get(root.rootId)
+      if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
+      const auth = fromBase64(answer.auth_share)
+      remember(root, await combineWalletShares(device, auth))
+      // The new recovery share is this device's share: a point of the split the auth share belongs to (so every other
+      // device keeps working and nothing is re-split), now kept on the server under a key only the user has.
+      const recovery = device.slice()
+      const binding = { userId: answer.user_id, rootId: root.rootId, method: source.method }
+      const { key, kdf } = await source.newKey()
+      try {
+        const sealed = await sealRecoveryShare(key, recovery, binding)
+        // What the server will store must rebuild this very wallet with the auth share before the old one is dropped.
+        remember(root, await combineWalletShares(auth, await openRecoveryShare(key, sealed, binding)))
+        const user = await frameCall(target, embeddedWalletApi.setRecovery, {
+          address,
+          recovery_method: source.method,
+          encrypted_recovery_share: sealed,
+          kdf,
+        }, accessToken)
+        root.recoveryMethod = source.method
+        return { address, user }
+      } finally {
+        key.fill(0)
+        recovery.fill(0)
+      }
+    },
+
+    /**
+     * Recovers a wallet with user-owned recovery on a new device: fetches the auth share and the encrypted recovery
+     * share (each fetch counts against a per-user limit), derives the key, opens the share (a wrong key:
+     * `invalid_recovery_pin`), checks the rebuilt addresses and keeps the recovery share as this device's share.
+     */
+    async recoverWithKey(requested: unknown, source: RecoveryKeySource, accessToken: unknown): Promise<UnlockedWallet> {
+      const address = walletAddress(requested)
+      const answer = await frameCall(target, embeddedWalletApi.recoveryShare, { address }, accessToken)
+      const root = rootOf(answer)
+      const binding = { userId: answer.user_id, rootId: root.rootId, method: root.recoveryMethod as RecoveryKeySource['method'] }
+      const key = await source.keyFor(answer.kdf)
+      let recovery: Uint8Array
+      try {
+        recovery = await openRecoveryShare(key, answer.encrypted_recovery_share, binding)
+      } catch (error) {
+        if (error instanceof RecoveryKeyMismatch) throw new FrameFailure('invalid_recovery_pin', INVALID_RECOVERY_PASSWORD)
+        throw error
+      } finally {
+        key.fill(0)
+      }
       remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery))
       await store.put(root.rootId, recovery)
       return cached(address)!

@@ -3,6 +3,7 @@ import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT 
 import { walletAccessToken } from '../createWallet.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { exportFramePath, FRAME_WAITS, frameEvents } from '../frameProtocol.js'
+import { withMfaStepUp } from '../withMfaStepUp.js'
 import { connectEmbeddedWallet } from '../signWithWallet.js'
 import { handshakeWalletFrame, walletFrameUrl } from '../walletProxy.js'
 
@@ -35,7 +36,7 @@ export default function ExportWalletScreen({ params }: { params: ExportWalletPar
       .then(async (proxy) => {
         const accessToken = await walletAccessToken(foyer, 'exporting a wallet')
         // Unlock (or recover) through the hidden frame first: the export page then finds this device's share.
-        await connectEmbeddedWallet(foyer, state, params.address, accessToken)
+        await withMfaStepUp(foyer, 'connect', () => connectEmbeddedWallet(foyer, state, params.address, accessToken))
         await proxy.request(frameEvents.exportShow, { accessToken, address: params.address })
         if (live) setStatus('shown')
       })

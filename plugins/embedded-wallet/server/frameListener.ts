@@ -22,9 +22,10 @@ export function frameListener(apiOrigin: () => string | undefined) {
       const api = apiOrigin()
       if (!api) return c.text('The wallet frame needs the API origin: set FOYER_API_ORIGIN (or embeddedWalletServer({ apiOrigin }))', 500)
       const origins = [...found.allowedOrigins].filter((origin) => origin !== ctx.config.walletOrigin)
-      return c.body(framePageHtml({ appId: found.id, apiUrl: api, allowedOrigins: origins, mode: target!.mode }), 200, framePageHeaders(origins, api))
+      return c.body(framePageHtml({ appId: found.id, apiUrl: api, allowedOrigins: origins, mode: target!.mode, ...(target!.mode === 'recovery' ? { appName: found.name } : {}) }), 200, framePageHeaders(origins, api))
     }
     app.get('/apps/:appId/embedded-wallets', page)
     app.get('/apps/:appId/embedded-wallets/export', page)
+    app.get('/apps/:appId/embedded-wallets/recovery', page)
   }
 }

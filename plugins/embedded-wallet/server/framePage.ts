@@ -1,4 +1,4 @@
-import { exportFramePath, framePath } from '../frameProtocol.js'
+import { exportFramePath, framePath, recoveryFramePath } from '../frameProtocol.js'
 
 /** Where the frame's script is served on the wallet origin (script-src 'self'). */
 export const FRAME_SCRIPT_PATH = '/assets/foyer-frame.js'
@@ -9,7 +9,7 @@ const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * The frame page: no markup but its settings (a JSON block, which CSP lets through as data) and its script.
  * `allowedOrigins` are the app's origins: the only pages that may embed it (frame-ancestors) and talk to it.
  */
-export function framePageHtml(settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: 'proxy' | 'export' }): string {
+export function framePageHtml(settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string }): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foyer wallet</title></head>
 <body><script type="application/json" id="foyer-frame-config">${escapeJson(settings)}</script>
@@ -30,11 +30,15 @@ export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: s
   }
 }
 
-/** The app id and page of a frame path (the hidden proxy or the export page), or null for any other path. */
-export function appIdOfFramePath(path: string): { appId: string; mode: 'proxy' | 'export' } | null {
-  const match = /^\/apps\/([^/]+)\/embedded-wallets(\/export)?$/.exec(path)
+/** Which frame page: the hidden proxy, the export page or the recovery (password) page. */
+export type FramePageMode = 'proxy' | 'export' | 'recovery'
+const pathOf: Record<FramePageMode, (appId: string) => string> = { proxy: framePath, export: exportFramePath, recovery: recoveryFramePath }
+
+/** The app id and page of a frame path (the hidden proxy, the export or the recovery page), or null for any other path. */
+export function appIdOfFramePath(path: string): { appId: string; mode: FramePageMode } | null {
+  const match = /^\/apps\/([^/]+)\/embedded-wallets(?:\/(export|recovery))?$/.exec(path)
   if (!match) return null
   const appId = decodeURIComponent(match[1]!)
-  const mode = match[2] ? 'export' : 'proxy'
-  return (mode === 'export' ? exportFramePath(appId) : framePath(appId)) === path ? { appId, mode } : null
+  const mode = (match[2] ?? 'proxy') as FramePageMode
+  return pathOf[mode](appId) === path ? { appId, mode } : null
 }

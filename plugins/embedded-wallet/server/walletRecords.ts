@@ -29,7 +29,21 @@ CREATE TABLE embedded_wallet_shares (
   PRIMARY KEY (root_id, kind)
 );`,
   },
+  {
+    // A recovery share under a user-owned key (a password's argon2id key) is stored as the frame encrypted it:
+    // key_id names the method, no wrapped key, and the KDF parameters beside the ciphertext.
+    id: 'embedded-wallet/002_user_owned_recovery',
+    sql: `ALTER TABLE embedded_wallet_shares ADD COLUMN kdf text;`,
+  },
 ]
+
+/** A recovery share as the frame encrypted it under a user-owned key, with how that key is derived. */
+export interface UserRecoveryRow {
+  ciphertext: string
+  iv: string
+  method: RecoveryMethod
+  kdf: unknown
+}
 
 /** A root of a user. */
 export interface RootRow {
@@ -130,6 +144,36 @@ export const walletRecords = {
       [rootId, kind],
     )
     return row ? { ciphertext: row.ciphertext, iv: row.iv, keyId: row.key_id, wrappedKey: row.wrapped_key, wrappedKeyIv: row.wrapped_key_iv } : null
+  },
+  /**
+   * Replaces the root's recovery share with one encrypted under a user-owned key: the old ciphertext (and for
+   * 'privy' its wrapped key) is overwritten in the same statement, so no trace of the server-openable one is left.
+   */
+  async putUserRecoveryShare(db: Db, rootId: string, share: UserRecoveryRow, at: Date) {
+    await db.query(
+      `INSERT INTO embedded_wallet_shares (root_id, kind, ciphertext, iv, key_id, wrapped_key, wrapped_key_iv, kdf, updated_at)
+       VALUES ($1, 'recovery', $2, $3, $4, NULL, NULL, $5, $6)
+       ON CONFLICT (root_id, kind) DO UPDATE SET ciphertext = excluded.ciphertext, iv = excluded.iv, key_id = excluded.key_id,
+         wrapped_key = NULL, wrapped_key_iv = NULL, kdf = excluded.kdf, updated_at = excluded.updated_at`,
+      [rootId, share.ciphertext, share.iv, share.method, JSON.stringify(share.kdf), at],
+    )
+  },
+  /** The root's user-owned recovery ciphertext, or null (none, or a server-sealed one). */
+  async userRecoveryShare(db: Db, rootId: string): Promise<UserRecoveryRow | null> {
+    const [row] = await db.query<{ ciphertext: string; iv: string; key_id: string; kdf: string | null }>(
+      "SELECT ciphertext, iv, key_id, kdf FROM embedded_wallet_shares WHERE root_id = $1 AND kind = 'recovery' AND wrapped_key IS NULL",
+      [rootId],
+    )
+    return row && row.kdf ? { ciphertext: row.ciphertext, iv: row.iv, method: row.key_id as RecoveryMethod, kdf: JSON.parse(row.kdf) } : null
+  },
+  /** Sets the root's recovery method, on the root and on each of its wallets' linked accounts. */
+  async setRecoveryMethod(db: Db, userId: string, rootId: string, method: RecoveryMethod) {
+    await db.query('UPDATE embedded_wallet_roots SET recovery_method = $1 WHERE id = $2 AND user_id = $3', [method, rootId, userId])
+    await db.query(
+      `UPDATE linked_accounts SET data = jsonb_set(data::jsonb, '{recoveryMethod}', to_jsonb($1::text))
+       WHERE user_id = $2 AND type = 'wallet' AND data->>'rootId' = $3`,
+      [method, userId, rootId],
+    )
   },
   async insertAccount(db: Db, account: { userId: string; appId: string; identifier: string; data: Record<string, unknown>; at: Date }) {
     await db.query(

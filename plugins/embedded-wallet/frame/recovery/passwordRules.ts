@@ -1,0 +1,79 @@
+import { wordlist } from '@scure/bip39/wordlists/english'
+
+// The embedded wallet password's rules (spec §5, §9). They run in the wallet frame, where the password is typed.
+
+/** The spec's minimum length. */
+export const PASSWORD_MIN_LENGTH = 6
+/** Strength thresholds: Medium above 0.5, Strong above 0.9. */
+export const STRENGTH_THRESHOLDS = { medium: 0.5, strong: 0.9 } as const
+/** The spec's texts. */
+export const passwordTexts = {
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  invalidCharacters: (chars: string) => `Invalid characters used ( ${chars} )`,
+  mismatch: 'Passwords do not match',
+  acknowledgement: 'I understand that if I lose my password and device, I will lose access to my account and my assets.',
+} as const
+
+/** The strength labels. */
+export type PasswordStrength = 'Weak' | 'Medium' | 'Strong'
+
+const SYMBOLS = '!@#$%^&*()-_+'
+const CLASSES = [
+  { test: (c: string) => c >= 'a' && c <= 'z', size: 26 },
+  { test: (c: string) => c >= 'A' && c <= 'Z', size: 26 },
+  { test: (c: string) => c >= '0' && c <= '9', size: 10 },
+  { test: (c: string) => SYMBOLS.includes(c), size: SYMBOLS.length },
+]
+const allowed = (c: string) => CLASSES.some((k) => k.test(c))
+
+/** The characters the rules refuse, each once in order of appearance, a space shown as SPACE. */
+export function invalidCharacters(password: string): string[] {
+  const seen: string[] = []
+  for (const c of password) if (!allowed(c) && !seen.includes(c)) seen.push(c)
+  return seen.map((c) => (c === ' ' ? 'SPACE' : c))
+}
+
+/** The error to show under the password, or null (none; an empty password shows none but can't continue). */
+export function passwordError(password: string): string | null {
+  if (!password) return null
+  const invalid = invalidCharacters(password)
+  if (invalid.length) return passwordTexts.invalidCharacters(invalid.join(' '))
+  if ([...password].length < PASSWORD_MIN_LENGTH) return passwordTexts.tooShort
+  return null
+}
+
+/** Whether Continue is enabled: a password that is neither empty nor invalid. */
+export const passwordValid = (password: string) => password.length > 0 && passwordError(password) === null
+
+/**
+ * The strength score in [0, 1]: three quarters entropy (length × log2 of the pool of the classes used, full at 100
+ * bits), one quarter character-class diversity (the share of the four classes used, counted only from 8 characters).
+ */
+export function passwordScore(password: string): number {
+  const chars = [...password]
+  if (!chars.length) return 0
+  const used = CLASSES.filter((k) => chars.some((c) => k.test(c)))
+  const pool = used.reduce((n, k) => n + k.size, 0)
+  const entropy = pool > 1 ? Math.min(1, (chars.length * Math.log2(pool)) / 100) : 0
+  const diversity = chars.length >= 8 ? used.length / CLASSES.length : 0
+  return 0.75 * entropy + 0.25 * diversity
+}
+
+/** The strength label; an invalid password is Weak. */
+export function passwordStrength(password: string): PasswordStrength {
+  if (!passwordValid(password)) return 'Weak'
+  const score = passwordScore(password)
+  return score > STRENGTH_THRESHOLDS.strong ? 'Strong' : score > STRENGTH_THRESHOLDS.medium ? 'Medium' : 'Weak'
+}
+
+/** The confirmation's error: 'Passwords do not match' once something different is typed. */
+export const confirmationError = (password: string, confirmation: string) => (confirmation && confirmation !== password ? passwordTexts.mismatch : null)
+
+/** A generated password: 4 random BIP-39 words, capitalised, joined by '-' (about 44 bits; always valid). */
+export function generatePassword(): string {
+  const picks = crypto.getRandomValues(new Uint16Array(4))
+  return Array.from(picks, (n) => {
+    const word = wordlist[n % wordlist.length]!
+    return word[0]!.toUpperCase() + word.slice(1)
+  }).join('-')
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { newWalletSecret } from '../keys/walletSecret.js'
+import { splitWalletSecret } from '../keys/walletShares.js'
+import { derivePasswordKey, newPasswordKdf } from './passwordKey.js'
+import { passwordKeySource } from './recoveryKeySource.js'
+import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recoveryEnvelope.js'
+
+const binding = { userId: 'user-1', rootId: 'root-1', method: 'user-passcode' as const }
+
+describe('password recovery key and envelope', () => {
+  it('new KDF parameters are argon2id m = 19456 KiB, t = 2, p = 1 with a fresh 16-byte salt', () => {
+    const a = newPasswordKdf()
+    expect(a).toMatchObject({ algorithm: 'argon2id', version: 19, memory_kib: 19456, iterations: 2, parallelism: 1, hash_length: 32 })
+    expect(atob(a.salt)).toHaveLength(16)
+    expect(newPasswordKdf().salt).not.toBe(a.salt)
+  })
+
+  it('the same password and parameters give the same 32-byte key; another password or salt another', async () => {
+    const kdf = newPasswordKdf()
+    const key = await derivePasswordKey('Correct-Horse-1', kdf)
+    expect(key).toHaveLength(32)
+    expect(await derivePasswordKey('Correct-Horse-1', kdf)).toEqual(key)
+    expect(await derivePasswordKey('Correct-Horse-2', kdf)).not.toEqual(key)
+    expect(await derivePasswordKey('Correct-Horse-1', newPasswordKdf())).not.toEqual(key)
+  })
+
+  it('round trip: the right password opens the share; a wrong one, or another user/root, fails', async () => {
+    const { recovery } = await splitWalletSecret(newWalletSecret())
+    const source = passwordKeySource('Correct-Horse-1')
+    const { key, kdf } = await source.newKey()
+    const sealed = await sealRecoveryShare(key, recovery, binding)
+    expect(atob(sealed.ciphertext)).toHaveLength(recovery.length + 16)
+    expect(await openRecoveryShare(await source.keyFor(kdf), sealed, binding)).toEqual(recovery)
+    const wrong = await passwordKeySource('Correct-Horse-2').keyFor(kdf)
+    await expect(openRecoveryShare(wrong, sealed, binding)).rejects.toBeInstanceOf(RecoveryKeyMismatch)
+    await expect(openRecoveryShare(key, sealed, { ...binding, userId: 'user-2' })).rejects.toBeInstanceOf(RecoveryKeyMismatch)
+    await expect(openRecoveryShare(key, sealed, { ...binding, rootId: 'root-2' })).rejects.toBeInstanceOf(RecoveryKeyMismatch)
+  })
+})

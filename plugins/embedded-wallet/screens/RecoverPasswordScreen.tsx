@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react'
+import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
+import { FlowError } from '../../../core/errors/index.js'
+import { walletAccessToken } from '../createWallet.js'
+import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
+import { frameEvents, USER_PACED_WAIT_MS } from '../frameProtocol.js'
+import { useRecoveryFrame } from './useRecoveryFrame.js'
+
+/** What 'Enter your password' recovers; `settle` when it was pushed over a screen that waits for it (a sign request). */
+export interface RecoverPasswordParams {
+  address: string
+  settle?: (error?: Error) => void
+}
+
+/**
+ * 'Enter your password' (spec §2): the field and its submit are in the wallet frame's recovery page, which retries a
+ * wrong password in place ('Invalid recovery password, please try again.') and answers once the wallet is recovered.
+ */
+export default function RecoverPasswordScreen({ params }: { params: RecoverPasswordParams }) {
+  const foyer = useFoyerKernel()
+  const t = useT()
+  const settled = useRef(false)
+  const finish = (error?: Error) => {
+    if (settled.current) return
+    settled.current = true
+    if (params.settle) {
+      params.settle(error)
+      if (!error) foyer.modal.back()
+    } else if (error) foyer.modal.reject(error)
+    else foyer.modal.resolve()
+  }
+  const { holder, status } = useRecoveryFrame(async (proxy, isLive) => {
+    const accessToken = await walletAccessToken(foyer, 'recovering a wallet')
+    try {
+      await proxy.request(frameEvents.recover, { accessToken, address: params.address }, USER_PACED_WAIT_MS)
+    } catch (error) {
+      if (isLive()) finish(new FlowError(embeddedWalletErrors.unableToRecover, 'RECOVERY_FAILED', { cause: error }))
+      return
+    }
+    if (isLive()) finish()
+  })
+  // Pushed over a waiting screen: leaving this one (back, close) ends the wait. Checked a moment after unmounting, so
+  // a development remount (StrictMode) doesn't count as leaving.
+  const mounted = useRef(false)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      setTimeout(() => {
+        if (mounted.current || settled.current || !params.settle) return
+        settled.current = true
+        params.settle(new FlowError(embeddedWalletErrors.unableToRecover, 'EXITED_RECOVERY_FLOW'))
+      }, 0)
+    }
+  }, [params])
+  return (
+    <ScreenLayout title={t('embeddedWallet.recovery.enterTitle')}>
+      {status === 'loading' ? (
+        <div className="foyer-center" aria-live="polite">
+          <Spinner /> {t('embeddedWallet.recovery.loading')}
+        </div>
+      ) : null}
+      {status === 'failed' ? <ErrorText>{embeddedWalletErrors.unableToRecover}</ErrorText> : null}
+      <div ref={holder} data-testid="foyer-recover-password-frame" hidden={status === 'failed'} />
+    </ScreenLayout>
+  )
+}

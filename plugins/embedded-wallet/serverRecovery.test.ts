@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RawUser } from '../../core/protocol/index.js'
+import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
+import { emailServer } from '../email/server.js'
+import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
+import { combineWalletShares } from './frame/keys/walletShares.js'
+import { passwordKeySource } from './frame/recovery/recoveryKeySource.js'
+import { openRecoveryShare, sealRecoveryShare } from './frame/recovery/recoveryEnvelope.js'
+import { embeddedWalletServer } from './server.js'
+
+const logs: string[] = []
+const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }
+const made: Uint8Array[] = []
+let t: TestServer
+let plain: TestServer
+const call = (route: string, body: unknown, token: string, server = t) => custodyCall(server, token, WALLET_ORIGIN)(route, body)
+let users = 0
+const newUser = async (server = t) => (await server.login(`recovery.user.${++users}@example.com`)).token!
+const PASSWORD = 'Correct-Horse-Battery-1'
+
+/** A user with an Ethereum wallet (automatic recovery) and what the frame would send to set a password on it. */
+async function walletWithPasswordBody(server = t) {
+  const token = await newUser(server)
+  const wallet = await makeTestWallet('ethereum', undefined, made)
+  const user = (await (await call('create', createBody(wallet), token, server)).json()) as RawUser
+  const rootId = String(user.linkedAccounts.find((a) => a.type === 'wallet')!.rootId)
+  // What the frame seals: its device share, a point of the wallet's split.
+  const recovery = wallet.shares.device.slice()
+  const { key, kdf } = await passwordKeySource(PASSWORD).newKey()
+  const binding = { userId: user.id, rootId, method: 'user-passcode' as const }
+  const sealed = await sealRecoveryShare(key, recovery, binding)
+  const body = { address: wallet.address, recovery_method: 'user-passcode', encrypted_recovery_share: sealed, kdf }
+  return { token, wallet, user, rootId, recovery, body, binding }
+}
+const storedRecovery = async (rootId: string) =>
+  (await t.server.db.query<{ ciphertext: string; key_id: string; wrapped_key: string | null; kdf: string | null }>(
+    "SELECT ciphertext, key_id, wrapped_key, kdf FROM embedded_wallet_shares WHERE root_id = $1 AND kind = 'recovery'",
+    [rootId],
+  ))[0]!
+
+beforeAll(async () => {
+  t = await createTestServer({
+    plugins: [emailServer(), embeddedWalletServer()],
+    walletOrigin: WALLET_ORIGIN,
+    app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
+    logger,
+  })
+  plain = await createTestServer({ plugins: [emailServer(), embeddedWalletServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
+})
+afterAll(async () => {
+  await t.close()
+  await plain.close()
+})
+
+describe('password recovery routes', () => {
+  it('set_recovery replaces the automatic recovery share with the encrypted one and sets the method on root and accounts', async () => {
+    const { token, rootId, body, wallet } = await walletWithPasswordBody()
+    const before = await storedRecovery(rootId)
+    expect(before.wrapped_key).not.toBeNull()
+    const res = await call('set_recovery', body, token)
+    expect(res.status).toBe(200)
+    const user = (await res.json()) as RawUser
+    expect(user.linkedAccounts.find((a) => a.type === 'wallet')).toMatchObject({ address: wallet.address, recoveryMethod: 'user-passcode' })
+    const [root] = await t.server.db.query<{ recovery_method: string }>('SELECT recovery_method FROM embedded_wallet_roots WHERE id = $1', [rootId])
+    expect(root!.recovery_method).toBe('user-passcode')
+    const after = await storedRecovery(rootId)
+    // The server-openable ciphertext and its wrapped key are gone; what is stored is exactly what the frame sent.
+    expect(after).toMatchObject({ ciphertext: body.encrypted_recovery_share.ciphertext, key_id: 'user-passcode', wrapped_key: null })
+    expect(after.ciphertext).not.toBe(before.ciphertext)
+    expect(JSON.parse(after.kdf!)).toEqual(body.kdf)
+    // Automatic recovery now refuses, naming the method the client routes to.
+    const recover = await call('recover', { address: wallet.address }, token)
+    expect(recover.status).toBe(400)
+    expect(await recover.json()).toMatchObject({ code: 'unsupported_recovery_method', data: { recovery_method: 'user-passcode' } })
+  })
+
+  it('recovery_share answers the auth share and the ciphertext with its KDF; the password opens it and rebuilds the wallet', async () => {
+    const { token, body, wallet, binding, recovery } = await walletWithPasswordBody()
+    expect((await call('set_recovery', body, token)).status).toBe(200)
+    const res = await call('recovery_share', { address: wallet.address }, token)
+    expect(res.status).toBe(200)
+    const answer = await res.json()
+    expect(answer).toMatchObject({ root_id: binding.rootId, user_id: binding.userId, recovery_method: 'user-passcode', encrypted_recovery_share: body.encrypted_recovery_share, kdf: body.kdf })
+    expect(answer.recovery_share).toBeUndefined()
+    const key = await passwordKeySource(PASSWORD).keyFor(answer.kdf)
+    const opened = await openRecoveryShare(key, answer.encrypted_recovery_share, binding)
+    expect(opened).toEqual(recovery)
+    expect(await combineWalletShares(new Uint8Array(Buffer.from(answer.auth_share, 'base64')), opened)).toEqual(wallet.secret)
+  })
+
+  it('a new password replaces the old ciphertext and KDF parameters (the old password no longer opens anything stored)', async () => {
+    const { token, rootId, body, binding, wallet } = await walletWithPasswordBody()
+    expect((await call('set_recovery', body, token)).status).toBe(200)
+    const recovery = wallet.shares.device.slice()
+    const { key, kdf } = await passwordKeySource('Another-Password-2').newKey()
+    const second = { ...body, encrypted_recovery_share: await sealRecoveryShare(key, recovery, binding), kdf }
+    expect((await call('set_recovery', second, token)).status).toBe(200)
+    const stored = await storedRecovery(rootId)
+    expect(stored.ciphertext).toBe(second.encrypted_recovery_share.ciphertext)
+    expect(JSON.parse(stored.kdf!)).toEqual(kdf)
+    const rows = await t.server.db.query("SELECT 1 FROM embedded_wallet_shares WHERE root_id = $1 AND kind = 'recovery'", [rootId])
+    expect(rows).toHaveLength(1)
+    const answer = await (await call('recovery_share', { address: wallet.address }, token)).json()
+    const oldKey = await passwordKeySource(PASSWORD).keyFor(answer.kdf)
+    await expect(openRecoveryShare(oldKey, answer.encrypted_recovery_share, binding)).rejects.toThrow()
+    expect(await openRecoveryShare(await passwordKeySource('Another-Password-2').keyFor(answer.kdf), answer.encrypted_recovery_share, binding)).toEqual(recovery)
+  })
+
+  it('recovery_share refuses a wallet with automatic recovery', async () => {
+    const token = await newUser()
+    const wallet = await makeTestWallet('ethereum', undefined, made)
+    await call('create', createBody(wallet), token)
+    const res = await call('recovery_share', { address: wallet.address }, token)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'unsupported_recovery_method', data: { recovery_method: 'privy' } })
+  })
+
+  it('one transaction: a failure after the share is written leaves the old recovery share and method', async () => {
+    const { token, rootId, body } = await walletWithPasswordBody()
+    const before = await storedRecovery(rootId)
+    await t.server.db.query(`CREATE OR REPLACE FUNCTION foyer_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`)
+    await t.server.db.query(`CREATE TRIGGER foyer_test_fail BEFORE UPDATE ON embedded_wallet_roots FOR EACH ROW EXECUTE FUNCTION foyer_test_fail()`)
+    try {
+      const res = await call('set_recovery', body, token)
+      expect(res.status).toBe(500)
+    } finally {
+      await t.server.db.query('DROP TRIGGER foyer_test_fail ON embedded_wallet_roots')
+    }
+    expect(await storedRecovery(rootId)).toEqual(before)
+    const [root] = await t.server.db.query<{ recovery_method: string }>('SELECT recovery_method FROM embedded_wallet_roots WHERE id = $1', [rootId])
+    expect(root!.recovery_method).toBe('privy')
+    // And the same request succeeds once nothing fails.
+    expect((await call('set_recovery', body, token)).status).toBe(200)
+  })
+
+  it('malformed input is refused with 400 and nothing is stored', async () => {
+    const { token, rootId, body } = await walletWithPasswordBody()
+    const before = await storedRecovery(rootId)
+    const bad: [string, unknown][] = [
+      ['no kdf', { ...body, kdf: undefined }],
+      ['weaker argon2id memory', { ...body, kdf: { ...body.kdf, memory_kib: 1024 } }],
+      ['one iteration', { ...body, kdf: { ...body.kdf, iterations: 1 } }],
+      ['another algorithm', { ...body, kdf: { ...body.kdf, algorithm: 'pbkdf2' } }],
+      ['a short salt', { ...body, kdf: { ...body.kdf, salt: b64(new Uint8Array(8)) } }],
+      ['a short iv', { ...body, encrypted_recovery_share: { ...body.encrypted_recovery_share, iv: b64(new Uint8Array(8)) } }],
+      ['a ciphertext of an imported key for an HD wallet', { ...body, encrypted_recovery_share: { ...body.encrypted_recovery_share, ciphertext: b64(new Uint8Array(49)) } }],
+      ['a ciphertext of no share', { ...body, encrypted_recovery_share: { ...body.encrypted_recovery_share, ciphertext: b64(new Uint8Array(5)) } }],
+      ['automatic recovery', { ...body, recovery_method: 'privy' }],
+      ['a cloud method', { ...body, recovery_method: 'google-drive' }],
+      ['a bad address', { ...body, address: '0x1234' }],
+    ]
+    for (const [what, input] of bad) {
+      const res = await call('set_recovery', input, token)
+      expect(res.status, what).toBe(400)
+    }
+    expect(await storedRecovery(rootId)).toEqual(before)
+  })
+
+  it('an app that does not offer password recovery refuses it', async () => {
+    const { token, body } = await walletWithPasswordBody(plain)
+    const res = await call('set_recovery', body, token, plain)
+    expect(res.status).toBe(400)
+    expect((await res.json()).code).toBe('recovery_method_not_enabled')
+  })
+
+  it('User-controlled recovery cannot be set for users with a Solana wallet', async () => {
+    const { token, rootId, body } = await walletWithPasswordBody()
+    const sol = await makeTestWallet('solana', undefined, made)
+    expect((await call('create', createBody(sol, { chain_type: 'solana' }), token)).status).toBe(200)
+    const before = await storedRecovery(rootId)
+    const res = await call('set_recovery', body, token)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 'user_owned_recovery_with_solana', error: 'User-controlled recovery cannot be set for users with a Solana wallet' })
+    expect(await storedRecovery(rootId)).toEqual(before)
+  })
+
+  it('recovery_share is rate limited per user: the 11th fetch in an hour is 429', async () => {
+    const { token, body, wallet } = await walletWithPasswordBody()
+    expect((await call('set_recovery', body, token)).status).toBe(200)
+    for (let i = 0; i < 10; i++) expect((await call('recovery_share', { address: wallet.address }, token)).status).toBe(200)
+    expect((await call('recovery_share', { address: wallet.address }, token)).status).toBe(429)
+    // Another user is not affected.
+    const other = await walletWithPasswordBody()
+    expect((await call('set_recovery', other.body, other.token)).status).toBe(200)
+    expect((await call('recovery_share', { address: other.wallet.address }, other.token)).status).toBe(200)
+  })
+
+  it('the host page cannot reach the new routes; no log carries a share or ciphertext', async () => {
+    const { token, body, wallet } = await walletWithPasswordBody()
+    expect((await custodyCall(t, token, 'http://localhost:5173')('set_recovery', body)).status).toBe(403)
+    expect((await custodyCall(t, token, 'http://localhost:5173')('recovery_share', { address: wallet.address })).status).toBe(403)
+    const everything = logs.join('\n')
+    expect(everything).toContain('recovery set to user-passcode')
+    for (const share of made) expect(everything).not.toContain(b64(share))
+    expect(everything).not.toContain(body.encrypted_recovery_share.ciphertext)
+  })
+})
