@@ -6,31 +6,11 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { DEMO_TYPED_DATA } from '../../examples/react-app/src/EmbeddedWalletsCard.js'
 import { describe, expect, it } from 'vitest'
 import { signUpByEmail } from './kit/signIn.js'
-import { custodyCalls } from './kit/walletFrame.js'
+import { custodyCalls, recordPortMessages } from './kit/walletFrame.js'
 import { useStack } from './kit/useStack.js'
 
 const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }) })
 
-// Records every message the host page receives from the frame's MessagePort and every one it sends, so the test can
-// check that none carries key material (the frame answers addresses and signatures only).
-const recordMessages = () => {
-  const seen: unknown[] = []
-  ;(window as unknown as { __foyerMessages: unknown[] }).__foyerMessages = seen
-  const send = MessagePort.prototype.postMessage
-  MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: never[]) {
-    seen.push({ out: message })
-    return send.call(this, message, ...rest)
-  }
-  const descriptor = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
-  Object.defineProperty(MessagePort.prototype, 'onmessage', {
-    set(listener: ((event: MessageEvent) => void) | null) {
-      descriptor.set!.call(this, listener && ((event: MessageEvent) => (seen.push({ in: event.data }), listener.call(this, event))))
-    },
-    get() {
-      return descriptor.get!.call(this)
-    },
-  })
-}
 
 // Counts the randomness every frame of the page draws: the sizes of crypto.getRandomValues draws and Math.random calls.
 const countEntropy = () => {
@@ -77,7 +57,7 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
   it('a new user gets a wallet at sign-up, signs, keeps it across a reload, recovers it on a new device, and adds another', async () => {
     const email = 'wallet.user@example.com'
     const { context, page } = await e2e.newPage()
-    await context.addInitScript(recordMessages)
+    await context.addInitScript(recordPortMessages)
     await context.addInitScript(countEntropy)
     const calls = custodyCalls(page)
     await signUp(page, email)

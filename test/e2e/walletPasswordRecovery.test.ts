@@ -4,7 +4,7 @@ import type { FrameLocator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { signUpByEmail } from './kit/signIn.js'
-import { custodyCalls } from './kit/walletFrame.js'
+import { custodyCalls, recordPortMessages } from './kit/walletFrame.js'
 import { useStack } from './kit/useStack.js'
 
 const e2e = useStack({
@@ -14,25 +14,6 @@ const e2e = useStack({
 const PASSWORD = 'Quiet-Harbor-Lamp-42'
 const MESSAGE = 'Hello from the Foyer demo'
 
-// Records what the host page's MessagePorts carry (both ways): the password must be in none of it.
-const recordMessages = () => {
-  const seen: unknown[] = []
-  ;(window as unknown as { __foyerMessages: unknown[] }).__foyerMessages = seen
-  const send = MessagePort.prototype.postMessage
-  MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: never[]) {
-    seen.push({ out: message })
-    return send.call(this, message, ...rest)
-  }
-  const descriptor = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
-  Object.defineProperty(MessagePort.prototype, 'onmessage', {
-    set(listener: ((event: MessageEvent) => void) | null) {
-      descriptor.set!.call(this, listener && ((event: MessageEvent) => (seen.push({ in: event.data }), listener.call(this, event))))
-    },
-    get() {
-      return descriptor.get!.call(this)
-    },
-  })
-}
 
 const addresses = async (page: Page) => (await page.getByTestId('embedded-wallet').locator('code').allTextContents()) as `0x${string}`[]
 const recoveryFrame = (page: Page, testId: string): FrameLocator => page.getByRole('dialog').getByTestId(testId).frameLocator('iframe')
@@ -66,7 +47,7 @@ describe('password recovery of the embedded wallet in Chromium (password screens
   it('sets a password through the screens; a new device is asked for it, refuses a wrong one and recovers the same wallet with the right one', async () => {
     const email = 'password.recovery@example.com'
     const { context, page } = await e2e.newPage()
-    await context.addInitScript(recordMessages)
+    await context.addInitScript(recordPortMessages)
     const calls = custodyCalls(page)
     await signUpByEmail(page, e2e.stack, email)
     const dialog = page.getByRole('dialog')

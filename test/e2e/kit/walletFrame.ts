@@ -86,3 +86,27 @@ export function custodyCalls(page: Page): string[] {
   })
   return calls
 }
+
+
+/**
+ * An init script (context.addInitScript) recording every message the page's MessagePorts carry, both ways, in
+ * `window.__foyerMessages` ({out} or {in}): what a test checks carries no key, share or password.
+ */
+export const recordPortMessages = () => {
+  const seen: unknown[] = []
+  ;(window as unknown as { __foyerMessages: unknown[] }).__foyerMessages = seen
+  const send = MessagePort.prototype.postMessage
+  MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: never[]) {
+    seen.push({ out: message })
+    return send.call(this, message, ...rest)
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    set(listener: ((event: MessageEvent) => void) | null) {
+      descriptor.set!.call(this, listener && ((event: MessageEvent) => (seen.push({ in: event.data }), listener.call(this, event))))
+    },
+    get() {
+      return descriptor.get!.call(this)
+    },
+  })
+}
