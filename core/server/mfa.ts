@@ -77,14 +77,15 @@ export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => nu
   }
 
   /** Passes a user without MFA, or one whose session verified within the window (15 minutes); else 403. */
-  async function requireFreshVerification<U extends { userId: string; sessionId: string }>(user: U): Promise<U> {
-    if (!methods.length || !(await mfa.methods(user.userId)).length) return user
-    const [fresh] = await root.query(
-      'SELECT 1 FROM mfa_verifications WHERE user_id = $1 AND session_id = $2 AND verified_at > $3',
-      [user.userId, user.sessionId, new Date(now() - windowMs)],
+  async function requireFreshVerification<U extends { userId: string; sessionId: string }>(user: U): Promise<U & { mfaValidForMs: number | null }> {
+    if (!methods.length || !(await mfa.methods(user.userId)).length) return { ...user, mfaValidForMs: null }
+    const at = now()
+    const [fresh] = await root.query<{ verified_at: Date }>(
+      'SELECT verified_at FROM mfa_verifications WHERE user_id = $1 AND session_id = $2 AND verified_at > $3',
+      [user.userId, user.sessionId, new Date(at - windowMs)],
     )
     if (!fresh) throw new HttpError(403, 'missing_or_invalid_mfa', 'MFA verification failed, retry.')
-    return user
+    return { ...user, mfaValidForMs: Math.max(0, new Date(fresh.verified_at).getTime() + windowMs - at) }
   }
 
   return { mfa, requireFreshVerification }

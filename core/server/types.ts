@@ -111,8 +111,9 @@ export interface ServerContext {
    * For routes that need a fresh MFA verification: `requireUser`, then, when the user has an MFA method
    * enrolled (asked of the `mfa` plugins), a verification of this user and session recorded within the
    * last 15 minutes (`mfa.recordVerification`), else 403 `missing_or_invalid_mfa`. Users without one pass.
+   * `mfaValidForMs`: how much longer the verification lets this session through (null: the user has no MFA).
    */
-  requireMfa(c: Context): Promise<AuthedUser>
+  requireMfa(c: Context): Promise<AuthedUser & { mfaValidForMs: number | null }>
   /** The user's enrolled MFA methods, and where MFA plugins record a passed check. */
   mfa: Mfa
   /**

@@ -99,6 +99,8 @@ export const AuthShareOutputSchema = v.object({
   wallets: v.array(RootWalletSchema),
   /** The owner (bound into a user-owned recovery ciphertext's AAD). */
   user_id: v.string(),
+  /** How long the frame may keep the rebuilt secret (the session's MFA window); null: the user has no MFA. */
+  mfa_valid_for_ms: v.optional(v.nullable(v.number()), null),
   auth_share: ShareSchema,
 })
 /** Answer of recover (privy recovery): the auth share and the recovery share, decrypted. */

@@ -179,7 +179,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       }
       const chainIdOf = (root: RootRow) => (root.chain_type === 'ethereum' ? EMBEDDED_ETHEREUM_CHAIN_ID : null)
       /** What the frame needs besides the shares: the root and its wallets. */
-      const describe = async (db: Db, userId: string, wallet: WalletRow) => ({
+      const describe = async (db: Db, userId: string, wallet: WalletRow, mfaValidForMs: number | null = null) => ({
         root_id: wallet.root.id,
         chain_type: wallet.root.chain_type,
         imported: wallet.root.imported,
@@ -187,6 +187,8 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         wallet_index: wallet.walletIndex,
         wallets: (await records.rootWallets(db, userId, wallet.root.id)).map((w) => ({ address: w.address, wallet_index: w.walletIndex })),
         user_id: userId,
+        // How long the frame may keep the rebuilt secret: the session's MFA window (none without MFA).
+        mfa_valid_for_ms: mfaValidForMs,
       })
       const openShare = async (userId: string, rootId: string, kind: 'auth' | 'recovery') => {
         const sealed = await records.share(ctx.db, rootId, kind)
@@ -255,7 +257,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
        */
       const releaseShares = (path: string, limit: string, what: string, recovery: boolean) =>
         app.post(path, async (c: Context) => {
-          const { userId } = await ctx.requireMfa(c)
+          const { userId, mfaValidForMs } = await ctx.requireMfa(c)
           const input = await ctx.body(c, WalletRefInputSchema)
           await ctx.enforceRateLimit(limit, userId)
           const wallet = await walletOf(ctx.db, userId, input.address)
@@ -264,7 +266,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
             throw new ctx.HttpError(400, 'unsupported_recovery_method', 'This wallet is not recovered automatically', { recovery_method: wallet.root.recovery_method })
           }
           const answer = {
-            ...(await describe(ctx.db, userId, wallet)),
+            ...(await describe(ctx.db, userId, wallet, mfaValidForMs)),
             auth_share: await openShare(userId, wallet.root.id, 'auth'),
             ...(recovery ? { recovery_share: await openShare(userId, wallet.root.id, 'recovery') } : {}),
           }
@@ -309,7 +311,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
        * the frame derives the key and decrypts. Every fetch counts against a small per-user limit (offline guessing).
        */
       app.post(paths.recoveryShare, async (c: Context) => {
-        const { userId } = await ctx.requireMfa(c)
+        const { userId, mfaValidForMs } = await ctx.requireMfa(c)
         const input = await ctx.body(c, WalletRefInputSchema)
         await ctx.enforceRateLimit('embedded_wallets.recovery_share.user', userId)
         const wallet = await walletOf(ctx.db, userId, input.address)
@@ -318,7 +320,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
           throw new ctx.HttpError(400, 'unsupported_recovery_method', 'This wallet has no password recovery', { recovery_method: wallet.root.recovery_method })
         }
         const answer = {
-          ...(await describe(ctx.db, userId, wallet)),
+          ...(await describe(ctx.db, userId, wallet, mfaValidForMs)),
           auth_share: await openShare(userId, wallet.root.id, 'auth'),
           encrypted_recovery_share: { ciphertext: stored.ciphertext, iv: stored.iv },
           kdf: stored.kdf,

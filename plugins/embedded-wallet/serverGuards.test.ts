@@ -57,6 +57,8 @@ describe('embedded wallet routes of other apps and servers', () => {
       const wallet = await makeWallet()
       const post = custodyCall(mfa, token)
       expect((await post('create', createBody(wallet))).status).toBe(200)
+      // Without MFA the frame may keep the secret: no window in the answer.
+      expect((await (await post('auth_share', { address: wallet.address })).json()).mfa_valid_for_ms).toBeNull()
       enrolled.add(user.id)
       for (const route of ['auth_share', 'recover']) {
         const refused = await post(route, { address: wallet.address })
@@ -64,7 +66,12 @@ describe('embedded wallet routes of other apps and servers', () => {
         expect((await refused.json()).code).toBe('missing_or_invalid_mfa')
       }
       await mfa.request('/api/v1/fake-mfa/verify', { body: {}, token: token! })
-      expect((await post('auth_share', { address: wallet.address })).status).toBe(200)
+      const released = await post('auth_share', { address: wallet.address })
+      expect(released.status).toBe(200)
+      // The answer says how long the frame may keep the rebuilt secret: what is left of the 15-minute window.
+      const { mfa_valid_for_ms: keep } = await released.json()
+      expect(keep).toBeGreaterThan(14 * 60_000)
+      expect(keep).toBeLessThanOrEqual(15 * 60_000)
       expect((await post('recover', { address: wallet.address })).status).toBe(200)
     } finally {
       await mfa.close()

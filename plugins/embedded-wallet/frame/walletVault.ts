@@ -23,6 +23,8 @@ interface Root {
   imported: boolean
   recoveryMethod: string
   wallets: { address: string; walletIndex: number }[]
+  /** How long the rebuilt secret may stay in memory: the session's MFA window (null: the user has no MFA). */
+  keepForMs?: number | null
 }
 
 /** An unlocked wallet: the secret of its root (in this frame's memory only) and its index on it. */
@@ -54,6 +56,8 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
   const unlocked = new Map<string, UnlockedWallet['secret']>()
   const roots = new Map<string, Root>()
 
+  const expiries = new Map<string, ReturnType<typeof setTimeout>>()
+
   const remember = (root: Root, secret: WalletSecret) => {
     for (const wallet of root.wallets) {
       if (!same(root.chainType, addressOf(root.chainType, secret, wallet.walletIndex), wallet.address)) {
@@ -63,13 +67,34 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     }
     unlocked.set(root.rootId, secret)
     roots.set(root.rootId, root)
+    // With MFA the secret lives as long as the session's verification (§14): then the next use unlocks again, and
+    // the server asks for a new verification first.
+    clearTimeout(expiries.get(root.rootId))
+    expiries.delete(root.rootId)
+    if (typeof root.keepForMs === 'number') {
+      expiries.set(
+        root.rootId,
+        setTimeout(() => {
+          unlocked.delete(root.rootId)
+          expiries.delete(root.rootId)
+        }, root.keepForMs),
+      )
+    }
   }
-  const rootOf = (answer: { root_id: string; chain_type: WalletChainType; imported: boolean; recovery_method: string; wallets: { address: string; wallet_index: number }[] }): Root => ({
+  const rootOf = (answer: {
+    root_id: string
+    chain_type: WalletChainType
+    imported: boolean
+    recovery_method: string
+    wallets: { address: string; wallet_index: number }[]
+    mfa_valid_for_ms?: number | null
+  }): Root => ({
     rootId: answer.root_id,
     chainType: answer.chain_type,
     imported: answer.imported,
     recoveryMethod: answer.recovery_method,
     wallets: answer.wallets.map((w) => ({ address: w.address, walletIndex: w.wallet_index })),
+    keepForMs: answer.mfa_valid_for_ms ?? null,
   })
   const cached = (address: string): UnlockedWallet | null => {
     for (const root of roots.values()) {
