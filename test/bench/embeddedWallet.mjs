@@ -9,12 +9,22 @@
 //           makes that first use come at signed-in; the frame then unlocks with its device share and the server's
 //           auth share.
 //   sign: signMessage() with wallet UIs off on the unlocked wallet, and its `rpc` round trip.
+//   password KDF: the wallet frame's derivePasswordKey (argon2id, m = 19456 KiB, t = 2, p = 1, 32-byte key, hash-wasm)
+//           run in the page; the first run compiles the wasm and is reported on its own.
+//   MFA round trip: a new user with a wallet enrolls TOTP (codes from otplib, as an authenticator app); with the
+//           server's verification window (FOYER_MFA_WINDOW_SECONDS) lapsed, signMessage() is refused, the verification
+//           is asked for and answered, and the sign is retried. Driven headless (mfa({ noPromptOnMfaRequired: true }):
+//           useMfa().init('totp') when onMfaRequired fires, then the
+//           code to useMfa().submit at once), so no typing is in the figure. A code
+//           works once and the server takes only the previous, current and next 30-second steps, so after two samples
+//           each further one waits for the next step: 4 samples (about a minute).
 // The host is the benchmark's own (the example app puts no handle on window and signs through the sign screen).
 // Figures are printed, never asserted.
 import react from '@vitejs/plugin-react'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { generate } from 'otplib'
 import { tsImport } from 'tsx/esm/api'
 import { build } from 'vite'
 import { foyerAliases, repoRoot } from '../../scripts/aliases.mjs'
@@ -23,7 +33,10 @@ const CREATES = 16
 const RELOADS = 10
 const SIGNS = 30
 const APP_ID = 'foyer_dev_app_00000000001'
-const BUDGETS = { create: 150, sign: 20, frameReady: 300 }
+const KDF_RUNS = 9
+const MFA_SIGNS = 4
+const MFA_WINDOW_SECONDS = 3
+const BUDGETS = { create: 150, sign: 20, frameReady: 300, kdf: 300 }
 const EVENTS = { create: 'foyer:wallet:create', connect: 'foyer:wallet:connect', rpc: 'foyer:wallet:rpc' }
 
 const kit = (file) => tsImport(`../e2e/kit/${file}`, import.meta.url)
@@ -65,6 +78,26 @@ const roundTripIn = (exchanges, event) => {
   return exchange.answeredAt - exchange.sentAt
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * TOTP codes as an authenticator app makes them, each of a later 30-second step than the last one the server took:
+ * the server accepts the previous, current and next step (30 s of drift), so the lowest step is the previous one
+ * unless the clock is within 3 s of the next step. Waits when all of them are spent. `take()` marks a code used.
+ */
+function authenticator(secret) {
+  let last = 0
+  return async () => {
+    for (;;) {
+      const now = Date.now() / 1000
+      const current = Math.floor(now / 30)
+      const step = Math.max(last + 1, now - current * 30 < 27 ? current - 1 : current)
+      if (step <= current + 1) return { code: await generate({ secret, epoch: step * 30 }), take: () => (last = step) }
+      await sleep(250)
+    }
+  }
+}
+
 /** Signs up `email` in the page with the headless e-mail login (code from the server's dev outbox). */
 async function signUp(page, apiUrl, email, codeFromOutbox) {
   await page.evaluate((address) => window.foyerWalletBench.actions.sendCode({ email: address }), email)
@@ -84,7 +117,10 @@ export async function embeddedWalletBench() {
   const walletUrl = `http://localhost:${walletPort}`
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-data-'))
   let hostRoot, server, site, browser
-  const figures = { create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], unlock: [], signCall: [], signRpc: [], signConnect: [] }
+  const figures = {
+    ...{ create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], unlock: [], signCall: [], signRpc: [], signConnect: [] },
+    ...{ kdf: [], kdfFirst: null, mfaTotal: [], mfaAsked: [], mfaInit: [], mfaSystem: [], mfaVerify: [], mfaRetried: [] },
+  }
   try {
     // Side by side; whichever of the two succeeded is cleaned up below when the other fails.
     const [built, started] = await Promise.allSettled([
@@ -95,6 +131,8 @@ export async function embeddedWalletBench() {
         APP_PORT: String(appPort),
         FOYER_WALLET_PORT: String(walletPort),
         FOYER_DATA_DIR: dataDir,
+        // Only the MFA round trip's user has a method enrolled: the window changes nothing for the others.
+        FOYER_MFA_WINDOW_SECONDS: String(MFA_WINDOW_SECONDS),
         FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'off' } }),
       }),
     ])
@@ -166,6 +204,51 @@ export async function embeddedWalletBench() {
       figures.signRpc.push(roundTripIn(exchanges, EVENTS.rpc))
       figures.signConnect.push(roundTripIn(exchanges, EVENTS.connect))
     }
+
+    // The password KDF, in this page (a fresh salt each run); the first run compiles hash-wasm's argon2 module.
+    const kdfRuns = await page.evaluate((runs) => window.foyerWalletBench.kdf(runs), KDF_RUNS + 1)
+    figures.kdfFirst = kdfRuns[0]
+    figures.kdf = kdfRuns.slice(1)
+
+    // The MFA round trip: the host with the MFA hub (headless) and TOTP; a new user with a wallet enrolls.
+    const mfaUrl = `${url}&mfa=1`
+    await page.goto(mfaUrl)
+    await page.waitForSelector('[data-ready="true"]')
+    await page.evaluate(() => window.foyerWalletBench.actions.logout())
+    await page.waitForSelector('[data-authenticated="false"]')
+    await signUp(page, apiUrl, 'bench.mfa@example.com', codeFromOutbox)
+    await page.evaluate(() => window.foyerWalletBench.actions.createWallet())
+    const { secret } = await page.evaluate(() => window.foyerWalletBench.mfa.enrollInit())
+    const nextCode = authenticator(secret)
+    const enrollment = await nextCode()
+    await page.evaluate((code) => window.foyerWalletBench.mfa.enroll(code), enrollment.code)
+    enrollment.take()
+    let verifiedAt = Date.now()
+    // A fresh frame: the one unlocked before the enrollment keeps its key with no verification window. Its first use
+    // (not counted) comes within the enrollment's window, so it unlocks for what is left of the window.
+    await page.goto(mfaUrl)
+    await page.waitForSelector('[data-authenticated="true"]')
+    const timedSign = async (message) => {
+      const next = await nextCode()
+      const timing = await page.evaluate(([m, code]) => window.foyerWalletBench.mfa.timedSign(m, code), [message, next.code])
+      if (timing.promptedAt !== null) {
+        next.take()
+        verifiedAt = Date.now()
+      }
+      return timing
+    }
+    await timedSign('Foyer bench: MFA warm-up')
+    for (let i = 0; i < MFA_SIGNS; i++) {
+      await sleep(Math.max(0, verifiedAt + MFA_WINDOW_SECONDS * 1000 + 500 - Date.now()))
+      const t = await timedSign(`Foyer bench: MFA sign ${i}`)
+      if (t.promptedAt === null) throw new Error('a sign past the verification window asked for no verification')
+      figures.mfaTotal.push(t.endedAt - t.startedAt)
+      figures.mfaAsked.push(t.promptedAt - t.startedAt)
+      figures.mfaInit.push(t.submittedAt - t.promptedAt)
+      figures.mfaSystem.push(t.endedAt - t.submittedAt)
+      figures.mfaVerify.push(t.verifiedAt - t.submittedAt)
+      figures.mfaRetried.push(t.endedAt - t.verifiedAt)
+    }
   } finally {
     await browser?.close()
     await site?.close()
@@ -190,6 +273,18 @@ export async function embeddedWalletBench() {
   line('navigation start → signed-in (ready)', figures.signedIn)
   line('first sign (unlock), frame load included', figures.firstSign)
   line("'connect' round trip (unlock with the auth share)", figures.unlock)
+  console.log(`  password KDF in the page (the frame's derivePasswordKey: argon2id m = 19456 KiB, t = 2, p = 1, 32 B; hash-wasm), ${KDF_RUNS} runs:`)
+  line('argon2id key derivation', figures.kdf, BUDGETS.kdf)
+  console.log(`    ${'first run (wasm compile)'.padEnd(51)} ${ms(figures.kdfFirst)}`)
+  console.log(`  MFA round trip, prompt → verified → signed: TOTP enrolled, the ${MFA_WINDOW_SECONDS} s verification window lapsed, ${figures.mfaTotal.length} signatures`)
+  console.log("  (headless: mfa({ noPromptOnMfaRequired }); on onMfaRequired useMfa().init('totp'), then submit(code) at once; no modal, no typing):")
+  line('signMessage() call → signature (total)', figures.mfaTotal)
+  line("call → verification asked ('connect' refused)", figures.mfaAsked)
+  line("verification asked → challenge started (init call)", figures.mfaInit)
+  console.log(`    ${"user's typing".padEnd(51)} none (headless; a person's typing adds to the total)`)
+  line('system: verify call → signature', figures.mfaSystem)
+  line('  verify call (POST /api/v1/mfa/verify)', figures.mfaVerify)
+  line("  retried sign ('connect' + 'rpc')", figures.mfaRetried)
   return figures
 }
 

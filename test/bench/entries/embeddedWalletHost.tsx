@@ -5,11 +5,20 @@
 // MessagePort, when the hidden frame is mounted and when its `foyer:iframe:ready` handshake arrives, and when the
 // kernel is first ready with a signed-in user. With ?sign_at_login=1 it signs a message (wallet UIs off) at that
 // moment: the wallet's first use after a reload.
+// With ?mfa=1 it also loads the MFA hub headless (noPromptOnMfaRequired) and the TOTP method: `mfa` on
+// window.foyerWalletBench enrolls TOTP through the plugin's calls and times a signMessage that the server sends through
+// a verification (onMfaRequired → useMfa().submit → the retried sign). `kdf` times the wallet frame's password KDF
+// (derivePasswordKey: argon2id with the wallet's parameters, hash-wasm) in this page.
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { FoyerProvider, useFoyer, useFoyerKernel, type FoyerActions } from 'foyer'
+import { apiClient } from 'foyer/core'
 import { email, useLoginWithEmail } from 'foyer/plugins/email'
 import { embeddedWallet, embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
+import { mfa, useMfa, useRegisterMfaListener } from 'foyer/plugins/mfa'
+import { mfaTotp, totpApi } from 'foyer/plugins/mfa-totp'
+// The frame's own KDF (not a public export of the plugin): the same function and parameters the frame runs.
+import { derivePasswordKey, newPasswordKdf } from '../../../plugins/embedded-wallet/frame/recovery/passwordKey.js'
 // The frame's handshake message (frameProtocol.ts); not a public export of the plugin.
 const FRAME_READY = 'foyer:iframe:ready'
 
@@ -39,8 +48,29 @@ declare global {
         signMessage: FoyerActions['signMessage']
         logout: () => Promise<void>
       } | null
+      /** Durations (ms) of `runs` password KDFs in a row (a fresh salt each), the first one compiling the wasm. */
+      kdf: (runs: number) => Promise<number[]>
+      /** With ?mfa=1. */
+      mfa: {
+        enrollInit: () => Promise<{ secret: string }>
+        enroll: (code: string) => Promise<void>
+        /** signMessage (wallet UIs off) answering the verification with `code` the moment it is asked for. */
+        timedSign: (message: string, code: string) => Promise<MfaSignTiming>
+      } | null
     }
   }
+}
+
+/** Page times (performance.now()) of one signMessage through a verification. */
+interface MfaSignTiming {
+  startedAt: number
+  /** onMfaRequired heard (the host's 'Enter verification code' moment); null if the sign asked for none. */
+  promptedAt: number | null
+  /** useMfa().init('totp') answered and submit called; submit resolved (verify call done). */
+  submittedAt: number | null
+  verifiedAt: number | null
+  endedAt: number
+  signature: string
 }
 
 const SIGN_OFF_SCREEN = { uiOptions: { showWalletUIs: false } }
@@ -74,6 +104,59 @@ function App() {
       {user ? `${embeddedWalletsOf(user).length} embedded wallets` : 'signed out'}
     </p>
   )
+}
+
+const totpCalls = apiClient('mfa-totp', totpApi)
+
+/** The ?mfa=1 handles: TOTP enrollment and the timed sign through a verification. */
+function MfaBench() {
+  const foyer = useFoyerKernel()
+  const { signMessage } = useFoyer()
+  const mfaHooks = useMfa()
+  const [pending] = useState(() => ({ current: null as null | ((methods: string[]) => void) }))
+  useRegisterMfaListener({ onMfaRequired: (methods) => pending.current?.(methods) })
+  window.foyerWalletBench.mfa = {
+    enrollInit: () => totpCalls.enrollInit(foyer, {}),
+    enroll: async (code) => foyer.session.setUser(await totpCalls.enroll(foyer, { mfaCode: code })),
+    timedSign: async (message, code) => {
+      const timing: Omit<MfaSignTiming, 'endedAt' | 'signature'> = { startedAt: performance.now(), promptedAt: null, submittedAt: null, verifiedAt: null }
+      let failed: unknown = null
+      pending.current = () => {
+        timing.promptedAt = performance.now()
+        // The challenge (the modal starts it as 'Enter verification code' shows), then the code at once.
+        mfaHooks
+          .init('totp')
+          .then(() => {
+            timing.submittedAt = performance.now()
+            return mfaHooks.submit('totp', code)
+          })
+          .then(
+            () => (timing.verifiedAt = performance.now()),
+            (error: unknown) => ((failed = error), void mfaHooks.cancel()),
+          )
+      }
+      try {
+        const signature = await signMessage({ message }, SIGN_OFF_SCREEN)
+        return { ...timing, endedAt: performance.now(), signature }
+      } catch (error) {
+        throw new Error(`the sign failed: ${String(failed ?? error)}`)
+      } finally {
+        pending.current = null
+      }
+    },
+  }
+  return null
+}
+
+async function timeKdf(runs: number) {
+  const out: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const kdf = newPasswordKdf()
+    const started = performance.now()
+    await derivePasswordKey('correct horse battery staple', kdf)
+    out.push(performance.now() - started)
+  }
+  return out
 }
 
 /** Records the frame's mount, handshake and port messages (installed before the kernel starts). */
@@ -124,13 +207,16 @@ function record(bench: Window['foyerWalletBench']) {
 
 /** Renders the host (the package marks modules side-effect free, so the page calls this). */
 export function mount() {
-  const bench: Window['foyerWalletBench'] = { signedInAt: null, frameMountedAt: [], frameReadyAt: [], exchanges: [], firstSign: null, actions: null }
+  const bench: Window['foyerWalletBench'] = { signedInAt: null, frameMountedAt: [], frameReadyAt: [], exchanges: [], firstSign: null, actions: null, kdf: timeKdf, mfa: null }
   window.foyerWalletBench = bench
   record(bench)
   const query = new URLSearchParams(location.search)
+  const withMfa = query.get('mfa') === '1'
+  const plugins = [email(), embeddedWallet({ ethereum: { createOnLogin: 'off' } }), ...(withMfa ? [mfa({ noPromptOnMfaRequired: true }), mfaTotp()] : [])]
   createRoot(document.getElementById('root')!).render(
-    <FoyerProvider appId={query.get('app')!} apiUrl={query.get('api')!} plugins={[email(), embeddedWallet({ ethereum: { createOnLogin: 'off' } })]}>
+    <FoyerProvider appId={query.get('app')!} apiUrl={query.get('api')!} plugins={plugins}>
       <App />
+      {withMfa && <MfaBench />}
     </FoyerProvider>,
   )
 }
