@@ -237,6 +237,8 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
       wallet_index: 0,
       wallets: [{ address: wallet.address, wallet_index: 0 }],
       user_id: created.id,
+      // No MFA method: the frame may keep the rebuilt secret.
+      mfa_valid_for_ms: null,
       auth_share: b64(wallet.shares.auth),
     })
     // The frame's device share and the released auth share rebuild the secret of the stored address.
