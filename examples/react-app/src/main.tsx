@@ -16,6 +16,7 @@ import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
 import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
 import { mfa } from 'foyer/plugins/mfa'
 import { mfaTotp } from 'foyer/plugins/mfa-totp'
+import { mfaSms } from 'foyer/plugins/mfa-sms'
 import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
@@ -66,9 +67,10 @@ const plugins = [
     ...(query.get('no_prompt_on_signature') === 'true' ? { noPromptOnSignature: true } : {}),
   }),
   // MFA ('Transaction protection'): the hub's verification and enrollment screens and the step-up around wallet calls,
-  // and the authenticator-app method (the server's app enables methods with mfa_methods).
+  // and the authenticator-app and SMS methods (the server's app enables methods with mfa_methods).
   mfa(),
   mfaTotp(),
+  mfaSms(),
 ]
 
 /**

@@ -1,0 +1,62 @@
+import { definePlugin } from '../../core/client/plugin.js'
+import type { Foyer } from '../../core/client/types.js'
+import { mfaSmsApi } from './api.js'
+import { mfaSmsCalls } from './mfaSmsCalls.js'
+
+/** Options of the SMS method. */
+export interface MfaSmsPluginOptions {
+  order?: number
+  texts?: Record<string, string>
+}
+
+/** The SMS method's English. */
+export const mfaSmsTexts = {
+  'mfaSms.label': 'SMS',
+  'mfaSms.chooserLabel': 'SMS',
+  'mfaSms.enroll.title': 'Add SMS verification',
+  'mfaSms.enroll.subtitle': "Enter your phone number. We'll text it a code to confirm it's yours.",
+  'mfaSms.submit': 'Send code',
+  'mfaSms.verify.title': 'Enter enrollment code',
+  'mfaSms.verify.subtitle': 'Enter the 6-digit code we texted to {number}.',
+  'mfaSms.changeNumber': 'Use another number',
+  'mfaSms.success.title': 'SMS verification added',
+  'mfaSms.remove.title': 'Remove SMS verification?',
+  'mfaSms.alreadyEnrolled': 'SMS verification is already enabled',
+  'mfaSms.sendFailed': 'The number can not receive SMS',
+} as const
+
+const icon =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"/></svg>'
+
+/** §2: the SMS option is disabled for a user who already signs in by SMS (a linked phone account). */
+export const signsInBySms = (foyer: Foyer) => !!foyer.$session.peek().user?.linkedAccounts.some((a) => a.type === 'phone')
+
+/** SMS MFA: `plugins={[mfa(), mfaSms()]}`; the app enables it with `mfa_methods: ['sms']` (the server loads mfaSmsServer()). */
+export function mfaSms(options: MfaSmsPluginOptions = {}) {
+  return definePlugin({
+    id: 'mfa-sms',
+    kind: 'mfa',
+    api: mfaSmsApi,
+    screens: {
+      enroll: { load: () => import('./screens/EnrollSmsScreen.js'), title: 'mfaSms.enroll.title' },
+      verify: { load: () => import('./screens/EnrollSmsCodeScreen.js'), title: 'mfaSms.verify.title' },
+    },
+    mfa: {
+      method: 'sms',
+      label: 'mfaSms.label',
+      chooserLabel: 'mfaSms.chooserLabel',
+      icon,
+      order: options.order ?? 1,
+      verification: 'code',
+      enrollScreen: 'mfa-sms/enroll',
+      remove: (foyer: Foyer) => mfaSmsCalls.unenroll(foyer, {}),
+      removeTitle: 'mfaSms.remove.title',
+      unavailable: signsInBySms,
+    },
+    errors: { MFA_SMS_ALREADY_ENROLLED: 'mfaSms.alreadyEnrolled', TWILIO_VERIFICATION_FAILED: 'mfaSms.sendFailed' },
+    texts: { ...mfaSmsTexts, ...options.texts },
+  })
+}
+
+export { mfaSmsApi, mfaSmsPaths } from './api.js'
+export * from './schema.js'

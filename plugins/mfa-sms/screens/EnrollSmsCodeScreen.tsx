@@ -1,0 +1,66 @@
+import { useRef, useState } from 'react'
+import { Button, CodeInput, ErrorText, ScreenLayout, useFoyerKernel, useT, type CodeInputHandle, type ScreenProps } from '../../../ui/index.js'
+import { mfaSmsCalls } from '../mfaSmsCalls.js'
+import { enrollErrorText } from './enrollErrorText.js'
+
+/**
+ * SMS enrollment, steps 2 and 3: 'Enter enrollment code' for the texted number, then 'SMS verification added'. Back
+ * (or 'Use another number') returns to the phone entry; Done returns to the method chooser.
+ */
+export default function EnrollSmsCodeScreen({ params }: ScreenProps<{ phoneNumber: string }>) {
+  const foyer = useFoyerKernel()
+  const t = useT()
+  const [done, setDone] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const input = useRef<CodeInputHandle>(null)
+
+  const submit = async (mfaCode: string) => {
+    setBusy(true)
+    setError(null)
+    try {
+      foyer.session.setUser(await mfaSmsCalls.enroll(foyer, { phoneNumber: params.phoneNumber, mfaCode }))
+      setDone(true)
+    } catch (e) {
+      setError(enrollErrorText(e))
+      input.current?.reset()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (done) {
+    return (
+      <ScreenLayout
+        title={t('mfaSms.success.title')}
+        footer={
+          <Button
+            variant="primary"
+            onClick={() => {
+              // Past the phone entry, back to the chooser.
+              foyer.modal.back()
+              foyer.modal.back()
+            }}
+            data-testid="foyer-mfa-done"
+          >
+            {t('mfa.done')}
+          </Button>
+        }
+      />
+    )
+  }
+  return (
+    <ScreenLayout
+      title={t('mfaSms.verify.title')}
+      subtitle={t('mfaSms.verify.subtitle', { number: `*${params.phoneNumber.slice(-4)}` })}
+      footer={
+        <Button variant="link" onClick={() => foyer.modal.back()} data-testid="foyer-mfa-sms-change-number">
+          {t('mfaSms.changeNumber')}
+        </Button>
+      }
+    >
+      <CodeInput ref={input} onComplete={submit} onEdit={() => setError(null)} disabled={busy} />
+      {error ? <ErrorText>{t(error)}</ErrorText> : <ErrorText />}
+    </ScreenLayout>
+  )
+}

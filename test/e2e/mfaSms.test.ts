@@ -1,0 +1,82 @@
+import type { Locator, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { codeFromOutbox } from './kit/browser.js'
+import { signUpByEmail } from './kit/signIn.js'
+import { useStack } from './kit/useStack.js'
+
+// A short MFA window (15 minutes in production) so the test sees the enrollment's verification lapse.
+const WINDOW_SECONDS = 4
+const e2e = useStack({
+  FOYER_MFA_WINDOW_SECONDS: String(WINDOW_SECONDS),
+  FOYER_DEV_APP: JSON.stringify({ mfa_methods: ['totp', 'sms'], 'embedded-wallet': { create_on_login: 'users-without-wallets' } }),
+})
+
+const MESSAGE = 'Hello from the Foyer demo'
+const PHONE = '+447400123457'
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const typeCode = async (page: Page, dialog: Locator, code: string) => {
+  await dialog.getByLabel('Digit 1').click()
+  await page.keyboard.type(code)
+}
+
+/** Types the number on 'Add SMS verification' and sends it; waits for 'Enter enrollment code'. */
+async function sendEnrollmentCode(dialog: Locator) {
+  await dialog.getByRole('heading', { name: 'Add SMS verification' }).waitFor()
+  const input = dialog.getByLabel('Phone number')
+  await dialog.getByLabel('Country').selectOption('GB')
+  await input.fill('')
+  await input.pressSequentially('07400123457', { delay: 10 })
+  await dialog.getByRole('button', { name: 'Send code' }).click()
+  await dialog.getByRole('heading', { name: 'Enter enrollment code' }).waitFor({ timeout: 20_000 })
+}
+
+describe('MFA by SMS in Chromium, real server', () => {
+  it('enrolls a phone (code from the dev outbox), then a lapsed window makes signing ask: SMS → code → signature verifies', async () => {
+    const { page } = await e2e.newPage()
+    const seen = new Set<string>()
+    await signUpByEmail(page, e2e.stack, 'mfa.sms@example.com')
+    await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
+    await page.getByTestId('signed-in').waitFor()
+    const address = (await page.getByTestId('embedded-wallet').locator('code').first().textContent()) as `0x${string}`
+
+    // 'Transaction Protection' → SMS → phone → 'Enter enrollment code'; back returns to the phone entry.
+    await page.getByTestId('mfa-manage').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Choose a verification method').waitFor()
+    await dialog.getByTestId('foyer-mfa-enroll-sms').click()
+    await sendEnrollmentCode(dialog)
+    seen.add(await codeFromOutbox(e2e.stack.apiUrl, PHONE, seen))
+    expect(await dialog.textContent()).toContain('*3457')
+    await dialog.getByRole('button', { name: 'Use another number' }).click()
+    await sendEnrollmentCode(dialog)
+    const enrollCode = await codeFromOutbox(e2e.stack.apiUrl, PHONE, seen)
+    seen.add(enrollCode)
+    await typeCode(page, dialog, enrollCode)
+    await dialog.getByRole('heading', { name: 'SMS verification added' }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor()
+    expect(await dialog.getByTestId('foyer-mfa-enroll-sms').isDisabled()).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('mfa-methods').textContent()).toContain('sms')
+
+    // Past the window, on a fresh frame: 'Verify your identity' → SMS → a new code texted → the signature verifies.
+    await sleep(WINDOW_SECONDS * 1000 + 500)
+    await page.reload()
+    await page.getByTestId('signed-in').waitFor()
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
+    await dialog.getByRole('button', { name: 'Sign and continue' }).click()
+    await dialog.getByRole('heading', { name: 'Verify your identity' }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'SMS', exact: true }).click()
+    await dialog.getByRole('heading', { name: 'Enter verification code' }).waitFor()
+    await typeCode(page, dialog, await codeFromOutbox(e2e.stack.apiUrl, PHONE, seen))
+    const result = page.getByTestId('embedded-result')
+    await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
+    const signature = (await result.textContent())!.replace('Signature: ', '') as `0x${string}`
+    expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
+  })
+})
