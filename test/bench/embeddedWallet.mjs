@@ -20,14 +20,12 @@
 //           each further one waits for the next step: 4 samples (about a minute).
 // The host is the benchmark's own (the example app puts no handle on window and signs through the sign screen).
 // Figures are printed, never asserted.
-import react from '@vitejs/plugin-react'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from 'otplib'
 import { tsImport } from 'tsx/esm/api'
-import { build } from 'vite'
-import { foyerAliases, repoRoot } from '../../scripts/aliases.mjs'
+import { buildBenchHost } from './buildBenchHost.mjs'
 
 const CREATES = 16
 const RELOADS = 10
@@ -40,27 +38,6 @@ const BUDGETS = { create: 150, sign: 20, frameReady: 300, kdf: 300 }
 const EVENTS = { create: 'foyer:wallet:create', connect: 'foyer:wallet:connect', rpc: 'foyer:wallet:rpc' }
 
 const kit = (file) => tsImport(`../e2e/kit/${file}`, import.meta.url)
-
-async function buildHost() {
-  const root = mkdtempSync(join(tmpdir(), 'foyer-bench-wallet-'))
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>')
-  writeFileSync(join(root, 'main.tsx'), `import { mount } from '${join(repoRoot, 'test/bench/entries/embeddedWalletHost.tsx')}'\nmount()\n`)
-  try {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      root,
-      plugins: [react()],
-      resolve: { alias: foyerAliases },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      build: { outDir: join(root, 'dist'), minify: true },
-    })
-  } catch (error) {
-    rmSync(root, { recursive: true, force: true })
-    throw error
-  }
-  return root
-}
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -124,7 +101,7 @@ export async function embeddedWalletBench() {
   try {
     // Side by side; whichever of the two succeeded is cleaned up below when the other fails.
     const [built, started] = await Promise.allSettled([
-      buildHost(),
+      buildBenchHost('embeddedWalletHost.tsx'),
       startFoyerServer({
         NODE_ENV: 'development',
         PORT: String(port),

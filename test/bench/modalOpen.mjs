@@ -1,15 +1,14 @@
 // Click → first modal screen, and time to `ready`, in Chromium: a production (Vite) build of an e-mail host
 // against the real server. The page measures itself: from the click event's timestamp to the first frame
 // painted after the dialog's first screen is in the DOM. Figures are printed, never asserted.
-import react from '@vitejs/plugin-react'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { build } from 'vite'
-import { foyerAliases, repoRoot } from '../../scripts/aliases.mjs'
+import { repoRoot } from '../../scripts/aliases.mjs'
+import { buildBenchHost } from './buildBenchHost.mjs'
 
 const RUNS = 20
 const APP_ID = 'foyer_dev_app_00000000001'
@@ -22,22 +21,6 @@ const freePort = () =>
       s.close(() => resolve(port))
     })
   })
-
-async function buildHost() {
-  const root = mkdtempSync(join(tmpdir(), 'foyer-bench-open-'))
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>')
-  writeFileSync(join(root, 'main.tsx'), `import { mount } from '${join(repoRoot, 'test/bench/entries/modalOpenHost.tsx')}'\nmount()\n`)
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root,
-    plugins: [react()],
-    resolve: { alias: foyerAliases },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: { outDir: join(root, 'dist'), minify: true },
-  })
-  return join(root, 'dist')
-}
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 function serve(dir, port) {
@@ -83,7 +66,7 @@ const pct = (xs, p) => {
 export async function modalOpenBench() {
   const [port, appPort] = [await freePort(), await freePort()]
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-data-'))
-  const dist = await buildHost()
+  const dist = join(await buildBenchHost('modalOpenHost.tsx'), 'dist')
   const server = await startServer(port, appPort, dataDir)
   const site = await serve(dist, appPort)
   const browser = await chromium.launch({
