@@ -23,6 +23,7 @@ export const mfaSmsTexts = {
   'mfaSms.remove.title': 'Remove SMS verification?',
   'mfaSms.alreadyEnrolled': 'SMS verification is already enabled',
   'mfaSms.sendFailed': 'The number can not receive SMS',
+  'mfaSms.regionNotSupported': 'SMS verification from this region is not available',
 } as const
 
 const icon =
@@ -53,7 +54,7 @@ export function mfaSms(options: MfaSmsPluginOptions = {}) {
       removeTitle: 'mfaSms.remove.title',
       unavailable: signsInBySms,
     },
-    errors: { MFA_SMS_ALREADY_ENROLLED: 'mfaSms.alreadyEnrolled', TWILIO_VERIFICATION_FAILED: 'mfaSms.sendFailed' },
+    errors: { MFA_SMS_ALREADY_ENROLLED: 'mfaSms.alreadyEnrolled', TWILIO_VERIFICATION_FAILED: 'mfaSms.sendFailed', MFA_SMS_REGION_NOT_SUPPORTED: 'mfaSms.regionNotSupported' },
     texts: { ...mfaSmsTexts, ...options.texts },
   })
 }

@@ -8,6 +8,7 @@ export const mfaSmsServerTexts = {
   alreadyEnrolled: 'SMS verification is already enabled',
   notEnabled: 'SMS verification is not enabled for this app',
   noPendingEnrollment: 'Start the SMS enrollment again',
+  regionNotSupported: 'SMS verification from this region is not available',
 } as const
 
 /** Longest accepted phone input (as the SMS login's). */
@@ -41,4 +42,5 @@ export const MfaSmsUnenrollInputSchema = v.strictObject({})
 export const mfaSmsErrorCodes = [
   'twilio_verification_failed', // 422: the SMS provider refused or could not be reached (§8 wallet proxy error type)
   'mfa_sms_already_enrolled', // 409
+  'mfa_sms_region_not_supported', // 403: the number's country is not in the app's SMS allowed_countries
 ] as const

@@ -4,6 +4,7 @@ import { createTestServer, type TestServer } from '../../test/kit/createTestServ
 import { startTwilioStandin } from '../../test/standins/twilioStandin.js'
 import { emailServer } from '../email/server.js'
 import { mfaTotpServer } from '../mfa-totp/server.js'
+import { smsServer } from '../sms/server.js'
 import { mfaSmsServer } from './server.js'
 
 let clock = Date.parse('2026-01-01T00:00:00Z')
@@ -116,6 +117,20 @@ describe('SMS MFA enrollment', () => {
     expect((await post('/api/v1/mfa/verify', other, { method: 'sms', code: await t.lastCode(first.phone) })).status).toBe(200)
     expect((await post('/api/v1/mfa/passwordless_sms/unenroll', other)).body.mfaMethods).toEqual([])
     expect(await rows(first.userId)).toEqual([])
+  })
+
+  it("texts only countries the app's SMS allowed_countries names (403 mfa_sms_region_not_supported, nothing sent or stored)", async () => {
+    const limited = await createTestServer({ plugins: [emailServer(), smsServer(), mfaSmsServer()], app: { mfa_methods: ['sms'], sms: { allowed_countries: ['US'] } } })
+    try {
+      const { token } = await limited.login('region@example.com')
+      const refused = await post('/api/v1/mfa/passwordless_sms/init', token!, { action: 'enroll', phoneNumber: '+447911123456' }, limited)
+      expect([refused.status, refused.body.code, refused.body.error]).toEqual([403, 'mfa_sms_region_not_supported', 'SMS verification from this region is not available'])
+      expect((await limited.outbox()).filter((m) => m.to.startsWith('+'))).toEqual([])
+      expect(await limited.server.db.query('SELECT 1 FROM mfa_challenges')).toEqual([])
+      expect((await post('/api/v1/mfa/passwordless_sms/init', token!, { action: 'enroll', phoneNumber: '+12025550177' }, limited)).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('answers twilio_verification_failed when the provider refuses, with nothing stored', async () => {

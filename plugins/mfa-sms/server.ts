@@ -5,7 +5,7 @@ import type { AuthedUser, Db, MfaMethod, ServerContext } from '../../core/server
 import type { MfaCaller } from '../../core/server/mfaChallenges.js'
 import { mfaSmsPaths } from './api.js'
 import { MfaSmsEnrollInputSchema, mfaSmsErrorCodes, MfaSmsInitInputSchema, mfaSmsServerTexts, MfaSmsUnenrollInputSchema } from './schema.js'
-import { maskPhone, mfaPhoneE164 } from './server/mfaPhoneNumber.js'
+import { maskPhone, mfaPhoneCountry, mfaPhoneE164 } from './server/mfaPhoneNumber.js'
 
 /** The challenge method name of an enrollment (core's challenge service counts its attempts; never verifiable by /mfa/verify). */
 const ENROLL_CHALLENGE = 'sms-enroll'
@@ -97,10 +97,14 @@ CREATE TABLE mfa_sms (
         return found
       }
       const alreadyEnrolled = () => new ctx.HttpError(409, 'mfa_sms_already_enrolled', mfaSmsServerTexts.alreadyEnrolled)
-      const number = (raw: string | undefined) => {
+      /** E.164 of a valid number from a country the app texts (its `sms.allowed_countries`, as for SMS login). */
+      const number = (found: ReturnType<typeof enabled>, raw: string | undefined) => {
         if (raw === undefined) throw new ctx.HttpError(400, 'invalid_data', `phoneNumber: ${mfaSmsServerTexts.phoneRequired}`)
         const e164 = mfaPhoneE164(raw)
         if (!e164) throw new ctx.HttpError(400, 'invalid_data', `phoneNumber: ${mfaSmsServerTexts.invalidPhone}`)
+        const allowed = (found.plugins.sms as { allowed_countries?: string[] } | undefined)?.allowed_countries
+        const country = mfaPhoneCountry(e164)
+        if (allowed && !(country && allowed.includes(country))) throw new ctx.HttpError(403, 'mfa_sms_region_not_supported', mfaSmsServerTexts.regionNotSupported)
         return e164
       }
 
@@ -118,7 +122,7 @@ CREATE TABLE mfa_sms (
         }
         // Adding a method needs a fresh verification when the user already has one (§6).
         const user = await ctx.requireMfa(c)
-        const phone = number(body.phoneNumber)
+        const phone = number(found, body.phoneNumber)
         if (await mfa.enrolled(ctx.db, user.userId)) throw alreadyEnrolled()
         await ctx.enforceRateLimit('mfa-sms.send.user', user.userId)
         await ctx.enforceRateLimit('mfa-sms.send.number', `${found.id}:${phone}`)
@@ -135,10 +139,10 @@ CREATE TABLE mfa_sms (
       })
 
       app.post(mfaSmsPaths.enroll, async (c) => {
-        enabled(c)
+        const found = enabled(c)
         const user = await ctx.requireMfa(c)
         const body = await ctx.body(c, MfaSmsEnrollInputSchema)
-        const phone = number(body.phoneNumber)
+        const phone = number(found, body.phoneNumber)
         await ctx.enforceRateLimit('mfa-sms.enroll.user', user.userId)
         try {
           // Counted before the check (4 guesses, 300 000 ms); a pass records this session's verification.

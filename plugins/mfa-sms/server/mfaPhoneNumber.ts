@@ -11,5 +11,8 @@ export function mfaPhoneE164(raw: string): string | null {
   return phone.number
 }
 
+/** The country (ISO 3166 alpha-2) of an E.164 number, when libphonenumber-js knows it. */
+export const mfaPhoneCountry = (e164: string): string | undefined => parsePhoneNumberFromString(e164)?.country
+
 /** A number for logs: the last two digits only. */
 export const maskPhone = (e164: string) => `${'*'.repeat(Math.max(0, e164.length - 2))}${e164.slice(-2)}`
