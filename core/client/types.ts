@@ -293,6 +293,8 @@ export interface MfaMethodSlot {
    */
   verification: 'code' | 'direct'
   answer?(foyer: Foyer, init: Record<string, unknown>): Promise<unknown>
+  /** i18n key: the title while a direct method verifies ('Verifying with passkey'), with 'Try again' on failure. */
+  verifyingTitle?: string
   /** The screen that starts enrollment (`mfa-totp/enroll`). */
   enrollScreen: string
   /** Removes the method for the signed-in user; answers the server's user (a fresh verification is asked first). */

@@ -18,6 +18,7 @@ import { captchaTurnstileServer } from 'foyer/plugins/captcha-turnstile/server'
 import { embeddedWalletServer } from 'foyer/plugins/embedded-wallet/server'
 import { mfaTotpServer } from 'foyer/plugins/mfa-totp/server'
 import { mfaSmsServer } from 'foyer/plugins/mfa-sms/server'
+import { mfaPasskeyServer } from 'foyer/plugins/mfa-passkey/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -58,8 +59,9 @@ const devApp: Record<string, unknown> = {
   'embedded-wallet': { create_on_login: 'users-without-wallets', user_owned_recovery_options: ['user-passcode'] },
   // MFA ('Transaction protection'): verification methods users may enroll; sensitive wallet calls then ask for one.
   // TOTP secrets are sealed under FOYER_MFA_KEK (generated into the database in dev, required in production).
-  // SMS codes go through the same sender as SMS login (the dev outbox without TWILIO_*).
-  mfa_methods: ['totp', 'sms'],
+  // SMS codes go through the same sender as SMS login (the dev outbox without TWILIO_*). Passkey verification uses the
+  // user's linked passkeys (the passkey plugin's credentials).
+  mfa_methods: ['totp', 'sms', 'passkey'],
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
@@ -71,7 +73,7 @@ const devApp: Record<string, unknown> = {
 }
 
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

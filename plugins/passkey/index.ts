@@ -77,7 +77,7 @@ export {
   type PasskeyFlowStatus,
   type UsePasskeyParameters,
 } from './usePasskeyHooks.js'
-export { loginWithPasskey, signupWithPasskey, linkPasskey, unlinkPasskey, toPasskeyError, passkeyErrorCodes, type PasskeyStep } from './passkeyCeremonies.js'
+export { loginWithPasskey, signupWithPasskey, linkPasskey, addPasskey, unlinkPasskey, toPasskeyError, passkeyErrorCodes, type PasskeyStep } from './passkeyCeremonies.js'
 export { passkeyDisplayName, type PasskeyNameParts } from './passkeyDisplayName.js'
 export { passkeyApi, passkeyPaths } from './api.js'
 export * from './schema.js'

@@ -84,13 +84,21 @@ export async function signupWithPasskey(foyer: Foyer, onStep: Step = () => {}): 
   })
 }
 
+/**
+ * Registers a new passkey and links it to the logged-in user (up to 5), without finishing a link flow: answers the
+ * server's user and the new credential id (the passkey MFA enrollment adds passkeys this way and stays on its screen).
+ */
+export async function addPasskey(foyer: Foyer, onStep: Step = () => {}): Promise<{ user: RawUser; credentialId: string }> {
+  const body = await register(() => passkeyCalls.linkInit(foyer, {}), onStep)
+  return { user: await passkeyCalls.link(foyer, body), credentialId: body.authenticator_response.id }
+}
+
 /** Adds a passkey to the logged-in user (up to 5). */
 export async function linkPasskey(foyer: Foyer, onStep: Step = () => {}, successTitle?: string): Promise<AuthResult> {
-  const body = await register(() => passkeyCalls.linkInit(foyer, {}), onStep)
-  const user = await passkeyCalls.link(foyer, body)
+  const { user, credentialId } = await addPasskey(foyer, onStep)
   return foyer.completeAuth(
     { user },
-    { loginMethod: 'passkey', account: findPasskeyAccount(user, body.authenticator_response.id), intent: 'link', ...(successTitle ? { successTitle } : {}) },
+    { loginMethod: 'passkey', account: findPasskeyAccount(user, credentialId), intent: 'link', ...(successTitle ? { successTitle } : {}) },
   )
 }
 

@@ -17,6 +17,7 @@ import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
 import { mfa } from 'foyer/plugins/mfa'
 import { mfaTotp } from 'foyer/plugins/mfa-totp'
 import { mfaSms } from 'foyer/plugins/mfa-sms'
+import { mfaPasskey } from 'foyer/plugins/mfa-passkey'
 import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
@@ -67,10 +68,12 @@ const plugins = [
     ...(query.get('no_prompt_on_signature') === 'true' ? { noPromptOnSignature: true } : {}),
   }),
   // MFA ('Transaction protection'): the hub's verification and enrollment screens and the step-up around wallet calls,
-  // and the authenticator-app and SMS methods (the server's app enables methods with mfa_methods).
+  // and the authenticator-app, SMS and passkey methods (the server's app enables methods with mfa_methods; the passkey
+  // method adds passkeys through the passkey plugin above).
   mfa(),
   mfaTotp(),
   mfaSms(),
+  mfaPasskey(),
 ]
 
 /**

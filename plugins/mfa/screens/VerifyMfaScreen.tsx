@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { MfaMethodSlot } from '../../../core/client/types.js'
-import { Button, CodeInput, ErrorText, ScreenLayout, useFoyerKernel, usePluginState, useT, type CodeInputHandle, type ScreenProps } from '../../../ui/index.js'
+import { Button, CodeInput, ErrorText, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT, type CodeInputHandle, type ScreenProps } from '../../../ui/index.js'
 import { mfaErrorText } from '../mfaErrorText.js'
 import { enrolledMfaMethods } from '../mfaMethods.js'
 import { mfaCanceled, type MfaState } from '../mfaState.js'
@@ -9,7 +9,8 @@ import { cancelMfa, initMfa, submitMfa } from '../verifyMfa.js'
 
 /**
  * 'Verify your identity': the user's enrolled methods; a code method shows 'Enter verification code' (with 'Choose
- * another method' and 'Not now'), a direct one (passkey) verifies at once. Errors show above the list; max attempts
+ * another method' and 'Not now'), a direct one (passkey) verifies at once under its `verifyingTitle` ('Verifying with
+ * passkey'), offering 'Try again' when it fails. Errors show above the list; max attempts
  * blocks input. Success answers the request, and the call that asked retries.
  */
 export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams | undefined>) {
@@ -18,6 +19,8 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
   const t = useT()
   const methods = enrolledMfaMethods(foyer)
   const [chosen, setChosen] = useState<MfaMethodSlot | null>(null)
+  // A direct method (passkey) being verified: its own view ('Verifying with passkey', 'Try again' on failure).
+  const [direct, setDirect] = useState<MfaMethodSlot | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ text: string; blocked: boolean } | null>(null)
   const input = useRef<CodeInputHandle>(null)
@@ -43,6 +46,7 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
     setBusy(true)
     setError(null)
     try {
+      if (method.verification !== 'code') setDirect(method)
       const started = await initMfa(foyer, method.method)
       if (method.verification === 'code') setChosen(method)
       else {
@@ -75,6 +79,38 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
   }
 
   const errorText = error ? <ErrorText>{t(error.text)}</ErrorText> : null
+  const back = () => {
+    setChosen(null)
+    setDirect(null)
+    setError(null)
+  }
+
+  if (direct) {
+    return (
+      <ScreenLayout
+        title={t(direct.verifyingTitle ?? 'mfa.verifying.title')}
+        subtitle={t('mfa.verifying.subtitle')}
+        footer={
+          <>
+            {busy ? null : (
+              <Button variant="primary" onClick={() => void choose(direct)} disabled={!!error?.blocked} data-testid="foyer-mfa-try-again">
+                {t('mfa.tryAgain')}
+              </Button>
+            )}
+            <Button variant="link" onClick={back} disabled={busy} data-testid="foyer-mfa-choose-another">
+              {t('mfa.chooseAnother')}
+            </Button>
+            <Button variant="link" onClick={notNow} data-testid="foyer-mfa-not-now">
+              {t('mfa.notNow')}
+            </Button>
+          </>
+        }
+      >
+        {busy ? <Spinner /> : null}
+        {errorText ?? <ErrorText />}
+      </ScreenLayout>
+    )
+  }
 
   if (chosen) {
     return (
@@ -83,7 +119,7 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
         subtitle={t('mfa.code.subtitle')}
         footer={
           <>
-            <Button variant="link" onClick={() => (setChosen(null), setError(null))} data-testid="foyer-mfa-choose-another">
+            <Button variant="link" onClick={back} data-testid="foyer-mfa-choose-another">
               {t('mfa.chooseAnother')}
             </Button>
             <Button variant="link" onClick={notNow} data-testid="foyer-mfa-not-now">

@@ -1,0 +1,25 @@
+import * as v from 'valibot'
+import type { Foyer } from '../../core/client/types.js'
+import { BaseError } from '../../core/errors/index.js'
+import { passkeyErrorCodes, toPasskeyError } from '../passkey/passkeyCeremonies.js'
+import { passkeyTexts } from '../passkey/schema.js'
+import { authenticationResponseToWire, requestOptionsFromWire } from '../passkey/wire.js'
+import { MfaPasskeyInitOutputSchema, type MfaPasskeyResponse } from './schema.js'
+
+/**
+ * The passkey's answer to a verification: init's request options (allow_credentials = the MFA passkeys) go to
+ * `navigator.credentials.get` in the host page (@simplewebauthn/browser, loaded now), and the assertion comes back in
+ * the spec's passkey MFA response shape for /api/v1/mfa/verify. A refused or timed-out prompt is the passkey plugin's
+ * 'Passkey request timed out or rejected by user.'
+ */
+export async function answerWithPasskey(_foyer: Foyer, init: Record<string, unknown>): Promise<MfaPasskeyResponse> {
+  const parsed = v.safeParse(MfaPasskeyInitOutputSchema, init)
+  if (!parsed.success) throw new BaseError(passkeyTexts.unknown, { code: passkeyErrorCodes.unknown })
+  const { options } = parsed.output
+  const lib = await import('@simplewebauthn/browser')
+  if (!lib.browserSupportsWebAuthn()) throw new BaseError(passkeyTexts.notSupported, { code: passkeyErrorCodes.notSupported })
+  const asserted = await lib.startAuthentication({ optionsJSON: requestOptionsFromWire(options.rp_id, options) }).catch((e: unknown) => {
+    throw toPasskeyError(e)
+  })
+  return authenticationResponseToWire(asserted)
+}

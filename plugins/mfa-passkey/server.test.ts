@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestServer, TEST_ORIGIN, type TestServer } from '../../test/kit/createTestServer.js'
+import { createSoftAuthenticator, type CeremonyOverrides } from '../../test/kit/softAuthenticator.js'
+import { emailServer } from '../email/server.js'
+import { passkeyPaths } from '../passkey/api.js'
+import type { RegistrationOptions } from '../passkey/schema.js'
+import { passkeyServer } from '../passkey/server.js'
+import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from '../passkey/wire.js'
+import { mfaPasskeyPaths } from './api.js'
+import type { MfaPasskeyOptions } from './schema.js'
+import { mfaPasskeyServer } from './server.js'
+
+let t: TestServer
+let clock = Date.parse('2026-01-01T00:00:00Z')
+const soft = createSoftAuthenticator()
+
+beforeAll(async () => {
+  t = await createTestServer({
+    plugins: [emailServer(), passkeyServer(), mfaPasskeyServer()],
+    app: { passkey: true, mfa_methods: ['passkey'] },
+    now: () => clock,
+    rateLimits: { 'passkey.init.ip': { limit: 10_000 }, 'mfa.init.user': { limit: 10_000 } },
+  })
+})
+afterAll(() => t.close())
+
+const post = async (path: string, token: string, body: unknown = {}) => {
+  const res = await t.request(path, { token, body, headers: { origin: TEST_ORIGIN } })
+  return { status: res.status, body: await res.json() }
+}
+
+/** Logs `email` in and links `n` passkeys (the soft authenticator's); answers the token and the credential ids. */
+async function withPasskeys(email: string, n = 1) {
+  const { token, user } = await t.login(email)
+  const ids: string[] = []
+  for (let i = 0; i < n; i++) {
+    const init = await post(passkeyPaths.linkInit, token!)
+    const created = soft.create(creationOptionsFromWire(init.body.options as RegistrationOptions), { origin: TEST_ORIGIN })
+    const linked = await post(passkeyPaths.link, token!, { relying_party: init.body.relying_party, authenticator_response: registrationResponseToWire(created) })
+    expect(linked.status).toBe(200)
+    ids.push(created.id)
+  }
+  return { token: token!, ids, userId: user.id }
+}
+
+/** Core's init for the passkey method, then the soft authenticator's assertion of `credentialId` over its options. */
+async function assert(token: string, credentialId: string, over: Partial<CeremonyOverrides> = {}, path = '/api/v1/mfa/init') {
+  const init = await post(path, token, path === '/api/v1/mfa/init' ? { method: 'passkey' } : {})
+  expect(init.status).toBe(200)
+  const options = init.body.options as MfaPasskeyOptions
+  return { options, response: authenticationResponseToWire(soft.get(requestOptionsFromWire(options.rp_id, options), credentialId, { origin: TEST_ORIGIN, ...over })) }
+}
+const verify = (token: string, code: unknown) => post('/api/v1/mfa/verify', token, { method: 'passkey', code })
+const attempts = async (userId: string) =>
+  Number((await t.server.db.query<{ attempts: number }>("SELECT attempts FROM mfa_challenges WHERE method = 'passkey' AND user_id = $1", [userId]))[0]?.attempts ?? -1)
+const counterOf = async (id: string) => Number((await t.server.db.query<{ counter: number }>('SELECT counter FROM passkey_credentials WHERE credential_id = $1', [id]))[0]!.counter)
+
+describe('passkey MFA enrollment', () => {
+  it('enrolls the listed passkeys: enrolledInMfa on the account, passkey in mfaMethods; an empty list unenrolls', async () => {
+    const { token, ids } = await withPasskeys('enroll@example.com', 2)
+    const done = await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[1]] })
+    expect(done.status).toBe(200)
+    expect(done.body.mfaMethods).toEqual(['passkey'])
+    const flags = Object.fromEntries(done.body.linkedAccounts.filter((a: { type: string }) => a.type === 'passkey').map((a: { credentialId: string; enrolledInMfa: boolean }) => [a.credentialId, a.enrolledInMfa]))
+    expect(flags).toEqual({ [ids[0]!]: false, [ids[1]!]: true })
+
+    // Removing needs a fresh verification of this session: the passkey answers it.
+    expect((await post(mfaPasskeyPaths.enroll, token, { credentialIds: [] })).body.code).toBe('missing_or_invalid_mfa')
+    const { response } = await assert(token, ids[1]!)
+    expect((await verify(token, response)).status).toBe(200)
+    const removed = await post(mfaPasskeyPaths.enroll, token, { credentialIds: [] })
+    expect([removed.status, removed.body.mfaMethods]).toEqual([200, []])
+    expect(removed.body.linkedAccounts.filter((a: { enrolledInMfa?: boolean }) => a.enrolledInMfa).length).toBe(0)
+  })
+
+  it("refuses another user's passkey (or an unknown id) with 400 and changes nothing", async () => {
+    const other = await withPasskeys('owner@example.com')
+    const { token, ids } = await withPasskeys('thief@example.com')
+    for (const credentialIds of [[other.ids[0]], [ids[0], other.ids[0]], ['bm90LWEta2V5']]) {
+      const res = await post(mfaPasskeyPaths.enroll, token, { credentialIds })
+      expect([res.status, res.body.code]).toEqual([400, 'mfa_passkey_not_found'])
+    }
+    for (const credentialIds of ['x', [42], null]) expect((await post(mfaPasskeyPaths.enroll, token, { credentialIds })).status).toBe(400)
+    const flagged = await t.server.db.query(`SELECT 1 FROM linked_accounts WHERE data @> '{"enrolledInMfa": true}'::jsonb AND identifier = ANY($1::text[])`, [[...ids, ...other.ids]])
+    expect(flagged.length).toBe(0)
+  })
+
+  it('refuses unlinking a passkey enrolled in MFA; once unenrolled it unlinks', async () => {
+    const { token, ids } = await withPasskeys('unlink@example.com', 2)
+    await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[0]] })
+    const refused = await post(passkeyPaths.unlink, token, { credential_id: ids[0] })
+    expect([refused.status, refused.body]).toEqual([400, { error: 'Cannot unlink a passkey enrolled in MFA', code: 'passkey_enrolled_in_mfa' }])
+    expect((await t.server.db.query('SELECT 1 FROM passkey_credentials WHERE credential_id = $1', [ids[0]])).length).toBe(1)
+    // The other one isn't enrolled: it unlinks.
+    expect((await post(passkeyPaths.unlink, token, { credential_id: ids[1] })).status).toBe(200)
+  })
+
+  it('is refused when the app does not offer passkey MFA', async () => {
+    const off = await createTestServer({ plugins: [emailServer(), passkeyServer(), mfaPasskeyServer()], app: { passkey: true, mfa_methods: ['totp'] } })
+    try {
+      const { token } = await off.login('off@example.com')
+      const res = await off.request(mfaPasskeyPaths.enroll, { token: token!, body: { credentialIds: ['abc'] } })
+      expect(res.status).toBe(403)
+    } finally {
+      await off.close()
+    }
+  })
+})
+
+describe('passkey MFA verification (core /api/v1/mfa with the passkey method)', () => {
+  it('answers options allowing only the enrolled passkeys, on both init paths; the assertion passes once and moves the counter', async () => {
+    const { token, ids } = await withPasskeys('verify@example.com', 2)
+    await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[0]] })
+    const { options, response } = await assert(token, ids[0]!, {}, mfaPasskeyPaths.init)
+    expect(options.rp_id).toBe('localhost')
+    expect(options.allow_credentials.map((c) => c.id)).toEqual([ids[0]])
+    expect(options.user_verification).toBe('required')
+    const before = await counterOf(ids[0]!)
+    expect((await verify(token, response)).status).toBe(200)
+    expect(await counterOf(ids[0]!)).toBeGreaterThan(before)
+    // The challenge is spent: the same assertion can't pass again, even under a new challenge.
+    expect((await verify(token, response)).body.code).toBe('missing_or_invalid_mfa')
+    await post('/api/v1/mfa/init', token, { method: 'passkey' })
+    expect((await verify(token, response)).body.code).toBe('missing_or_invalid_mfa')
+  })
+
+  it('a bad assertion fails and counts an attempt: wrong challenge, wrong origin, no user verification; then the right one passes', async () => {
+    const { token, ids, userId } = await withPasskeys('bad@example.com')
+    await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[0]] })
+    const { options, response: good } = await assert(token, ids[0]!)
+    const bad: Array<Partial<CeremonyOverrides>> = [{ challenge: 'c29tZS1vdGhlci1jaGFsbGVuZ2U' }, { origin: 'http://evil.example' }, { userVerified: false }]
+    for (const over of bad) {
+      const response = authenticationResponseToWire(soft.get(requestOptionsFromWire(options.rp_id, options), ids[0]!, { origin: TEST_ORIGIN, ...over }))
+      const res = await verify(token, response)
+      expect([res.status, res.body.code]).toEqual([403, 'missing_or_invalid_mfa'])
+    }
+    expect(await attempts(userId)).toBe(3)
+    expect((await verify(token, good)).status).toBe(200)
+  })
+
+  it('counts 4 attempts per challenge', async () => {
+    const { token, ids, userId } = await withPasskeys('count@example.com', 2)
+    await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[0]] })
+    const { response } = await assert(token, ids[0]!)
+    // Signed by a passkey that isn't enrolled: well-formed, wrong.
+    const wrong = { ...response, id: ids[1]!, raw_id: ids[1]! }
+    for (let i = 0; i < 3; i++) expect((await verify(token, wrong)).body.code).toBe('missing_or_invalid_mfa')
+    expect(await attempts(userId)).toBe(3)
+    expect((await verify(token, wrong)).body.code).toBe('mfa_verification_max_attempts_reached')
+    expect((await verify(token, response)).body.code).toBe('mfa_verification_max_attempts_reached')
+  })
+
+  it('refuses a string (or malformed) answer with 400 and counts no attempt', async () => {
+    const { token, ids, userId } = await withPasskeys('string@example.com')
+    await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[0]] })
+    const { response } = await assert(token, ids[0]!)
+    for (const code of ['123456', JSON.stringify(response), { id: ids[0] }]) expect((await verify(token, code)).status).toBe(400)
+    expect(await attempts(userId)).toBe(0)
+    expect((await verify(token, response)).status).toBe(200)
+  })
+
+  it('needs an enrolled passkey to start', async () => {
+    const { token } = await withPasskeys('none@example.com')
+    expect((await post('/api/v1/mfa/init', token, { method: 'passkey' })).status).toBe(400)
+    expect((await post(mfaPasskeyPaths.init, token)).status).toBe(400)
+  })
+})
