@@ -135,7 +135,7 @@ describe('the example app as a showcase, in Chromium against the real server', (
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
 
     // Places for later plugins are marked, with nothing to click.
-    for (const id of ['mfa', 'funding']) {
+    for (const id of ['smart-wallets', 'funding']) {
       const place = page.getByTestId(`coming-${id}`)
       expect(await place.textContent()).toContain('Coming with')
       expect(await place.getByRole('button').count()).toBe(0)

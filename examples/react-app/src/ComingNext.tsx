@@ -1,10 +1,10 @@
 /** Where the next plugins go. Placeholders only: nothing here pretends to work. */
 const PLACES = [
   {
-    id: 'mfa',
-    title: 'Multi-factor',
-    plugin: 'the SMS and passkey MFA methods',
-    text: 'SMS or a passkey as verification methods, beside the authenticator app of Transaction protection.',
+    id: 'smart-wallets',
+    title: 'Smart wallets',
+    plugin: 'the smart-wallet plugin',
+    text: 'An ERC-4337 smart account owned by the embedded wallet, with batched calls and sponsored gas.',
   },
   {
     id: 'funding',
@@ -14,7 +14,7 @@ const PLACES = [
   },
 ] as const
 
-/** 'Coming next': clearly marked places for MFA and funding. */
+/** 'Coming next': clearly marked places for smart wallets and funding. */
 export function ComingNext() {
   return (
     <section className="coming" aria-labelledby="coming-title">
