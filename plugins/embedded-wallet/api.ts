@@ -6,6 +6,7 @@ import {
   CreateWalletInputSchema,
   RecoverOutputSchema,
   RecoveryShareOutputSchema,
+  SetAutomaticRecoveryInputSchema,
   SetRecoveryInputSchema,
   WalletRefInputSchema,
 } from './schema.js'
@@ -25,6 +26,8 @@ export const embeddedWalletApi = defineApi('/api/v1/embedded_wallets', {
   recover: { input: WalletRefInputSchema, output: RecoverOutputSchema },
   /** Stores the recovery share encrypted under a user-owned key, replacing the old one (one transaction); answers the user. */
   setRecovery: { path: 'set_recovery', input: SetRecoveryInputSchema, output: UserSchema },
+  /** Back to automatic recovery: the server seals the given share of the split and drops the user-owned one; answers the user. */
+  setAutomaticRecovery: { path: 'set_automatic_recovery', input: SetAutomaticRecoveryInputSchema, output: UserSchema },
   /** User-owned recovery: the auth share and the encrypted recovery share + KDF parameters (rate limited, logged). */
   recoveryShare: { path: 'recovery_share', input: WalletRefInputSchema, output: RecoveryShareOutputSchema },
 })

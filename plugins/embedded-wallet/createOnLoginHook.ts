@@ -8,6 +8,8 @@ import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import type { WalletChainType } from './walletConstants.js'
 import { RECOVERY_SCREENS, WALLET_SCREENS } from './walletConstants.js'
+import type { UserOwnedRecoveryMethod } from './recoveryOptions.js'
+import type { RecoverySelectionParams } from './screens/RecoverySelectionScreen.js'
 
 /**
  * When a login creates an embedded wallet (`embeddedWallets.ethereum|solana.createOnLogin`; for Ethereum also the
@@ -34,10 +36,14 @@ export function canCreateSolanaWallet(user: User | null): boolean {
 
 const PASSWORD_ON_CREATE_CODES = new Set(['EXITED_BEFORE_PASSWORD', 'PASSWORD_ON_CREATE_FAILED'])
 
-/** The password screens for the wallet just made; the spec's errors when the user leaves them or setting fails. */
-async function setPasswordOnCreate(ctx: FlowContext, address: string): Promise<void> {
+/**
+ * The recovery screens for the wallet just made (the password flow when it is the app's only user-owned method, else
+ * 'Secure your account' with the app's options); the spec's errors when the user leaves them or setting fails.
+ */
+async function setPasswordOnCreate(ctx: FlowContext, address: string, options: UserOwnedRecoveryMethod[]): Promise<void> {
   try {
-    await ctx.prompt(RECOVERY_SCREENS.setPassword, { address })
+    if (options.length === 1) await ctx.prompt(RECOVERY_SCREENS.setPassword, { address, recoveryMethod: options[0] })
+    else await ctx.prompt(RECOVERY_SCREENS.select, { address, options, current: 'privy' } satisfies RecoverySelectionParams)
   } catch (error) {
     // The wallet exists (with automatic recovery): the user keeps it and stays signed in; the login reports why.
     const exited = error instanceof BaseError && error.code.startsWith('EXITED_')
@@ -53,7 +59,7 @@ async function setPasswordOnCreate(ctx: FlowContext, address: string): Promise<v
  * skipped when the Ethereum wallet has user-owned recovery. A failure logs the user out, reports analytics and fails
  * the login with the error ('Failed to create wallet', 'walletProxy.create timed out.').
  */
-export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => CreateOnLogin, solana: () => CreateOnLogin = () => 'off', requirePassword: () => boolean = () => false) {
+export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => CreateOnLogin, solana: () => CreateOnLogin = () => 'off', requireRecovery: () => UserOwnedRecoveryMethod[] = () => []) {
   return async (ctx: FlowContext): Promise<void> => {
     if (ctx.intent !== 'login') return
     const setting = { ethereum: ethereum(), solana: solana() }
@@ -67,9 +73,10 @@ export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => Cr
         // Read after the Ethereum wallet was made: its recovery decides.
         if (chain === 'solana' && !canCreateSolanaWallet(foyer.$session.peek().user)) continue
         const account = await createWallet(foyer, state, { chainType: chain })
-        // `require_user_owned_recovery_on_create`: the wallet is created first, then the password is set (spec §4),
+        // `require_user_owned_recovery_on_create`: the wallet is created first, then its user-owned recovery is set (spec §4),
         // before any Solana wallet (which then is not made: user-owned recovery excludes one).
-        if (chain === 'ethereum' && shown && requirePassword()) await setPasswordOnCreate(ctx, String(account.address))
+        const options = chain === 'ethereum' && shown ? requireRecovery() : []
+        if (options.length) await setPasswordOnCreate(ctx, String(account.address), options)
       }
     } catch (error) {
       if (error instanceof FlowError && PASSWORD_ON_CREATE_CODES.has(error.code)) throw error

@@ -21,6 +21,26 @@ export const embeddedWalletTexts = {
   'embeddedWallet.recovery.enterTitle': 'Enter your password',
   'embeddedWallet.recovery.frameTitle': 'Your recovery password',
   'embeddedWallet.recovery.loading': 'Loading...',
+  'embeddedWallet.recovery.updateTitle': 'Update backup method',
+  'embeddedWallet.recovery.selectSubtitle': 'Choose how to back up your wallet. You will need the backup to use your wallet on a new device.',
+  'embeddedWallet.recovery.option.googleDrive': 'Google Drive',
+  'embeddedWallet.recovery.option.icloud': 'iCloud',
+  'embeddedWallet.recovery.option.password': 'Password',
+  'embeddedWallet.recovery.option.automatic': 'Automatic recovery',
+  'embeddedWallet.recovery.current': 'Current',
+  'embeddedWallet.recovery.why': 'Why do I need to secure my account?',
+  'embeddedWallet.recovery.whyBody':
+    'Your wallet lives on this device. A backup only you can open lets you get it back when you sign in on another device or lose this one. Without it, losing your device means losing access to your wallet and its assets.',
+  'embeddedWallet.recovery.splashTitle': 'Secure Your Account',
+  'embeddedWallet.recovery.splashBody': 'Add a password to back up your wallet. You will enter it to use your wallet on a new device.',
+  'embeddedWallet.recovery.addPassword': 'Add password',
+  'embeddedWallet.recovery.automaticTitle': 'Automatically secure your account',
+  'embeddedWallet.recovery.automaticBody':
+    'Foyer will keep your backup and recover your wallet automatically when you sign in on a new device. Your current backup will no longer be used.',
+  'embeddedWallet.recovery.confirm': 'Confirm',
+  'embeddedWallet.recovery.tryAgain': 'Try again',
+  'embeddedWallet.recovery.somethingWrong': 'Something went wrong',
+  'embeddedWallet.recovery.cloudTitle': 'Recover your wallet',
 } as const
 
 /** The spec's error messages (§5, §8). */

@@ -9,6 +9,7 @@ import { embeddedWalletServerErrorTexts, SET_RECOVERY_INTENT } from './walletCon
 import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
+import { recoveryOptionsOf, recoveryRequiredOnCreate } from './recoveryOptions.js'
 import type { ImportWalletParameters } from './importWallet.js'
 import type { ExportWalletParameters } from './exportWallet.js'
 import type { SignOptions } from './signMessage.js'
@@ -56,12 +57,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { create_on_login?: CreateOnLogin } } | undefined
     return options.ethereum?.createOnLogin ?? server?.embedded_wallet_config?.create_on_login ?? 'off'
   }
-  // The app's `require_user_owned_recovery_on_create` with the password among its options: a password right after creation.
-  const passwordOnCreate = (foyer: Foyer): boolean => {
-    const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { require_user_owned_recovery_on_create?: boolean; user_owned_recovery_options?: string[] } } | undefined
-    const config = server?.embedded_wallet_config
-    return Boolean(config?.require_user_owned_recovery_on_create && config.user_owned_recovery_options?.includes('user-passcode'))
-  }
+  // The app's `require_user_owned_recovery_on_create`: the methods a new wallet must choose from right away (none: not required).
+  const recoveryOnCreate = (foyer: Foyer) => (recoveryRequiredOnCreate(foyer) ? recoveryOptionsOf(foyer) : [])
   const prompt = (sign: SignOptions, personal: boolean) =>
     (sign.uiOptions?.showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
   return definePlugin({
@@ -84,6 +81,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       // The password screens step inside the wallet frame (back goes one step there); the modal's back is off.
       'set-recovery-password': { load: () => import('./screens/SetRecoveryPasswordScreen.js'), title: 'embeddedWallet.recovery.setTitle', back: false },
       'recover-password': { load: () => import('./screens/RecoverPasswordScreen.js'), title: 'embeddedWallet.recovery.enterTitle', back: false },
+      'recovery-select': { load: () => import('./screens/RecoverySelectionScreen.js'), title: 'embeddedWallet.recovery.setTitle' },
+      'recovery-automatic': { load: () => import('./screens/AutomaticRecoveryScreen.js'), title: 'embeddedWallet.recovery.automaticTitle' },
+      'recovery-password-splash': { load: () => import('./screens/PasswordSplashScreen.js'), title: 'embeddedWallet.recovery.splashTitle' },
     },
     intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: embeddedWalletErrors.exitedSetRecovery } },
     hooks: {
@@ -94,7 +94,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
           stateOf(ctx.foyer),
           () => createOnLogin(ctx.foyer),
           () => options.solana?.createOnLogin ?? 'off',
-          () => passwordOnCreate(ctx.foyer),
+          () => recoveryOnCreate(ctx.foyer),
         )(ctx),
     },
     actions: (foyer: Foyer) => ({

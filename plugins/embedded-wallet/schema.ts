@@ -130,6 +130,24 @@ export const PasswordKdfSchema = v.object({
 })
 export type PasswordKdf = v.InferOutput<typeof PasswordKdfSchema>
 
+/** The cloud methods: the key is 32 random bytes kept in the user's Google Drive (appDataFolder) or iCloud (CloudKit). */
+export const cloudRecoveryMethods = ['google-drive', 'icloud'] as const
+export type CloudRecoveryMethod = (typeof cloudRecoveryMethods)[number]
+
+/**
+ * Where a cloud method's key is (stored in place of the KDF parameters): the Drive file's or the CloudKit record's
+ * name in the user's own storage. No secret: the key itself is readable only with the user's Drive / iCloud login.
+ */
+export const CloudKeyLocatorSchema = v.object({
+  algorithm: v.literal('cloud-key', "kdf.algorithm must be 'cloud-key'"),
+  provider: v.picklist(cloudRecoveryMethods, 'kdf.provider must be google-drive or icloud'),
+  name: v.pipe(v.string('kdf.name must be a string'), v.regex(/^foyer-recovery-key-[0-9a-f]{32}$/, 'kdf.name must be foyer-recovery-key- and 32 hex digits')),
+})
+export type CloudKeyLocator = v.InferOutput<typeof CloudKeyLocatorSchema>
+/** What is stored beside a user-owned recovery ciphertext to get its key again: a password's KDF, or a cloud key's place. */
+export const RecoveryKeyInfoSchema = v.variant('algorithm', [PasswordKdfSchema, CloudKeyLocatorSchema], 'kdf must be argon2id parameters or a cloud key locator')
+export type RecoveryKeyInfo = v.InferOutput<typeof RecoveryKeyInfoSchema>
+
 /** A recovery share encrypted in the frame under a user-owned recovery key (AES-256-GCM, tag appended). */
 export const EncryptedRecoveryShareSchema = v.object({
   /** The share (17 or 33 bytes) + the 16-byte tag: 33 or 49 bytes. */
@@ -144,19 +162,58 @@ export const EncryptedRecoveryShareSchema = v.object({
  * POST /api/v1/embedded_wallets/set_recovery: the root's recovery share, now encrypted under a user-owned key
  * (a password's argon2id key); replaces the old recovery ciphertext and sets recovery_method in one transaction.
  */
-export const SetRecoveryInputSchema = v.object({
+export const SetRecoveryInputSchema = v.pipe(
+  v.object({
+    address: WalletAddressSchema,
+    recovery_method: v.picklist(userOwnedRecoveryMethods, "recovery_method must be 'user-passcode', 'google-drive' or 'icloud'"),
+    encrypted_recovery_share: EncryptedRecoveryShareSchema,
+    kdf: RecoveryKeyInfoSchema,
+  }),
+  v.forward(
+    v.check(
+      (i) => (i.recovery_method === 'user-passcode' ? i.kdf.algorithm === 'argon2id' : i.kdf.algorithm === 'cloud-key' && i.kdf.provider === i.recovery_method),
+      'kdf does not match recovery_method',
+    ),
+    ['kdf'],
+  ),
+)
+
+/**
+ * POST /api/v1/embedded_wallets/set_automatic_recovery: back from a user-owned method to automatic ('privy')
+ * recovery. The frame sends a share of the wallet's split (its device share) for the server to seal under its own
+ * key; the user-owned ciphertext is dropped in the same transaction.
+ */
+export const SetAutomaticRecoveryInputSchema = v.object({
   address: WalletAddressSchema,
-  recovery_method: v.literal('user-passcode', "recovery_method must be 'user-passcode'"),
-  encrypted_recovery_share: EncryptedRecoveryShareSchema,
-  kdf: PasswordKdfSchema,
+  recovery_share: ShareSchema,
 })
 
 /** Answer of recovery_share: the root, its auth share and the encrypted recovery share with its KDF parameters. */
 export const RecoveryShareOutputSchema = v.object({
   ...AuthShareOutputSchema.entries,
   encrypted_recovery_share: EncryptedRecoveryShareSchema,
-  kdf: PasswordKdfSchema,
+  kdf: RecoveryKeyInfoSchema,
 })
+
+/** POST /api/v1/recovery/oauth/init: the frame's Google Drive login (its callback page, PKCE S256 challenge, state). */
+export const RecoveryOAuthInitInputSchema = v.object({
+  redirect_to: v.pipe(v.string('redirect_to must be a string'), v.maxLength(2048, 'redirect_to is too long')),
+  code_challenge: v.pipe(v.string('code_challenge must be a string'), v.regex(/^[A-Za-z0-9_-]{43}$/, 'code_challenge must be base64url of a SHA-256')),
+  state_code: v.pipe(v.string('state_code must be a string'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'state_code must be 16 to 128 base64url characters')),
+})
+/** POST /api/v1/recovery/oauth/authenticate: the popup's code, with the state and the PKCE verifier. */
+export const RecoveryOAuthAuthenticateInputSchema = v.object({
+  authorization_code: v.pipe(v.string('authorization_code must be a string'), v.minLength(1, 'authorization_code is required'), v.maxLength(2048, 'authorization_code is too long')),
+  state_code: v.pipe(v.string('state_code must be a string'), v.maxLength(128, 'state_code is too long')),
+  code_verifier: v.pipe(v.string('code_verifier must be a string'), v.regex(/^[A-Za-z0-9._~-]{43,128}$/, 'code_verifier must be 43 to 128 characters')),
+  provider: v.literal('google-drive', "provider must be 'google-drive'"),
+})
+/** POST /api/v1/recovery/oauth/init_icloud. */
+export const RecoveryOAuthInitIcloudInputSchema = v.object({ client_type: v.literal('web', "client_type must be 'web'") })
+/** Answer of init and init_icloud: where the popup goes. */
+export const RecoveryOAuthUrlOutputSchema = v.object({ url: v.string() })
+/** Answer of authenticate: the Drive access token (for the frame only). */
+export const RecoveryOAuthAuthenticateOutputSchema = v.object({ access_token: v.string() })
 
 /**
  * The plugin's section of an app entry (`"embedded-wallet": { … }`): turns embedded wallets on for the app and

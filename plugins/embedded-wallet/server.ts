@@ -9,6 +9,7 @@ import {
   EMBEDDED_ETHEREUM_CHAIN_ID,
   EmbeddedWalletAppConfigSchema,
   embeddedWalletErrorCodes,
+  SetAutomaticRecoveryInputSchema,
   SetRecoveryInputSchema,
   shareBytesOf,
   embeddedWalletServerErrorTexts,
@@ -21,6 +22,7 @@ import { resolveWalletKeys } from './server/walletKeys.js'
 import { frameListener } from './server/frameListener.js'
 import { assertSameSite } from './server/sameSite.js'
 import { embeddedWalletMigrations, walletAccountData, walletRecords as records, type RootRow, type WalletRow } from './server/walletRecords.js'
+import { frameCloudConfig, recoveryOAuthMigration, recoveryOAuthRoutes, resolveRecoveryCloud, type RecoveryCloudOptions } from './server/recoveryOAuthRoutes.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/shareStore.js'
 export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, resolveWalletKeys, type WalletKeys } from './server/walletKeys.js'
@@ -38,11 +40,18 @@ export interface EmbeddedWalletServerOptions {
    * FOYER_API_ORIGIN; the frame page answers 500 saying so when neither is set.
    */
   apiOrigin?: string | (() => string | undefined)
+  /**
+   * Google Drive and iCloud recovery: the server's Google client (its secret stays here) and where Drive and CloudKit
+   * are. Each field defaults to a FOYER_RECOVERY_* variable, then to Google's and Apple's real endpoints.
+   */
+  recoveryCloud?: RecoveryCloudOptions
 }
 
 const PLUGIN_ID = 'embedded-wallet'
 const paths = embeddedWalletPaths
 const ROUTES = paths.create.replace(/\/create$/, '/*')
+// The cloud recovery logins: the wallet frame's too (their Drive token is for the frame only).
+const RECOVERY_OAUTH_ROUTES = '/api/v1/recovery/oauth/*'
 // External-wallet unlink routes: they must not drop an embedded wallet's account (its root would be left unusable).
 const UNLINK_PATHS = new Set(['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
 
@@ -55,6 +64,7 @@ const sameOrigin = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase()
  * An app turns it on with an `"embedded-wallet": { … }` section (`{}` for the defaults).
  */
 export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) {
+  const cloud = resolveRecoveryCloud(options.recoveryCloud)
   const unlinkGuard: ServerHook = {
     matcher: (req) => req.method === 'POST' && UNLINK_PATHS.has(req.path),
     async handler(c, ctx) {
@@ -87,7 +97,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         embedded_wallet_origin: server.walletOrigin,
       }
     },
-    migrations: embeddedWalletMigrations,
+    migrations: [...embeddedWalletMigrations, recoveryOAuthMigration],
     rateLimits: {
       // A page load connects once; a reloading tab or a few devices stay far below.
       'embedded_wallets.auth_share.user': { limit: 60, windowSeconds: 600 },
@@ -97,6 +107,8 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // A password-encrypted recovery share can be guessed at offline by whoever holds it: each fetch (one per
       // password try in the frame) counts, so a script driving the frame gets 10 guesses an hour, not millions.
       'embedded_wallets.recovery_share.user': { limit: 10, windowSeconds: 3600 },
+      // Google Drive / iCloud logins of the recovery page: a few per backup or recovery.
+      'embedded_wallets.recovery_oauth.user': { limit: 30, windowSeconds: 3600 },
     },
     describeUserForTransfer: async (db: Db, userId: string) => ({ embedded_wallet_address: await records.firstAddress(db, userId) }),
     hooks: { before: [unlinkGuard] },
@@ -121,7 +133,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
           }
         }
         const apiOrigin = () => (typeof options.apiOrigin === 'function' ? options.apiOrigin() : options.apiOrigin) ?? process.env.FOYER_API_ORIGIN
-        frameListener(apiOrigin)(app, ctx)
+        frameListener(apiOrigin, frameCloudConfig(cloud))(app, ctx)
       },
     },
     routes(app: Hono, ctx: ServerContext) {
@@ -138,7 +150,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
 
       // Only the frame's origin reaches these routes: shares must never be readable by a host page's script, so
       // any other Origin (or none) is refused before anything runs, and without the CORS headers the app guard set.
-      app.use(ROUTES, async (c, next) => {
+      const frameOnly = async (c: Context, next: () => Promise<void>) => {
         const origin = c.req.header('origin')
         const walletOrigin = ctx.config.walletOrigin
         if (!walletOrigin || !origin || !sameOrigin(origin, walletOrigin)) {
@@ -148,7 +160,10 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         }
         if (ctx.apps.of(c).plugins[PLUGIN_ID] === undefined) throw new ctx.HttpError(403, 'embedded_wallets_disabled', 'Embedded wallets are not enabled for this app')
         await next()
-      })
+      }
+      app.use(ROUTES, frameOnly)
+      app.use(RECOVERY_OAUTH_ROUTES, frameOnly)
+      recoveryOAuthRoutes(app, ctx, cloud, PLUGIN_ID)
 
       const address = (value: string, field: string): NormalizedAddress => {
         const normalized = normalizeAddress(value)
@@ -307,6 +322,30 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       })
 
       /**
+       * Back to automatic recovery ('Automatically secure your account'): the frame, holding the unlocked wallet, sends
+       * a share of its split; the server checks it pairs with the auth share, seals it under its own key in place of
+       * the user-owned ciphertext and sets the method, in one transaction. Needs a fresh MFA verification like any
+       * change of recovery.
+       */
+      app.post(paths.setAutomaticRecovery, async (c: Context) => {
+        const { userId } = await ctx.requireMfa(c)
+        const input = await ctx.body(c, SetAutomaticRecoveryInputSchema)
+        await ctx.enforceRateLimit('embedded_wallets.write.user', userId)
+        const wallet = await walletOf(ctx.db, userId, input.address)
+        const owner = { userId, rootId: wallet.root.id }
+        const pair = sharePair(await openShare(userId, wallet.root.id, 'auth'), input.recovery_share)
+        const sealed = await shares.seal(owner, 'recovery', pair.recovery)
+        const user = await ctx.db.tx(async (tx) => {
+          await records.lockUser(tx, userId)
+          await records.putShare(tx, wallet.root.id, 'recovery', sealed, at())
+          await records.setRecoveryMethod(tx, userId, wallet.root.id, 'privy')
+          return ctx.users.get(userId, tx)
+        })
+        log('recovery set to privy (automatic)', userId, wallet.root.id)
+        return c.json(user)
+      })
+
+      /**
        * User-owned recovery on a new device: the auth share and the encrypted recovery share with its KDF parameters;
        * the frame derives the key and decrypts. Every fetch counts against a small per-user limit (offline guessing).
        */
@@ -315,9 +354,10 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         const input = await ctx.body(c, WalletRefInputSchema)
         await ctx.enforceRateLimit('embedded_wallets.recovery_share.user', userId)
         const wallet = await walletOf(ctx.db, userId, input.address)
-        const stored = wallet.root.recovery_method === 'user-passcode' ? await records.userRecoveryShare(ctx.db, wallet.root.id) : null
+        // Any user-owned method (a password, Google Drive, iCloud): the stored kdf says how the frame gets the key.
+        const stored = wallet.root.recovery_method !== 'privy' ? await records.userRecoveryShare(ctx.db, wallet.root.id) : null
         if (!stored) {
-          throw new ctx.HttpError(400, 'unsupported_recovery_method', 'This wallet has no password recovery', { recovery_method: wallet.root.recovery_method })
+          throw new ctx.HttpError(400, 'unsupported_recovery_method', 'This wallet has no user-owned recovery', { recovery_method: wallet.root.recovery_method })
         }
         const answer = {
           ...(await describe(ctx.db, userId, wallet, mfaValidForMs)),

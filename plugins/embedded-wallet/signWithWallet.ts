@@ -10,6 +10,8 @@ import { withMfaStepUp } from './withMfaStepUp.js'
 import { RECOVERY_SCREENS } from './walletConstants.js'
 import type { RecoverPasswordParams } from './screens/RecoverPasswordScreen.js'
 
+type UserOwnedMethod = NonNullable<RecoverPasswordParams['recoveryMethod']>
+
 /** An EIP-1193 signing request for the frame. */
 export interface WalletSignRequest {
   method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_signTransaction' | 'eth_sign'
@@ -38,13 +40,13 @@ export async function signWithWallet(foyer: Foyer, state: EmbeddedWalletState, a
  * waiting for this (the sign screen) it is pushed and answers through `settle`; with the modal closed it is a request
  * of its own (intent 'recovery').
  */
-async function recoverWithPassword(foyer: Foyer, address: string): Promise<void> {
+async function recoverWithPassword(foyer: Foyer, address: string, recoveryMethod: UserOwnedMethod = 'user-passcode'): Promise<void> {
   if (!foyer.$modal.peek().open) {
-    await foyer.modal.request(RECOVERY_SCREENS.enterPassword, { address } satisfies RecoverPasswordParams, { intent: 'recovery' })
+    await foyer.modal.request(RECOVERY_SCREENS.enterPassword, { address, recoveryMethod } satisfies RecoverPasswordParams, { intent: 'recovery' })
     return
   }
   await new Promise<void>((resolve, reject) => {
-    const params: RecoverPasswordParams = { address, settle: (error) => (error ? reject(error) : resolve()) }
+    const params: RecoverPasswordParams = { address, recoveryMethod, settle: (error) => (error ? reject(error) : resolve()) }
     foyer.modal.push(RECOVERY_SCREENS.enterPassword, params)
   })
 }
@@ -52,8 +54,8 @@ async function recoverWithPassword(foyer: Foyer, address: string): Promise<void>
 /**
  * Unlocks the wallet in the frame: with this device's share, or — on a device without one — by its recovery
  * method: automatic ('privy') recovery runs here; a password ('user-passcode') asks 'Enter your password' in the
- * frame's recovery page, then unlocks with the share that page stored; cloud methods need their screens
- * (`Unable to recover wallet`).
+ * frame's recovery page, and 'google-drive' / 'icloud' run the cloud recovery there ('Recover with Google Drive', the
+ * sign-in popup opened by the frame); then it unlocks with the share that page stored.
  */
 export async function connectEmbeddedWallet(foyer: Foyer, state: EmbeddedWalletState, address: string, accessToken: string): Promise<void> {
   const account = embeddedWalletsOf(foyer.$session.peek().user).find((w) => String(w.address).toLowerCase() === address.toLowerCase())
@@ -63,8 +65,10 @@ export async function connectEmbeddedWallet(foyer: Foyer, state: EmbeddedWalletS
     await proxy.request(solana ? frameEvents.solanaConnect : frameEvents.connect, { accessToken, address })
   } catch (error) {
     if (!(error instanceof WalletProxyError) || error.type !== 'wallet_not_on_device') throw error
-    if (account?.recoveryMethod === 'user-passcode' && !solana) {
-      await recoverWithPassword(foyer, address)
+    const method = account?.recoveryMethod
+    if ((method === 'user-passcode' || method === 'google-drive' || method === 'icloud') && !solana) {
+      // The method's screen in the frame's recovery page: 'Enter your password', or the Google Drive / iCloud recovery.
+      await recoverWithPassword(foyer, address, method)
       await proxy.request(frameEvents.connect, { accessToken, address })
       return
     }

@@ -8,7 +8,16 @@ export const SIGN_SCREEN = 'embedded-wallet/sign'
 /** The export screen's id. */
 export const EXPORT_SCREEN = 'embedded-wallet/export'
 /** The password screens: set a recovery password, and 'Enter your password' on a device without the wallet. */
-export const RECOVERY_SCREENS = { setPassword: 'embedded-wallet/set-recovery-password', enterPassword: 'embedded-wallet/recover-password' } as const
+export const RECOVERY_SCREENS = {
+  setPassword: 'embedded-wallet/set-recovery-password',
+  enterPassword: 'embedded-wallet/recover-password',
+  /** 'Secure your account' / 'Update backup method': Google Drive, iCloud, password (and automatic, when leaving one). */
+  select: 'embedded-wallet/recovery-select',
+  /** 'Automatically secure your account': back to automatic ('privy') recovery. */
+  automatic: 'embedded-wallet/recovery-automatic',
+  /** The password-update splash: 'Secure Your Account', 'Add password'. */
+  passwordSplash: 'embedded-wallet/recovery-password-splash',
+} as const
 /** The modal intent of setWalletRecovery, and its exit (the spec's text, §8). */
 export const SET_RECOVERY_INTENT = 'set-recovery'
 /** The spec's wallet creation timeout (§4, §9). */
@@ -46,6 +55,8 @@ export const embeddedWalletErrorCodes = [
   'embedded_wallets_disabled', // 403: the app's entry has no "embedded-wallet" section
   'user_owned_recovery_with_solana', // 400: set_recovery to a user-owned method for a user with a Solana wallet
   'recovery_method_not_enabled', // 400: set_recovery to a method the app's user_owned_recovery_options don't offer
+  'recovery_oauth_failed', // 400: a Google Drive / iCloud recovery login failed (state, verifier, or the provider refused)
+  'recovery_oauth_not_configured', // 400: the server has no Google client / CloudKit container for that method
 ] as const
 export type EmbeddedWalletErrorCode = (typeof embeddedWalletErrorCodes)[number]
 
@@ -59,6 +70,8 @@ export const embeddedWalletServerErrorTexts: Record<Uppercase<EmbeddedWalletErro
   EMBEDDED_WALLETS_DISABLED: 'Unable to connect to wallet',
   USER_OWNED_RECOVERY_WITH_SOLANA: 'User-controlled recovery cannot be set for users with a Solana wallet',
   RECOVERY_METHOD_NOT_ENABLED: 'Unable to set recovery on wallet',
+  RECOVERY_OAUTH_FAILED: 'Recovery OAuth failed',
+  RECOVERY_OAUTH_NOT_CONFIGURED: 'Recovery OAuth failed',
 }
 
 /** The argon2id parameters of a new recovery password (ARCHITECTURE §14: m = 19 MiB, t = 2, p = 1; 32-byte key). */

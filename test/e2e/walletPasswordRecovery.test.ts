@@ -44,7 +44,7 @@ async function argon2idMsInChromium(page: Page): Promise<number> {
 }
 
 describe('password recovery of the embedded wallet in Chromium (password screens in the wallet frame, real server)', () => {
-  it('sets a password through the screens; a new device is asked for it, refuses a wrong one and recovers the same wallet with the right one', async () => {
+  it('sets a password through the splash and the screens; a new device is asked for it, refuses a wrong one and recovers the same wallet with the right one; then back to automatic recovery', async () => {
     const email = 'password.recovery@example.com'
     const { context, page } = await e2e.newPage()
     await context.addInitScript(recordPortMessages)
@@ -58,8 +58,10 @@ describe('password recovery of the embedded wallet in Chromium (password screens
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(await page.getByTestId('recovery-method').textContent()).toBe('Recovered automatically on a new device.')
 
-    // The password flow, inside the wallet frame.
-    await page.getByRole('button', { name: 'Set a recovery password' }).click()
+    // A password is the app's only method: the splash first, then the password flow inside the wallet frame.
+    await page.getByRole('button', { name: 'Secure your wallet' }).click()
+    await dialog.getByRole('heading', { name: 'Secure Your Account' }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Add password' }).click()
     const frame = recoveryFrame(page, 'foyer-set-recovery-frame')
     await frame.getByRole('heading', { name: 'Create a password' }).waitFor({ timeout: 20_000 })
     const input = frame.getByTestId('foyer-recovery-password')
@@ -157,6 +159,33 @@ describe('password recovery of the embedded wallet in Chromium (password screens
     await fresh.page.getByRole('dialog').getByRole('button', { name: 'Sign and continue' }).click()
     expect(await verifyMessage({ address: address!, message: MESSAGE, signature: await signAndWait(fresh.page) })).toBe(true)
     expect(freshCalls).toEqual(['auth_share'])
+
+    // Back to automatic recovery from this device: 'Update backup method' → 'Automatically secure your account'.
+    await fresh.page.getByRole('button', { name: 'Change the backup method' }).click()
+    const update = fresh.page.getByRole('dialog')
+    await update.getByRole('heading', { name: 'Update backup method' }).waitFor({ timeout: 20_000 })
+    expect(await update.getByTestId('foyer-recovery-option-user-passcode').textContent()).toContain('Password · Current')
+    await update.getByRole('button', { name: 'Why do I need to secure my account?' }).click()
+    await update.getByTestId('foyer-recovery-why').waitFor()
+    await update.getByRole('button', { name: 'Automatic recovery' }).click()
+    await update.getByRole('heading', { name: 'Automatically secure your account' }).waitFor()
+    freshCalls.length = 0
+    await update.getByRole('button', { name: 'Confirm' }).click()
+    await update.waitFor({ state: 'detached', timeout: 20_000 })
+    await expect.poll(() => fresh.page.getByTestId('recovery-method').textContent()).toBe('Recovered automatically on a new device.')
+    expect(freshCalls).toEqual(['auth_share', 'set_automatic_recovery'])
+
+    // A third device recovers automatically now: no password asked, the same wallet signs.
+    const third = await e2e.newPage()
+    const thirdCalls = custodyCalls(third.page)
+    await signUpByEmail(third.page, e2e.stack, email)
+    await third.page.getByTestId('signed-in').waitFor()
+    await third.page.getByRole('button', { name: 'Sign a message' }).click()
+    await third.page.getByRole('dialog').getByRole('button', { name: 'Sign and continue' }).click()
+    expect(await verifyMessage({ address: address!, message: MESSAGE, signature: await signAndWait(third.page) })).toBe(true)
+    expect(thirdCalls).toContain('recover')
+    expect(thirdCalls).not.toContain('recovery_share')
+    await third.context.close()
 
     // The KDF's cost in this Chromium (a measurement, printed; the target is ≤ 300 ms).
     const bench = await e2e.newPage()

@@ -39,6 +39,13 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const added = await vault.add(address, accessToken, walletIndex)
       return { address: added.address, walletIndex: added.walletIndex }
     },
+    // Only the way back to automatic recovery runs here; user-owned methods are set on the visible recovery page.
+    [frameEvents.setRecovery]: async (raw) => {
+      const { accessToken, address, recoveryMethod } = data(raw)
+      if (recoveryMethod !== 'privy') throw new FrameFailure('invalid_request_arguments', 'Unable to set recovery on wallet')
+      await vault.setAutomaticRecovery(address, accessToken)
+      return { address, recoveryMethod: 'privy' }
+    },
     [frameEvents.connect]: connect,
     [frameEvents.recover]: recover,
     [frameEvents.rpc]: async (raw) => {

@@ -8,6 +8,8 @@ import { createDeviceShareStore } from './deviceShareStore.js'
 import { exportedKeys, renderExport } from './exportView.js'
 import { frameHandlers } from './frameHandlers.js'
 import { recoveryPageHandlers } from './recovery/recoveryPage.js'
+import { runOAuthCallback } from './recovery/cloudLogin.js'
+import type { CloudEndpoints } from './recovery/cloudKeySource.js'
 import { serveFrame } from './serveFrame.js'
 import { createWalletVault } from './walletVault.js'
 
@@ -15,14 +17,19 @@ interface FrameConfig {
   appId: string
   apiUrl: string
   allowedOrigins: string[]
-  mode?: 'proxy' | 'export' | 'recovery'
+  mode?: 'proxy' | 'export' | 'recovery' | 'oauth-callback'
   /** The app's name (the recovery page's download file name). */
   appName?: string
+  /** The recovery page's Google Drive and CloudKit endpoints (cloud backup). */
+  cloud?: CloudEndpoints
 }
 
 const config = JSON.parse(document.getElementById('foyer-frame-config')?.textContent ?? 'null') as FrameConfig | null
 const parentOrigin = new URL(location.href).searchParams.get('parent_origin') ?? ''
-if (config) {
+if (config?.mode === 'oauth-callback') {
+  // The recovery login's popup, back on this origin: the code goes to the recovery page that opened it.
+  runOAuthCallback(window)
+} else if (config) {
   const vault = createWalletVault({ apiUrl: config.apiUrl, appId: config.appId }, createDeviceShareStore(config.appId))
   const start = { parentOrigin, allowedOrigins: config.allowedOrigins }
   if (config.mode === 'export') {
@@ -34,7 +41,7 @@ if (config) {
       },
     })
   } else if (config.mode === 'recovery') {
-    serveFrame(start, recoveryPageHandlers(document, vault, config.appName ?? config.appId))
+    serveFrame(start, recoveryPageHandlers(document, vault, config.appName ?? config.appId, { api: { apiUrl: config.apiUrl, appId: config.appId }, endpoints: config.cloud }))
   } else {
     serveFrame(start, frameHandlers(vault))
   }

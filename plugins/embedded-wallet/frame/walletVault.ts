@@ -202,6 +202,23 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     },
 
     /**
+     * Back to automatic ('privy') recovery: unlocks the wallet with this device's share and gives the server that share
+     * to seal under its own key in place of the user-owned ciphertext (a point of the same split: the auth share and
+     * every device keep working). The user's old recovery key opens nothing the server keeps any more.
+     */
+    async setAutomaticRecovery(requested: unknown, accessToken: unknown) {
+      const address = walletAddress(requested)
+      const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
+      const root = rootOf(answer)
+      const device = await store.get(root.rootId)
+      if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
+      remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)))
+      const user = await frameCall(target, embeddedWalletApi.setAutomaticRecovery, { address, recovery_share: toBase64(device) }, accessToken)
+      root.recoveryMethod = 'privy'
+      return { address, user }
+    },
+
+    /**
      * Recovers a wallet with user-owned recovery on a new device: fetches the auth share and the encrypted recovery
      * share (each fetch counts against a per-user limit), derives the key, opens the share (a wrong key:
      * `invalid_recovery_pin`), checks the rebuilt addresses and keeps the recovery share as this device's share.

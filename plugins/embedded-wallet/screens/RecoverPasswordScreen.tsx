@@ -9,6 +9,8 @@ import { useRecoveryFrame } from './useRecoveryFrame.js'
 /** What 'Enter your password' recovers; `settle` when it was pushed over a screen that waits for it (a sign request). */
 export interface RecoverPasswordParams {
   address: string
+  /** The wallet's method: 'user-passcode' (default) asks for the password; 'google-drive' / 'icloud' run the cloud recovery in the frame. */
+  recoveryMethod?: 'user-passcode' | 'google-drive' | 'icloud'
   settle?: (error?: Error) => void
 }
 
@@ -32,7 +34,7 @@ export default function RecoverPasswordScreen({ params }: { params: RecoverPassw
   const { holder, status } = useRecoveryFrame(async (proxy, isLive) => {
     const accessToken = await walletAccessToken(foyer, 'recovering a wallet')
     try {
-      await proxy.request(frameEvents.recover, { accessToken, address: params.address }, USER_PACED_WAIT_MS)
+      await proxy.request(frameEvents.recover, { accessToken, address: params.address, recoveryMethod: params.recoveryMethod ?? 'user-passcode' }, USER_PACED_WAIT_MS)
     } catch (error) {
       if (isLive()) finish(new FlowError(embeddedWalletErrors.unableToRecover, 'RECOVERY_FAILED', { cause: error }))
       return
@@ -54,7 +56,7 @@ export default function RecoverPasswordScreen({ params }: { params: RecoverPassw
     }
   }, [params])
   return (
-    <ScreenLayout title={t('embeddedWallet.recovery.enterTitle')}>
+    <ScreenLayout title={t(params.recoveryMethod === 'google-drive' || params.recoveryMethod === 'icloud' ? 'embeddedWallet.recovery.cloudTitle' : 'embeddedWallet.recovery.enterTitle')}>
       {status === 'loading' ? (
         <div className="foyer-center" aria-live="polite">
           <Spinner /> {t('embeddedWallet.recovery.loading')}

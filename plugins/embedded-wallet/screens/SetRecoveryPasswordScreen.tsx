@@ -4,10 +4,13 @@ import { walletAccessToken } from '../createWallet.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
 import { frameEvents, USER_PACED_WAIT_MS } from '../frameProtocol.js'
 import { useRecoveryFrame } from './useRecoveryFrame.js'
+import type { UserOwnedRecoveryMethod } from '../recoveryOptions.js'
 
 /** What the set-password screen works on. */
 export interface SetRecoveryPasswordParams {
   address: string
+  /** The method to set (default 'user-passcode'). */
+  recoveryMethod?: UserOwnedRecoveryMethod
 }
 
 /**
@@ -21,7 +24,8 @@ export default function SetRecoveryPasswordScreen({ params }: { params: SetRecov
   const { holder, status } = useRecoveryFrame(async (proxy, isLive) => {
     const accessToken = await walletAccessToken(foyer, 'setting recovery')
     try {
-      await proxy.request(frameEvents.setRecovery, { accessToken, address: params.address }, USER_PACED_WAIT_MS)
+      // The method picks the frame's screens: the password flow, or a Google Drive / iCloud backup.
+      await proxy.request(frameEvents.setRecovery, { accessToken, address: params.address, recoveryMethod: params.recoveryMethod ?? 'user-passcode' }, USER_PACED_WAIT_MS)
     } catch (error) {
       if (isLive()) foyer.modal.reject(new FlowError(embeddedWalletErrors.settingPasswordFailed, 'SET_RECOVERY_FAILED', { cause: error }))
       return

@@ -1,13 +1,15 @@
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../core/server/index.js'
-import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml } from './framePage.js'
+import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml, oauthCallbackHeaders, oauthCallbackHtml } from './framePage.js'
+import { RECOVERY_OAUTH_CALLBACK_PATH } from '../recoveryOAuthApi.js'
+import type { FrameCloudConfig } from './recoveryOAuthRoutes.js'
 import { loadFrameScript } from './frameScript.js'
 
 /**
  * The wallet origin's listener: the frame page per app and its script — nothing else (no API routes, no dev outbox:
  * any page on this origin could read the device shares). `apiOrigin()` is where the frame's custody calls go.
  */
-export function frameListener(apiOrigin: () => string | undefined) {
+export function frameListener(apiOrigin: () => string | undefined, cloud?: FrameCloudConfig) {
   return (app: Hono, ctx: ServerContext) => {
     let script: Promise<string | null> | null = null
     app.get(FRAME_SCRIPT_PATH, async (c) => {
@@ -22,10 +24,18 @@ export function frameListener(apiOrigin: () => string | undefined) {
       const api = apiOrigin()
       if (!api) return c.text('The wallet frame needs the API origin: set FOYER_API_ORIGIN (or embeddedWalletServer({ apiOrigin }))', 500)
       const origins = [...found.allowedOrigins].filter((origin) => origin !== ctx.config.walletOrigin)
-      return c.body(framePageHtml({ appId: found.id, apiUrl: api, allowedOrigins: origins, mode: target!.mode, ...(target!.mode === 'recovery' ? { appName: found.name } : {}) }), 200, framePageHeaders(origins, api))
+      const recovery = target!.mode === 'recovery'
+      // Only the recovery page talks to Drive and CloudKit.
+      const cloudOrigins = recovery && cloud ? [new URL(cloud.driveUrl).origin, new URL(cloud.icloud.baseUrl).origin] : []
+      return c.body(
+        framePageHtml({ appId: found.id, apiUrl: api, allowedOrigins: origins, mode: target!.mode, ...(recovery ? { appName: found.name, ...(cloud ? { cloud } : {}) } : {}) }),
+        200,
+        framePageHeaders(origins, api, cloudOrigins),
+      )
     }
     app.get('/apps/:appId/embedded-wallets', page)
     app.get('/apps/:appId/embedded-wallets/export', page)
     app.get('/apps/:appId/embedded-wallets/recovery', page)
+    app.get(RECOVERY_OAUTH_CALLBACK_PATH, (c) => c.body(oauthCallbackHtml(), 200, oauthCallbackHeaders()))
   }
 }

@@ -134,7 +134,7 @@ export const walletRecords = {
       `INSERT INTO embedded_wallet_shares (root_id, kind, ciphertext, iv, key_id, wrapped_key, wrapped_key_iv, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (root_id, kind) DO UPDATE SET ciphertext = excluded.ciphertext, iv = excluded.iv, key_id = excluded.key_id,
-         wrapped_key = excluded.wrapped_key, wrapped_key_iv = excluded.wrapped_key_iv, updated_at = excluded.updated_at`,
+         wrapped_key = excluded.wrapped_key, wrapped_key_iv = excluded.wrapped_key_iv, kdf = NULL, updated_at = excluded.updated_at`,
       [rootId, kind, sealed.ciphertext, sealed.iv, sealed.keyId, sealed.wrappedKey, sealed.wrappedKeyIv, at],
     )
   },

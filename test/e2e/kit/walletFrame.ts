@@ -110,3 +110,22 @@ export const recordPortMessages = () => {
     },
   })
 }
+
+/**
+ * Runs the password flow drawn in the wallet frame's recovery page (create → save → confirm → 'I understand…' →
+ * finalize) with `password`, waits for 'Success' and closes it.
+ */
+export async function setPasswordInFrame(page: Page, password: string): Promise<void> {
+  const frame = page.getByRole('dialog').getByTestId('foyer-set-recovery-frame').frameLocator('iframe')
+  await frame.getByRole('heading', { name: 'Create a password' }).waitFor({ timeout: 20_000 })
+  await frame.getByTestId('foyer-recovery-password').fill(password)
+  await frame.getByTestId('foyer-recovery-continue').click()
+  await frame.getByRole('heading', { name: 'Save your password' }).waitFor()
+  await frame.getByTestId('foyer-recovery-continue').click()
+  await frame.getByTestId('foyer-recovery-confirmation').fill(password)
+  await frame.getByTestId('foyer-recovery-continue').click()
+  await frame.getByTestId('foyer-recovery-ack').check()
+  await frame.getByTestId('foyer-recovery-submit').click()
+  await frame.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
+  await frame.getByRole('button', { name: 'Close' }).click()
+}

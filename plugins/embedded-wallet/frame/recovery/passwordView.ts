@@ -12,16 +12,16 @@ import {
 // no inline style or <style>).
 
 type Attrs = Record<string, string>
-const css = <E extends HTMLElement>(el: E, style: Partial<CSSStyleDeclaration>): E => (Object.assign(el.style, style), el)
+export const css = <E extends HTMLElement>(el: E, style: Partial<CSSStyleDeclaration>): E => (Object.assign(el.style, style), el)
 
-function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Attrs = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Attrs = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const el = doc.createElement(tag)
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v)
   el.append(...children)
   return el
 }
 
-function page(doc: Document, title: string, testId: string) {
+export function page(doc: Document, title: string, testId: string) {
   const body = doc.body
   body.replaceChildren()
   css(body, { margin: '0', padding: '4px', font: '14px system-ui, sans-serif', color: '#111', background: 'transparent' })
@@ -31,7 +31,7 @@ function page(doc: Document, title: string, testId: string) {
   body.append(box)
   return box
 }
-const button = (doc: Document, label: string, testId: string, primary = true) => {
+export const button = (doc: Document, label: string, testId: string, primary = true) => {
   const b = h(doc, 'button', { type: 'button', 'data-testid': testId }, label)
   return css(b, { display: 'block', width: '100%', margin: '8px 0 0', padding: '10px', borderRadius: '8px', border: primary ? '0' : '1px solid #ccc', background: primary ? '#111' : '#fff', color: primary ? '#fff' : '#111', cursor: 'pointer' })
 }
@@ -40,7 +40,7 @@ const passwordInput = (doc: Document, id: string, label: string) => {
   css(input, { width: '100%', boxSizing: 'border-box', padding: '10px', border: '1px solid #ccc', borderRadius: '8px', fontSize: '14px' })
   return input
 }
-const errorLine = (doc: Document, testId: string) => css(h(doc, 'p', { role: 'alert', 'data-testid': testId }), { color: '#b00020', minHeight: '18px', margin: '6px 0 0', fontSize: '13px' })
+export const errorLine = (doc: Document, testId: string) => css(h(doc, 'p', { role: 'alert', 'data-testid': testId }), { color: '#b00020', minHeight: '18px', margin: '6px 0 0', fontSize: '13px' })
 
 /** What the password setup flow does with the finished password: stores the encrypted recovery share. */
 export interface PasswordSetupOptions {

@@ -1,4 +1,4 @@
-import type { PasswordKdf } from '../../schema.js'
+import type { PasswordKdf, RecoveryKeyInfo } from '../../schema.js'
 import { derivePasswordKey, newPasswordKdf } from './passwordKey.js'
 
 /**
@@ -9,11 +9,11 @@ import { derivePasswordKey, newPasswordKdf } from './passwordKey.js'
  * Drive appDataFolder or CloudKit (their `params` then say where, and `keyFor` fetches it).
  */
 export interface RecoveryKeySource {
-  method: 'user-passcode'
+  method: 'user-passcode' | 'google-drive' | 'icloud'
   /** A new key for setting recovery, and what the server stores beside the ciphertext to get the key again. */
-  newKey(): Promise<{ key: Uint8Array; kdf: PasswordKdf }>
-  /** The key again, from what was stored. */
-  keyFor(kdf: PasswordKdf): Promise<Uint8Array>
+  newKey(): Promise<{ key: Uint8Array; kdf: RecoveryKeyInfo }>
+  /** The key again, from what was stored (a password's KDF parameters, or a cloud key's file / record name). */
+  keyFor(kdf: RecoveryKeyInfo): Promise<Uint8Array>
 }
 
 /** The password method's key source: argon2id of the password (which lives in the frame's page only). */
@@ -21,9 +21,12 @@ export function passwordKeySource(password: string): RecoveryKeySource {
   return {
     method: 'user-passcode',
     async newKey() {
-      const kdf = newPasswordKdf()
+      const kdf: PasswordKdf = newPasswordKdf()
       return { key: await derivePasswordKey(password, kdf), kdf }
     },
-    keyFor: (kdf) => derivePasswordKey(password, kdf),
+    keyFor: (kdf) => {
+      if (kdf.algorithm !== 'argon2id') throw new Error('This wallet is not recovered with a password')
+      return derivePasswordKey(password, kdf as PasswordKdf)
+    },
   }
 }
