@@ -7,6 +7,7 @@ import { startAnvil, type Anvil } from '../../test/standins/anvil.js'
 import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, primaryWalletAccount, type EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
 import { frameEvents } from './frameProtocol.js'
 import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from './index.js'
+import { SEND_TRANSACTION_SCREEN } from './walletConstants.js'
 import { WalletProxyError } from './walletProxy.js'
 
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({
@@ -290,16 +291,15 @@ describe('the embedded Ethereum provider against a node (anvil)', () => {
     expect(frame.calls.filter((c) => c.event === frameEvents.rpc)).toEqual([])
   })
 
-  it('shows a transaction on the sign screen when wallet UIs are on; closing it is 4001 and nothing is sent', async () => {
+  it('shows a transaction on the confirmation screen when wallet UIs are on; closing it is 4001 and nothing is sent', async () => {
     const { provider, address, foyer, frame } = await setup({}, config())
     await anvil.setBalance(address, 10n ** 18n)
     const nonce = await anvil.rpc('eth_getTransactionCount', [address, 'latest'])
     const pending = rpcError(provider.request({ method: 'eth_sendTransaction', params: [{ to: frame.account(1).address, value: '0x1' }] }))
-    await expect.poll(() => foyer.$modal.value.stack.at(-1)?.id).toBe(SIGN_SCREEN)
+    await expect.poll(() => foyer.$modal.value.stack.at(-1)?.id).toBe(SEND_TRANSACTION_SCREEN)
     expect(foyer.$modal.value.intent).toBe('transaction')
-    const params = foyer.$modal.value.stack.at(-1)?.params as { display: string; uiOptions: { title: string } }
-    expect(params.uiOptions.title).toBe('Confirm transaction')
-    expect(JSON.parse(params.display)).toMatchObject({ network: 'Local 31337 (31337)', to: frame.account(1).address, value: '1 wei' })
+    const params = foyer.$modal.value.stack.at(-1)?.params as { mode: string; steps: { chainId: number; request: { to: string; value: bigint } }[] }
+    expect(params).toMatchObject({ mode: 'send', steps: [{ chainId: 31337, request: { to: frame.account(1).address, value: 1n } }] })
     foyer.modal.close()
     expect(await pending).toEqual({ code: 4001, message: 'The user rejected the request.' })
     expect(await anvil.rpc('eth_getTransactionCount', [address, 'latest'])).toBe(nonce)

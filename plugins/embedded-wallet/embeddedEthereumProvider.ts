@@ -1,8 +1,8 @@
 import type { PublicClient } from 'viem'
 import type { Foyer } from '../../core/client/types.js'
 import { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
-import { assertSupportedChain, configuredChains, defaultChainId, isSupportedChain, parseChainId, rpcUrlOf, toHexChainId } from './embeddedChains.js'
-import { describeTransaction, frameTransaction, prepareTransaction, readTransactionRequest, transactionError } from './embeddedTransactions.js'
+import { assertSupportedChain, defaultChainId, isSupportedChain, parseChainId, rpcUrlOf, toHexChainId } from './embeddedChains.js'
+import { readTransactionRequest, transactionError } from './embeddedTransactions.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from './providerRpcError.js'
@@ -21,6 +21,8 @@ export interface EmbeddedProviderDeps {
   prompt: (personal: boolean) => boolean
   /** fetch for the chains' JSON-RPC (default the global one). */
   fetch?: typeof globalThis.fetch
+  /** How the transaction screen shows amounts (the plugin's `priceDisplay`; default 'usd'). */
+  priceDisplay?: 'usd' | 'native'
 }
 
 /** An EIP-1193 request. */
@@ -38,13 +40,6 @@ export interface EmbeddedEthereumProvider {
   removeListener(event: string, listener: (...args: any[]) => void): EmbeddedEthereumProvider
   /** Stops following the session and drops the listeners. */
   destroy(): void
-}
-
-/** The sign screen's texts for a transaction (until the transaction screen lands). */
-const TRANSACTION_UI: SignUiOptions = {
-  title: 'Confirm transaction',
-  description: 'Approving sends this transaction from your wallet; the network charges a fee.',
-  buttonText: 'Approve',
 }
 
 // Methods that need a key this provider doesn't offer, and wallet_* methods it doesn't implement: never forwarded.
@@ -139,17 +134,20 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     return foyer.modal.request<`0x${string}`>(SIGN_SCREEN, params, { intent })
   }
 
-  /** Checks and fills a transaction from the chain's node, then has the frame sign it. */
-  async function signTransaction(raw: unknown) {
+  /**
+   * eth_signTransaction / eth_sendTransaction: checked (§5), then the confirmation screen (or, with wallet UIs off,
+   * filled from the chain's node and signed in the frame) — the same flow as useFoyer().sendTransaction.
+   */
+  async function transaction(mode: 'sign' | 'send', raw: unknown) {
     const tx = readTransactionRequest(raw)
-    const from = authorized(tx.from ?? undefined) as `0x${string}`
-    const id = tx.chainId ?? current()
-    assertSupportedChain(foyer, id)
-    const client = await clientFor(id)
-    const prepared = await prepareTransaction(client, from, id, tx.request)
-    const name = configuredChains(foyer).find((c) => c.id === id)?.name ?? `Chain ${id}`
-    const signed = await sign({ method: 'eth_signTransaction', params: [frameTransaction(prepared)] }, describeTransaction(prepared, name), false, 'transaction', TRANSACTION_UI)
-    return { signed, client }
+    const from = authorized(tx.from ?? undefined)
+    const flow = await import('./sendTransaction.js')
+    const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
+    try {
+      return mode === 'sign' ? await flow.signTransaction(foyer, deps.state(), raw, options) : (await flow.sendTransaction(foyer, deps.state(), raw, options)).hash
+    } catch (error) {
+      throw transactionError(error)
+    }
   }
 
   function switchChain(raw: unknown) {
@@ -227,13 +225,9 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
         return sign({ method: 'eth_signTypedData_v4', params: [me, json] }, display, false, 'sign')
       }
       case 'eth_signTransaction':
-        return (await signTransaction(params[0])).signed
-      case 'eth_sendTransaction': {
-        const { signed, client } = await signTransaction(params[0])
-        return client.request({ method: 'eth_sendRawTransaction', params: [signed] }).catch((error: unknown) => {
-          throw transactionError(error)
-        })
-      }
+        return transaction('sign', params[0])
+      case 'eth_sendTransaction':
+        return transaction('send', params[0])
       default: {
         if (UNSUPPORTED.test(method)) throw new EmbeddedProviderRpcError(4200, providerRpcTexts.unsupportedMethod)
         const client = await clientFor(current())

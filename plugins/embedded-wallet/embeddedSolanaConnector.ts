@@ -19,6 +19,10 @@ export interface EmbeddedSolanaConnectorDeps {
   sign(address: string, message: Uint8Array): Promise<Uint8Array>
   /** The page's wallet-standard wallet ('Foyer Wallet'), which `getProvider()` answers. */
   provider: unknown
+  /** Signs a @solana/web3.js transaction with the wallet at `address` (the wallet's `signTransaction`). */
+  signTransaction?<T>(address: string, transaction: T): Promise<T>
+  /** Sends one through the confirmation screen (the wallet's `sendTransaction`); the signature. */
+  sendTransaction?(address: string, transaction: unknown, connection?: unknown): Promise<string>
 }
 
 /**
@@ -55,6 +59,8 @@ export function embeddedSolanaConnector(foyer: Foyer, address: string, deps: Emb
       return bs58.encode(await deps.sign(address, new TextEncoder().encode(message)))
     },
     signMessageBytes: (_address, message) => deps.sign(address, message),
+    ...(deps.signTransaction ? { signSolanaTransaction: <T>(_address: string, transaction: T) => deps.signTransaction!(address, transaction) } : {}),
+    ...(deps.sendTransaction ? { sendSolanaTransaction: (_address: string, transaction: unknown, connection?: unknown) => deps.sendTransaction!(address, transaction, connection) } : {}),
     // The wallet's one account never changes; the wallet leaves when its source stops publishing it (logout).
     onAccountsChanged: () => () => {},
     onChainChanged: () => () => {},

@@ -1,15 +1,14 @@
 import type { Foyer } from '../../core/client/types.js'
 import type { ConnectorSource } from '../../core/client/wallets/types.js'
 import { embeddedWalletsOf } from './embeddedAccounts.js'
-import type { EmbeddedSolanaWallets } from './embeddedSolanaWallets.js'
-import type { EmbeddedWalletState } from './embeddedWalletState.js'
+import type { EmbeddedSolanaWallets, EmbeddedSolanaWalletsDeps } from './embeddedSolanaWallets.js'
 
 /**
  * The signed-in user's embedded Solana wallets as connectors (`autoConnect`, type 'solana': first in
  * useSolanaWallets()), republished whenever the user's wallets change (none when logged out); while there are any the
  * wallet is also registered with wallet-standard as 'Foyer Wallet'. Their code (and bs58) loads with the first one.
  */
-export function embeddedSolanaSource(foyer: Foyer, deps: { state: () => EmbeddedWalletState }): ConnectorSource {
+export function embeddedSolanaSource(foyer: Foyer, deps: EmbeddedSolanaWalletsDeps): ConnectorSource {
   return {
     discover(update) {
       let wallets: Promise<EmbeddedSolanaWallets> | null = null

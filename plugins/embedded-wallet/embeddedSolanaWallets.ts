@@ -5,19 +5,29 @@ import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { registerStandardWallet } from './registerStandardWallet.js'
 import { createSolanaStandardWallet } from './solanaStandardWallet.js'
 import { solanaSignMessage } from './solanaSignMessage.js'
+import type { SolanaCluster } from './solanaClusters.js'
 
 /**
  * The page's embedded Solana wallets (loaded once the user has one): a connector per wallet for the wallet manager,
  * and one wallet-standard wallet for dapps, registered while the user has any. Both sign through the wallet frame.
  */
-export function createEmbeddedSolanaWallets(foyer: Foyer, deps: { state: () => EmbeddedWalletState }, win: Window | undefined = typeof window === 'undefined' ? undefined : window) {
+export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWalletsDeps, win: Window | undefined = typeof window === 'undefined' ? undefined : window) {
   const sign = (address: string, message: Uint8Array) => solanaSignMessage(foyer, deps.state(), message, address)
+  // Transactions load their module (the preview, the RPC calls) on first use.
+  const transactions = () => import('./solanaTransactions.js')
+  const signTransaction = async <T,>(address: string, transaction: T): Promise<T> =>
+    (await transactions()).signSolanaTransaction(foyer, deps.state(), transaction as never, address, deps.clusters ?? []) as Promise<T>
+  const sendTransaction = async (address: string, transaction: unknown, connection?: unknown): Promise<string> => {
+    const { sendSolanaTransaction } = await transactions()
+    const answer = await sendSolanaTransaction(foyer, deps.state(), transaction as never, connection as never, { address }, deps.prompt?.() ?? true, deps.clusters ?? [])
+    return answer.signature
+  }
   const standard = createSolanaStandardWallet(sign)
   // One connector per address for the kernel's life: the manager's listeners stay attached to it.
   const connectors = new Map<string, WalletConnector>()
   const connectorOf = (address: string) => {
     let connector = connectors.get(address)
-    if (!connector) connectors.set(address, (connector = embeddedSolanaConnector(foyer, address, { sign, provider: standard.wallet })))
+    if (!connector) connectors.set(address, (connector = embeddedSolanaConnector(foyer, address, { sign, provider: standard.wallet, signTransaction, sendTransaction })))
     return connector
   }
   let unregister: (() => void) | null = null
@@ -40,6 +50,13 @@ export function createEmbeddedSolanaWallets(foyer: Foyer, deps: { state: () => E
       unregister = null
     },
   }
+}
+
+/** What the embedded Solana wallets need: the plugin's state, its Solana clusters, whether the send screen shows. */
+export interface EmbeddedSolanaWalletsDeps {
+  state: () => EmbeddedWalletState
+  clusters?: readonly SolanaCluster[]
+  prompt?: () => boolean
 }
 
 /** The page's embedded Solana wallets (createEmbeddedSolanaWallets). */

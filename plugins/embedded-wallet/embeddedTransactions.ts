@@ -87,7 +87,7 @@ export async function prepareTransaction(
   request: ReturnType<typeof readTransactionRequest>['request'],
 ): Promise<PreparedTransaction> {
   try {
-    const prepared = await fill(client, from, chainId, request)
+    const prepared = await fillTransaction(client, from, chainId, request)
     const balance = await client.getBalance({ address: from })
     if (balance < prepared.value + prepared.gas * (prepared.maxFeePerGas ?? prepared.gasPrice ?? 0n)) {
       throw new EmbeddedProviderRpcError(-32603, 'Wallet has insufficient funds for this transaction.')
@@ -99,7 +99,7 @@ export async function prepareTransaction(
 }
 
 /** The request with nonce, gas and fees filled in from the node where the caller left them out. */
-async function fill(client: PublicClient, from: `0x${string}`, chainId: number, request: ReturnType<typeof readTransactionRequest>['request']): Promise<PreparedTransaction> {
+export async function fillTransaction(client: PublicClient, from: `0x${string}`, chainId: number, request: ReturnType<typeof readTransactionRequest>['request']): Promise<PreparedTransaction> {
   const value = request.value ?? 0n
   const call = { account: from, value, ...(request.to ? { to: request.to } : {}), ...(request.data ? { data: request.data } : {}) }
   const [nonce, gas] = await Promise.all([
@@ -136,26 +136,8 @@ export function frameTransaction(tx: PreparedTransaction): Record<string, unknow
   }
 }
 
-/** What the sign screen shows for a transaction: readable fields (wei as decimal strings). */
-export function describeTransaction(tx: PreparedTransaction, chainName: string): string {
-  const fee = tx.maxFeePerGas ?? tx.gasPrice
-  return JSON.stringify(
-    {
-      network: `${chainName} (${tx.chainId})`,
-      from: tx.from,
-      to: tx.to ?? '(new contract)',
-      value: `${tx.value} wei`,
-      ...(tx.data ? { data: tx.data } : {}),
-      gas: tx.gas.toString(),
-      ...(fee !== undefined ? { maxFeePerGas: `${fee} wei` } : {}),
-    },
-    null,
-    2,
-  )
-}
-
 /** A node's answer (or viem's error) that says the wallet can't pay: viem's InsufficientFundsError or the node's text. */
-const insufficientFunds = (e: unknown) => {
+export const insufficientFunds = (e: unknown) => {
   const { name, details, message } = e as { name?: string; details?: unknown; message?: unknown }
   return name === 'InsufficientFundsError' || /insufficient funds/i.test(`${typeof details === 'string' ? details : ''} ${typeof message === 'string' ? message : ''}`)
 }

@@ -14,6 +14,9 @@ import type { ImportWalletParameters } from './importWallet.js'
 import type { ExportWalletParameters } from './exportWallet.js'
 import type { SignOptions } from './signMessage.js'
 import type { SetWalletRecoveryParameters } from './setWalletRecovery.js'
+import type { SolanaCluster } from './solanaClusters.js'
+import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solanaTransactions.js'
+import type { SendTransactionOptions, SendTransactionResult } from './sendTransaction.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
@@ -22,15 +25,21 @@ const ops = {
   importWallet: () => import('./importWallet.js'),
   exportWallet: () => import('./exportWallet.js'),
   solanaSignMessage: () => import('./solanaSignMessage.js'),
+  solanaTransactions: () => import('./solanaTransactions.js'),
   createOnLogin: () => import('./createOnLoginHook.js'),
   setWalletRecovery: () => import('./setWalletRecovery.js'),
+  sendTransaction: () => import('./sendTransaction.js'),
 }
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
 export interface EmbeddedWalletOptions {
   ethereum?: { createOnLogin?: CreateOnLogin }
   /** When a login creates the Solana wallet (after the Ethereum one); default 'off'. */
-  solana?: { createOnLogin?: CreateOnLogin }
+  solana?: {
+    createOnLogin?: CreateOnLogin
+    /** Solana clusters and their RPC URLs (the first is the default; default mainnet-beta's public endpoint). */
+    clusters?: SolanaCluster[]
+  }
   /** false: sign without the sign screen (Privy's `showWalletUIs`). Default true. */
   showWalletUIs?: boolean
   /** true: personal_sign without a screen even when wallet UIs show (Privy's `noPromptOnSignature`). */
@@ -39,6 +48,8 @@ export interface EmbeddedWalletOptions {
   walletOrigin?: string
   /** Where the export screen's 'Learn more' goes (default: ethereum.org's page on keeping keys safe). */
   exportLearnMoreUrl?: string
+  /** How the transaction screens show fees and totals: 'usd' (from the server's token_price route) or 'native'. Default 'usd'. */
+  priceDisplay?: 'usd' | 'native'
   texts?: Record<string, string>
 }
 
@@ -70,13 +81,14 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     connectors: (foyer: Foyer) =>
       mergeConnectorSources(
         embeddedEthereumSource(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
-        embeddedSolanaSource(foyer, { state: () => stateOf(foyer) }),
+        embeddedSolanaSource(foyer, { state: () => stateOf(foyer), clusters: options.solana?.clusters ?? [], prompt: () => prompt({}, false) }),
       ),
     setup: (foyer: Foyer) => announceEmbeddedWallet(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
     screens: {
       connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
       sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
+      'send-transaction': { load: () => import('./screens/SendTransactionScreen.js'), title: 'embeddedWallet.tx.title', back: false },
       export: { load: () => import('./screens/ExportWalletScreen.js'), title: 'embeddedWallet.export.title', back: false },
       // The password screens step inside the wallet frame (back goes one step there); the modal's back is off.
       'set-recovery-password': { load: () => import('./screens/SetRecoveryPasswordScreen.js'), title: 'embeddedWallet.recovery.setTitle', back: false },
@@ -84,6 +96,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       'recovery-select': { load: () => import('./screens/RecoverySelectionScreen.js'), title: 'embeddedWallet.recovery.setTitle' },
       'recovery-automatic': { load: () => import('./screens/AutomaticRecoveryScreen.js'), title: 'embeddedWallet.recovery.automaticTitle' },
       'recovery-password-splash': { load: () => import('./screens/PasswordSplashScreen.js'), title: 'embeddedWallet.recovery.splashTitle' },
+      'send-solana-transaction': { load: () => import('./screens/SendSolanaTransactionScreen.js'), title: 'embeddedWallet.sign.title', back: false },
     },
     intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: embeddedWalletErrors.exitedSetRecovery } },
     hooks: {
@@ -106,9 +119,18 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       importWallet: async (parameters: ImportWalletParameters) => (await ops.importWallet()).importWallet(foyer, stateOf(foyer), parameters),
       exportWallet: async (parameters?: ExportWalletParameters) => (await ops.exportWallet()).exportWallet(foyer, parameters, options.exportLearnMoreUrl),
       setWalletRecovery: async (parameters?: SetWalletRecoveryParameters) => (await ops.setWalletRecovery()).setWalletRecovery(foyer, stateOf(foyer), parameters),
+      sendTransaction: async (request: unknown, send: SendTransactionOptions = {}) =>
+        (await ops.sendTransaction()).sendTransaction(foyer, stateOf(foyer), request, { ...send, prompt: prompt(send, false), priceDisplay: options.priceDisplay ?? 'usd' }),
+      signTransaction: async (request: unknown, send: SendTransactionOptions = {}) => ({
+        signature: await (await ops.sendTransaction()).signTransaction(foyer, stateOf(foyer), request, { ...send, prompt: prompt(send, false), priceDisplay: options.priceDisplay ?? 'usd' }),
+      }),
       createSolanaWallet: async () => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), { chainType: 'solana' }),
       signSolanaMessage: async (message: string | Uint8Array, address?: string) =>
         (await ops.solanaSignMessage()).solanaSignMessage(foyer, stateOf(foyer), message, address),
+      sendSolanaTransaction: async (transaction: SolanaTransactionInput, connection?: SolanaConnectionLike, send: SendSolanaTransactionOptions = {}) =>
+        (await ops.solanaTransactions()).sendSolanaTransaction(foyer, stateOf(foyer), transaction, connection, send, prompt({}, false), options.solana?.clusters ?? []),
+      signSolanaTransaction: async <T extends SolanaTransactionInput>(transaction: T, address?: string) =>
+        (await ops.solanaTransactions()).signSolanaTransaction(foyer, stateOf(foyer), transaction, address, options.solana?.clusters ?? []),
     }),
     hookActions: {
       useSolanaWallets: (foyer: Foyer) => ({
@@ -128,11 +150,15 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 export { WALLET_SCREENS, SIGN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
-export { useCreateWallet, useExportWallet, useImportWallet, useSetWalletRecovery, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
+export { useCreateWallet, useExportWallet, useImportWallet, useSendTransaction, useSetWalletRecovery, useSignMessage, useSignTransaction, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
+export { useSendSolanaTransaction } from './solanaTransactionHooks.js'
+export type { SolanaCluster, SolanaClusterName } from './solanaClusters.js'
+export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solanaTransactions.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
 export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
 export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './createWallet.js'
 export type { SignOptions } from './signMessage.js'
+export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './sendTransaction.js'
 export type { ImportWalletParameters } from './importWallet.js'
 export type { ExportWalletParameters } from './exportWallet.js'
 export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './setWalletRecovery.js'
@@ -150,6 +176,13 @@ declare module 'foyer' {
     signMessage(input: { message: string }, options?: SignOptions): Promise<`0x${string}`>
     /** Signs EIP-712 typed data with the embedded wallet. */
     signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
+    /**
+     * Sends a transaction (or a list of steps) from the embedded wallet, on the confirmation screen unless wallet UIs
+     * are off; answers its hash (with the receipt when the screen waited for it). Closing the screen rejects with 4001.
+     */
+    sendTransaction(request: unknown, options?: SendTransactionOptions): Promise<SendTransactionResult>
+    /** Signs a transaction without sending it (same screen, button Approve); answers the signed transaction. */
+    signTransaction(request: unknown, options?: SendTransactionOptions): Promise<{ signature: `0x${string}` }>
     /** Opens 'Transfer wallet' (the key shown inside the wallet frame only); resolves when the user closes it. */
     exportWallet(parameters?: ExportWalletParameters): Promise<void>
     /** Sets password recovery on the embedded Ethereum wallet (the password screens run inside the wallet frame); answers the user. */
@@ -160,6 +193,10 @@ declare module 'foyer' {
     createSolanaWallet(): Promise<import('../../core/protocol/index.js').LinkedAccount>
     /** Signs a message with the embedded Solana wallet: the ed25519 signature (64 bytes). */
     signSolanaMessage(message: string | Uint8Array, address?: string): Promise<Uint8Array>
+    /** Sends a @solana/web3.js transaction with the embedded Solana wallet (the confirmation screen unless wallet UIs are off); answers its signature. */
+    sendSolanaTransaction(transaction: SolanaTransactionInput, connection?: SolanaConnectionLike, options?: SendSolanaTransactionOptions): Promise<SendSolanaTransactionResult>
+    /** Signs a @solana/web3.js transaction with the embedded Solana wallet (in the frame); answers the signed transaction. */
+    signSolanaTransaction<T extends SolanaTransactionInput>(transaction: T, address?: string): Promise<T>
   }
   interface FoyerSolanaWalletsActions {
     /** Creates the user's embedded Solana wallet (or, with createAdditional, the next one); answers its account. */

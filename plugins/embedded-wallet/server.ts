@@ -20,6 +20,7 @@ import { createShareStore, type ShareStore } from './server/shareStore.js'
 import { identifierOf, normalizeAddress, type NormalizedAddress } from './server/walletAddress.js'
 import { resolveWalletKeys } from './server/walletKeys.js'
 import { frameListener } from './server/frameListener.js'
+import { tokenPriceRoute, type TokenPriceOptions } from './server/tokenPriceRoute.js'
 import { assertSameSite } from './server/sameSite.js'
 import { embeddedWalletMigrations, walletAccountData, walletRecords as records, type RootRow, type WalletRow } from './server/walletRecords.js'
 import { frameCloudConfig, recoveryOAuthMigration, recoveryOAuthRoutes, resolveRecoveryCloud, type RecoveryCloudOptions } from './server/recoveryOAuthRoutes.js'
@@ -28,7 +29,7 @@ export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, t
 export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, resolveWalletKeys, type WalletKeys } from './server/walletKeys.js'
 
 /** Options of the embedded-wallet plugin's server half. */
-export interface EmbeddedWalletServerOptions {
+export interface EmbeddedWalletServerOptions extends Pick<TokenPriceOptions, 'priceApiUrl'> {
   /** Auth-share key (32 bytes, base64 or hex). Default FOYER_WALLET_KEK; dev generates one into the data folder. */
   walletKek?: string
   /** Automatic-recovery key (32 bytes, base64 or hex). Default FOYER_RECOVERY_KEK; dev generates one likewise. */
@@ -137,6 +138,8 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       },
     },
     routes(app: Hono, ctx: ServerContext) {
+      // GET /api/v1/token_price: the transaction screens' fees in dollars (FOYER_PRICE_API_URL, cached a minute).
+      tokenPriceRoute(options.priceApiUrl ? { priceApiUrl: options.priceApiUrl } : {})(app, ctx)
       const shares: ShareStore =
         options.shareStore ??
         createShareStore(resolveWalletKeys({ walletKek: options.walletKek, recoveryKek: options.recoveryKek, dev: ctx.config.dev, dataDir: ctx.config.dataDir, logger: ctx.logger }))

@@ -5,6 +5,10 @@
 export const WALLET_SCREENS = { connecting: 'embedded-wallet/connecting', created: 'embedded-wallet/created' } as const
 /** The sign screen's id. */
 export const SIGN_SCREEN = 'embedded-wallet/sign'
+/** The send / sign transaction confirmation screen's id (receipt and error screens are its own steps). */
+export const SEND_TRANSACTION_SCREEN = 'embedded-wallet/send-transaction'
+/** The Solana send screen's id (preview, receipt and error are its steps). */
+export const SOLANA_SEND_SCREEN = 'embedded-wallet/send-solana-transaction'
 /** The export screen's id. */
 export const EXPORT_SCREEN = 'embedded-wallet/export'
 /** The password screens: set a recovery password, and 'Enter your password' on a device without the wallet. */

@@ -42,6 +42,10 @@ const { embeddedWalletBench } = await import('./embeddedWallet.mjs')
 await embeddedWalletBench().catch((error) => console.log(`Embedded wallet: the benchmark failed\n${error?.stack ?? error}`))
 line()
 
+const { sendTransactionBench } = await import('./sendTransaction.mjs')
+await sendTransactionBench().catch((error) => console.log(`Send transaction: the benchmark failed\n${error?.stack ?? error}`))
+line()
+
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/server.ts'], { cwd: root, stdio: 'inherit', env: { ...childEnv, NODE_ENV: 'development' } })
 line()
 process.exit(renders.status || server.status || (bundleFailed ? 1 : 0))

@@ -22,7 +22,7 @@ async function signUp(page: Page, email: string): Promise<`0x${string}`> {
 }
 
 /** Clicks `button` of the provider demo and answers the result line once it has one. */
-async function demo(page: Page, button: string, approve?: { title: string; button: string }): Promise<string> {
+async function demo(page: Page, button: string, approve?: { title: string; button: string; then?: string }): Promise<string> {
   const result = page.getByTestId('provider-result')
   const before = (await result.count()) ? await result.textContent() : null
   await page.getByTestId('embedded-provider').getByRole('button', { name: button }).click()
@@ -30,6 +30,7 @@ async function demo(page: Page, button: string, approve?: { title: string; butto
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('heading', { name: approve.title }).waitFor({ timeout: 20_000 })
     await dialog.getByRole('button', { name: approve.button }).click()
+    if (approve.then) await dialog.getByRole('button', { name: approve.then }).click({ timeout: 20_000 })
     await dialog.waitFor({ state: 'detached', timeout: 20_000 })
   }
   await expect.poll(async () => ((await result.count()) ? await result.textContent() : null), { timeout: 30_000 }).not.toBe(before)
@@ -59,7 +60,7 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
 
     // eth_sendTransaction: filled from anvil, confirmed on the screen, signed in the frame, sent as a raw transaction.
     await anvil().setBalance(address, 10n ** 18n)
-    const sent = await demo(page, 'Send 1000 wei to myself', { title: 'Confirm transaction', button: 'Approve' })
+    const sent = await demo(page, 'Send 1000 wei to myself', { title: 'Confirm transaction', button: 'Approve', then: 'All Done' })
     const hash = sent.replace('Transaction: ', '')
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     const receipt = await anvil().rpc<{ status: string; from: string; to: string }>('eth_getTransactionReceipt', [hash])

@@ -73,6 +73,23 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
                 throw toConnectorError(error, walletTexts.unableToAuthorize)
               }
             },
+            // Transactions, where the connector signs them (the embedded wallet): its errors as they are (4001 included).
+            ...(connector.signSolanaTransaction
+              ? {
+                  signTransaction<T>(transaction: T): Promise<T> {
+                    assertConnected()
+                    return connector.signSolanaTransaction!(address, transaction)
+                  },
+                }
+              : {}),
+            ...(connector.sendSolanaTransaction
+              ? {
+                  sendTransaction(transaction: unknown, connection?: unknown): Promise<string> {
+                    assertConnected()
+                    return connector.sendSolanaTransaction!(address, transaction, connection)
+                  },
+                }
+              : {}),
           }
         : {}),
       disconnect: () => engine.disconnect(address),

@@ -61,6 +61,10 @@ export interface WalletConnector {
   signMessage(address: string, message: string): Promise<string>
   /** Solana connectors: signs raw bytes (wallet-standard `solana:signMessage`); answers the 64-byte ed25519 signature. */
   signMessageBytes?(address: string, message: Uint8Array): Promise<Uint8Array>
+  /** Solana connectors: signs a @solana/web3.js transaction; answers the signed transaction (of the same class). */
+  signSolanaTransaction?<T>(address: string, transaction: T): Promise<T>
+  /** Solana connectors: signs, sends and confirms a @solana/web3.js transaction over `connection` (a web3.js Connection; default the wallet's cluster); answers its signature. */
+  sendSolanaTransaction?(address: string, transaction: unknown, connection?: unknown): Promise<string>
   onAccountsChanged(listener: (accounts: string[]) => void): () => void
   onChainChanged(listener: (chainId: string) => void): () => void
   onDisconnect(listener: () => void): () => void
@@ -91,6 +95,10 @@ export interface ConnectedWallet {
   sign(message: string): Promise<string>
   /** Solana wallets only: signs raw bytes, answers the 64-byte ed25519 signature (see ConnectedSolanaWallet). */
   signMessage?(message: Uint8Array): Promise<Uint8Array>
+  /** Solana wallets that sign transactions (the embedded one): the signed @solana/web3.js transaction. */
+  signTransaction?<T>(transaction: T): Promise<T>
+  /** Solana wallets that send transactions (the embedded one): signs, sends over `connection` and confirms; the signature. */
+  sendTransaction?(transaction: unknown, connection?: unknown): Promise<string>
   disconnect(): Promise<void>
   getEthereumProvider(): Promise<unknown>
 }

@@ -5,6 +5,7 @@ import { LinkedAccounts } from './LinkedAccounts.js'
 import { PasskeysCard } from './PasskeysCard.js'
 import { TransactionProtectionCard } from './TransactionProtectionCard.js'
 import { RecoveryPasswordCard } from './RecoveryPasswordCard.js'
+import { SolanaTransactionsCard } from './SolanaTransactionsCard.js'
 import { UserCard } from './UserCard.js'
 import { WalletsCard } from './WalletsCard.js'
 
@@ -20,6 +21,7 @@ export function Dashboard({ user }: { user: User }) {
         <UserCard user={user} />
         <LinkedAccounts user={user} />
         <EmbeddedWalletsCard user={user} />
+        <SolanaTransactionsCard user={user} />
         <RecoveryPasswordCard user={user} />
         <WalletsCard />
         <PasskeysCard user={user} />

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useFoyer, useSolanaWallets, type User } from 'foyer'
 import { embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
 import { EmbeddedProviderDemo } from './EmbeddedProviderDemo.js'
+import { SendTransactionCard } from './SendTransactionCard.js'
 
 /** The typed data 'Sign typed data' asks for (EIP-712). */
 export const DEMO_TYPED_DATA = {
@@ -117,6 +118,7 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
         </p>
       ) : null}
       <EmbeddedProviderDemo />
+      {ethereum[0] ? <SendTransactionCard address={String(ethereum[0].address)} /> : null}
     </section>
   )
 }

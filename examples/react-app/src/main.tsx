@@ -66,6 +66,10 @@ const plugins = [
     ethereum: { createOnLogin: (query.get('create_on_login') as 'off' | null) ?? undefined },
     ...(query.get('show_wallet_uis') === 'false' ? { showWalletUIs: false } : {}),
     ...(query.get('no_prompt_on_signature') === 'true' ? { noPromptOnSignature: true } : {}),
+    // ?price_display=native shows transaction fees in the chain's currency instead of dollars.
+    ...(query.get('price_display') === 'native' ? { priceDisplay: 'native' as const } : {}),
+    // ?solana_rpc=http://127.0.0.1:8899 points the default Solana cluster (mainnet-beta) at another node (the e2e: litesvm).
+    ...(query.get('solana_rpc') ? { solana: { clusters: [{ name: 'mainnet-beta' as const, rpcUrl: query.get('solana_rpc')! }] } } : {}),
   }),
   // MFA ('Transaction protection'): the hub's verification and enrollment screens and the step-up around wallet calls,
   // and the authenticator-app, SMS and passkey methods (the server's app enables methods with mfa_methods; the passkey
@@ -86,7 +90,9 @@ function chainsFromQuery() {
   const chains = raw.split(',').map((item) => {
     const at = item.indexOf(':')
     const id = Number(item.slice(0, at))
-    return { id, name: `Local ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [item.slice(at + 1)] } } }
+    const chain = { id, name: `Local ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [item.slice(at + 1)] } } }
+    // ?op_stack=1: the chains are OP-stack L2s of mainnet (viem's `sourceId`): fees add the L1 data fee.
+    return query.get('op_stack') === '1' ? { ...chain, sourceId: 1 } : chain
   })
   return { supportedChains: chains, defaultChain: chains[0]! }
 }

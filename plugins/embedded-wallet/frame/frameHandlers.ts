@@ -3,6 +3,7 @@ import { fromBase64, toBase64 } from './base64.js'
 import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from './ethereumRpc.js'
 import { FrameFailure } from './frameFailure.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
+import { signSolanaTransaction } from './solanaSignTransaction.js'
 import type { FrameHandler } from './serveFrame.js'
 import type { WalletVault } from './walletVault.js'
 
@@ -60,7 +61,15 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
     [frameEvents.solanaRpc]: async (raw) => {
       const { accessToken, address, request } = data(raw)
       const req = data(request)
-      if (req.method !== 'signMessage') throw new FrameFailure('invalid_request_arguments', 'The embedded Solana wallet only signs messages')
+      // signTransaction: the serialized transaction (base64) in, the same bytes with the wallet's signature out.
+      if (req.method === 'signTransaction') {
+        const transaction = data(req.params).transaction
+        if (typeof transaction !== 'string') throw new FrameFailure('invalid_request_arguments', 'Transaction must be a base64 string')
+        const wallet = await vault.wallet(address, accessToken)
+        const keypair = solanaKeypairOf(wallet.secret, wallet.walletIndex)
+        return { method: 'signTransaction', data: { signedTransaction: toBase64(signSolanaTransaction(keypair, fromBase64(transaction))) } }
+      }
+      if (req.method !== 'signMessage') throw new FrameFailure('invalid_request_arguments', 'The embedded Solana wallet signs messages and transactions only')
       const message = data(req.params).message
       if (typeof message !== 'string') throw new FrameFailure('invalid_request_arguments', 'Message must be a string')
       const wallet = await vault.wallet(address, accessToken)
