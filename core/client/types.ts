@@ -305,6 +305,49 @@ export interface MfaMethodSlot {
   unavailable?(foyer: Foyer): boolean
 }
 
+/**
+ * What a funding flow is asked to do (spec §3 'Funding request'): fund `address` on a chain (CAIP-2 'eip155:{n}', or a
+ * Solana cluster) with `amount` of an asset. The funding hub makes it from `fundWallet()` and hands it to the method's
+ * screen as params.
+ */
+export interface FundingRequest {
+  chainType: 'ethereum' | 'solana'
+  address: string
+  /** A decimal string > 0 in the asset's units ('0.05'). */
+  amount: string
+  /** EVM chains: the numeric chain id (from 'eip155:{n}'). */
+  chainId?: number
+  /** Solana: the cluster ('mainnet-beta' default, 'devnet', 'testnet'). */
+  cluster?: string
+  asset: 'native-currency' | 'USDC' | { erc20: `0x${string}` }
+  /** The ERC-20 contract funded (USDC's known address, or the erc20 asset), with its symbol and decimals once loaded. */
+  erc20Address?: `0x${string}`
+  erc20ContractInfo?: { symbol: string; decimals: number }
+  isUSDC?: boolean
+  /** An error message from a method that failed, shown on the selection screen. */
+  errorMessage?: string
+  /** The host's preferred method (`defaultFundingMethod`). */
+  method?: string
+  moonpayConfigOverride?: { currencyCode?: string; quoteCurrencyAmount?: number }
+  uiConfig?: Record<string, unknown>
+}
+
+/** A funding method's row on 'Add funds to your … wallet' (plugins of kind 'funding'; a third party's too). */
+export interface FundingMethodSlot {
+  /** Its name in the app's `funding_config.methods`: 'moonpay', 'coinbase-onramp', 'external', or a third party's. */
+  method: string
+  /** i18n key: its row's label ('Moonpay'). */
+  label: string
+  /** Inline SVG markup. */
+  icon?: string
+  /** Position on the list (lower first). */
+  order?: number
+  /** The screen it opens, with the FundingRequest as params (`funding-moonpay/intro`). */
+  screen: string
+  /** Whether it can fund this request (its chains and assets); rows it can't are left out. Default: every request. */
+  supports?(request: FundingRequest): boolean
+}
+
 /** The plugin object. Every slot but `id` and `kind` is optional. */
 export interface FoyerPlugin<Id extends string = string> {
   id: Id
@@ -340,6 +383,8 @@ export interface FoyerPlugin<Id extends string = string> {
   accounts?: PluginAccountSlots
   /** MFA method plugins (kind 'mfa'): how the MFA screens offer the method (see MfaMethodSlot). */
   mfa?: MfaMethodSlot
+  /** Funding method plugins (kind 'funding'): how 'Add funds' offers the method (see FundingMethodSlot). */
+  funding?: FundingMethodSlot
   /**
    * Steps around every plugin API call (`onRequest`, `onResponseError` that may run a step and retry): MFA step-up,
    * a third party's auth header. Runs after the kernel's captcha middleware, in plugin order.
