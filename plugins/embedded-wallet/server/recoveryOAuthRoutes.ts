@@ -52,7 +52,7 @@ export interface FrameCloudConfig {
 const trim = (url: string) => url.replace(/\/+$/, '')
 
 /** The options over the environment over Google's and Apple's real endpoints. */
-export function resolveRecoveryCloud(options: RecoveryCloudOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedRecoveryCloud {
+export function resolveRecoveryCloud(options: RecoveryCloudOptions = {}, env: Record<string, string | undefined> = process.env): ResolvedRecoveryCloud {
   const g = options.google ?? {}
   const i = options.icloud ?? {}
   return {
