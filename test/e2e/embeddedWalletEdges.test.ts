@@ -197,8 +197,11 @@ describe('embedded wallet edges in Chromium (real server and wallet frame)', () 
     expect(await frameRequest(page, 'foyer:wallet:create-additional', 'add-garbage', { accessToken, address: 'garbage', walletIndex: 'one' })).toEqual(
       invalid('add-garbage', 'foyer:wallet:create-additional', 'Invalid address'),
     )
-    expect(await frameRequest(page, 'foyer:solana-wallet:rpc', 'solana-method', { accessToken, address: 'x', request: { method: 'signTransaction' } })).toEqual(
-      invalid('solana-method', 'foyer:solana-wallet:rpc', 'The embedded Solana wallet only signs messages'),
+    expect(await frameRequest(page, 'foyer:solana-wallet:rpc', 'solana-method', { accessToken, address: 'x', request: { method: 'signAndSendTransaction' } })).toEqual(
+      invalid('solana-method', 'foyer:solana-wallet:rpc', 'The embedded Solana wallet signs messages and transactions only'),
+    )
+    expect(await frameRequest(page, 'foyer:solana-wallet:rpc', 'solana-tx', { accessToken, address: 'x', request: { method: 'signTransaction', params: {} } })).toEqual(
+      invalid('solana-tx', 'foyer:solana-wallet:rpc', 'Transaction must be a base64 string'),
     )
     expect(await frameRequest(page, 'foyer:solana-wallet:rpc', 'solana-message', { accessToken, address: 'x', request: { method: 'signMessage', params: { message: 7 } } })).toEqual(
       invalid('solana-message', 'foyer:solana-wallet:rpc', 'Message must be a string'),
