@@ -113,6 +113,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       const supported = clientConfig.supportedChains ?? []
       return { supported, default: clientConfig.defaultChain ?? supported[0] ?? null }
     },
+    actions: () => foyer.actions(),
   })
 
   const accounts = createAccounts(plugins, () => foyer)

@@ -19,6 +19,9 @@ import { embeddedWalletServer } from 'foyer/plugins/embedded-wallet/server'
 import { mfaTotpServer } from 'foyer/plugins/mfa-totp/server'
 import { mfaSmsServer } from 'foyer/plugins/mfa-sms/server'
 import { mfaPasskeyServer } from 'foyer/plugins/mfa-passkey/server'
+import { fundingServer } from 'foyer/plugins/funding/server'
+import { fundingMoonpayServer } from 'foyer/plugins/funding-moonpay/server'
+import { fundingCoinbaseServer } from 'foyer/plugins/funding-coinbase/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -62,6 +65,10 @@ const devApp: Record<string, unknown> = {
   // SMS codes go through the same sender as SMS login (the dev outbox without TWILIO_*). Passkey verification uses the
   // user's linked passkeys (the passkey plugin's credentials).
   mfa_methods: ['totp', 'sms', 'passkey'],
+  // Funding ('Add funds to your … wallet', funding() on the client): the methods offered, the default amount and chain.
+  // Provider plugins add their method names here (moonpay, coinbase-onramp…). prompt_funding_on_wallet_creation: true
+  // opens 'Add funds' after a login creates the user's embedded wallet.
+  funding: { methods: ['manual', ...(process.env.FOYER_MOONPAY_SECRET_KEY ? ['moonpay'] : []), ...(process.env.FOYER_COINBASE_CDP_PRIVATE_KEY ? ['coinbase-onramp'] : [])], default_recommended_amount: '0.01', default_recommended_currency: { chain: 'eip155:1' } },
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
@@ -72,8 +79,17 @@ const devApp: Record<string, unknown> = {
   ...(process.env.FOYER_DEV_APP ? (JSON.parse(process.env.FOYER_DEV_APP) as Record<string, unknown>) : {}),
 }
 
+// Moonpay on-ramp: signs the widget URL with FOYER_MOONPAY_API_KEY / FOYER_MOONPAY_SECRET_KEY (sandbox pair:
+// FOYER_MOONPAY_SANDBOX_API_KEY / FOYER_MOONPAY_SANDBOX_SECRET_KEY). Loaded in dev (without keys its route answers 503
+// moonpay_not_configured) and in production only when the keys are set (the plugin refuses to start without them).
+const moonpay = process.env.NODE_ENV !== 'production' || process.env.FOYER_MOONPAY_SECRET_KEY ? [fundingMoonpayServer()] : []
+
+// Coinbase Onramp: session tokens from Coinbase's API with the CDP key FOYER_COINBASE_CDP_KEY_NAME /
+// FOYER_COINBASE_CDP_PRIVATE_KEY (FOYER_COINBASE_PROJECT_ID, FOYER_COINBASE_API_URL); without a key its routes answer
+// 403. An app offers it with 'coinbase-onramp' in its funding methods.
+
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

@@ -94,6 +94,11 @@ export function createWalletEngine(core: WalletCore): WalletEngine {
         : {}),
       disconnect: () => engine.disconnect(address),
       getEthereumProvider: () => connector.getProvider(),
+      async fund(options?: Record<string, unknown>) {
+        const fundWallet = core.deps.actions?.().fundWallet
+        if (!fundWallet) throw new ConnectorError('Wallet funding is not enabled', { code: 'FUNDING_NOT_ENABLED' })
+        return fundWallet({ address, ...(options ? { options } : {}) })
+      },
     }
     return wallet
   }

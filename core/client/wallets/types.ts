@@ -101,6 +101,11 @@ export interface ConnectedWallet {
   sendTransaction?(transaction: unknown, connection?: unknown): Promise<string>
   disconnect(): Promise<void>
   getEthereumProvider(): Promise<unknown>
+  /**
+   * Opens 'Add funds' for this wallet (Privy's `ConnectedWallet.fund`): the funding hub's `fundWallet({ address, options })`;
+   * fails with 'Wallet funding is not enabled' when no plugin adds `fundWallet`.
+   */
+  fund(options?: Record<string, unknown>): Promise<unknown>
 }
 
 /** A connected Solana wallet (Privy's ConnectedSolanaWallet): `signMessage(bytes)` answers the ed25519 signature. */

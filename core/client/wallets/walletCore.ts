@@ -13,6 +13,8 @@ export interface WalletDeps {
   chains: () => { supported: readonly SupportedChain[]; default: SupportedChain | null }
   /** Test seam for the lookup retry delay (spec: 500 ms). */
   lookupDelayMs?: number
+  /** The plugins' actions (`fundWallet` of the funding hub, for `ConnectedWallet.fund`). */
+  actions?: () => Readonly<Record<string, (...args: any[]) => unknown>>
 }
 
 /** The manager's state, shared with its lazily loaded engine (createWalletEngine). */

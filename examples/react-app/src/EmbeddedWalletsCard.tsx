@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useFoyer, useSolanaWallets, type User } from 'foyer'
 import { embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
+import { useFundWallet } from 'foyer/plugins/funding'
 import { EmbeddedProviderDemo } from './EmbeddedProviderDemo.js'
 import { SendTransactionCard } from './SendTransactionCard.js'
 
@@ -19,6 +20,7 @@ export const DEMO_TYPED_DATA = {
  */
 export function EmbeddedWalletsCard({ user }: { user: User }) {
   const { createWallet, signMessage, signTypedData, importWallet, exportWallet } = useFoyer()
+  const { fundWallet } = useFundWallet()
   const { wallets: solanaWallets, createWallet: createSolanaWallet, exportWallet: exportSolanaWallet } = useSolanaWallets()
   const embeddedSolana = solanaWallets.find((w) => w.walletClientType === 'privy')
   const [key, setKey] = useState('')
@@ -66,6 +68,21 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
             </button>
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Export', async () => (await exportWallet(), 'closed'))}>
               Export
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() =>
+                run('Funding', async () => {
+                  // The page's first ?chains= chain (the e2e's anvil), else the app's funding_config default.
+                  const chainId = Number(new URLSearchParams(location.search).get('chains')?.split(':')[0]) || null
+                  const result = await fundWallet({ address: String(ethereum[0]!.address), options: chainId ? { chain: `eip155:${chainId}` } : {} })
+                  return `${result.status}${result.method ? ` (${result.method})` : ''}`
+                })
+              }
+            >
+              Fund wallet
             </button>
           </>
         )}

@@ -18,10 +18,15 @@ import { mfa } from 'foyer/plugins/mfa'
 import { mfaTotp } from 'foyer/plugins/mfa-totp'
 import { mfaSms } from 'foyer/plugins/mfa-sms'
 import { mfaPasskey } from 'foyer/plugins/mfa-passkey'
+import { funding } from 'foyer/plugins/funding'
+import { fundingMoonpay } from 'foyer/plugins/funding-moonpay'
+import { fundingCoinbase } from 'foyer/plugins/funding-coinbase'
 import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
 import { mobileWallets } from 'foyer/plugins/mobile-wallets'
+// A third party's funding method (examples/custom-plugin): test funds from the app's faucet key.
+import { faucetFunding } from '../../custom-plugin/faucet-funding/index.js'
 import { Root } from './Root.js'
 import './styles.css'
 
@@ -78,6 +83,17 @@ const plugins = [
   mfaTotp(),
   mfaSms(),
   mfaPasskey(),
+  // Funding hub: fundWallet / useFundWallet, 'Add funds to your … wallet', the manual transfer with its QR code and the
+  // status screens. The server's "funding" section (funding_config) says which methods show; the method plugins below
+  // (and the faucet, a third party's) add their rows.
+  funding(),
+  faucetFunding(),
+  // Moonpay on-ramp (a funding method): listed on 'Add funds' when the server's funding section enables 'moonpay'; the
+  // server signs the widget URL with its Moonpay keys (FOYER_MOONPAY_API_KEY / FOYER_MOONPAY_SECRET_KEY).
+  fundingMoonpay(),
+  // Coinbase Onramp (a funding method): listed for its chains when the server's funding section enables 'coinbase-onramp';
+  // the server asks Coinbase for a session token with its CDP key (FOYER_COINBASE_CDP_KEY_NAME / _PRIVATE_KEY).
+  fundingCoinbase(),
 ]
 
 /**

@@ -1,0 +1,176 @@
+import type { Foyer, FundingMethodSlot, FundingRequest } from '../../core/client/types.js'
+import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
+import { buildFundingRequest, configuredChains, firstFundingScreen, FUNDING_SCREENS, withTokenDetails, type FundingEnv, type FundWalletOptions, type FundWalletParameters } from './fundingRequest.js'
+import type { FundingStatus } from './fundingTexts.js'
+import type { FundingConfig } from './schema.js'
+
+/** Options of the funding hub (`funding({ … })`). */
+export interface FundingPluginOptions {
+  /** Extra USDC addresses by chain id (a test token on anvil: `{ 31337: '0x…' }`); the known mainnets and testnets are built in. */
+  usdcAddresses?: Record<number, `0x${string}`>
+  /** Solana RPC URLs by cluster for the manual transfer's balance ('mainnet-beta', 'devnet', 'testnet'). */
+  solanaRpcUrls?: Record<string, string>
+  texts?: Record<string, string>
+}
+
+/**
+ * What fundWallet answers once the funding modal closes: `status` is the last status the flow reached —
+ * 'success' (a provider's success screen, or the manual transfer's balance arrived), 'processing' / 'in-progress'
+ * (a provider's pending purchase), or 'exited' (closed before any status) — and `method` the method last chosen.
+ */
+export interface FundWalletResult {
+  address: string
+  chainId?: number
+  cluster?: string
+  status: FundingStatus | 'exited'
+  method: string | null
+}
+
+interface FundingSession {
+  request: FundingRequest
+  /** The modal's stack depth below the funding screens (0: the hub opened the modal). */
+  base: number
+  outcome: { status: FundingStatus | 'exited'; method: string | null }
+  finish(): void
+}
+
+const sessions = new WeakMap<Foyer, FundingSession>()
+
+/** The app's `funding_config` (null when the server's app has no "funding" section). */
+export function fundingConfigOf(foyer: Foyer): FundingConfig | null {
+  return (foyer.$config.peek()?.server as { funding_config?: FundingConfig | null } | undefined)?.funding_config ?? null
+}
+
+/** The funding method slots of the loaded plugins (ours and third parties'). */
+export function fundingSlots(foyer: Foyer): FundingMethodSlot[] {
+  return foyer.registry.plugins.flatMap((p) => (p.funding ? [p.funding] : []))
+}
+
+export function fundingEnvOf(foyer: Foyer, options: FundingPluginOptions = {}): FundingEnv {
+  return { config: fundingConfigOf(foyer), chains: configuredChains(foyer), ...(options.usdcAddresses ? { usdcAddresses: options.usdcAddresses } : {}) }
+}
+
+/** The configured chain `chainId` (viem Chain shape). */
+export function fundingChain(foyer: Foyer, chainId: number): SupportedChain | undefined {
+  return configuredChains(foyer).find((c) => c.id === chainId)
+}
+
+const clients = new Map<string, Promise<any>>()
+/** A viem public client for the configured chain's RPC URL. */
+export function publicClientOf(foyer: Foyer, chainId: number): Promise<import('viem').PublicClient> {
+  const url = fundingChain(foyer, chainId)?.rpcUrls.default.http[0]
+  if (!url) return Promise.reject(new Error(`No RPC URL for chain ${chainId}: add the chain (viem Chain with rpcUrls) to config.supportedChains`))
+  let client = clients.get(url)
+  if (!client) {
+    client = import('viem').then(({ createPublicClient, http }) => createPublicClient({ transport: http(url, { retryCount: 0 }) }))
+    clients.set(url, client)
+    client.catch(() => clients.delete(url))
+  }
+  return client
+}
+
+/** An ERC-20's symbol and decimals, read from the chain. */
+export async function readTokenDetails(foyer: Foyer, chainId: number, token: `0x${string}`): Promise<{ symbol: string; decimals: number }> {
+  const [client, { erc20Abi }] = await Promise.all([publicClientOf(foyer, chainId), import('viem')])
+  const [symbol, decimals] = await Promise.all([
+    client.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' }),
+    client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
+  ])
+  return { symbol, decimals }
+}
+
+/** The funded balance of `request` (native or the token's, in base units). */
+export async function readFundedBalance(foyer: Foyer, request: FundingRequest, options: FundingPluginOptions = {}): Promise<bigint> {
+  if (request.chainType === 'solana') {
+    const cluster = request.cluster ?? 'mainnet-beta'
+    const url = options.solanaRpcUrls?.[cluster] ?? `https://api.${cluster}.solana.com`
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [request.address] }) })
+    const body = (await res.json()) as { result?: { value: number } }
+    if (!body.result) throw new Error('getBalance failed')
+    return BigInt(body.result.value)
+  }
+  const client = await publicClientOf(foyer, request.chainId!)
+  if (!request.erc20Address) return client.getBalance({ address: request.address as `0x${string}` })
+  const { erc20Abi } = await import('viem')
+  return client.readContract({ address: request.erc20Address, abi: erc20Abi, functionName: 'balanceOf', args: [request.address as `0x${string}`] })
+}
+
+/** Decimals of the funded asset. */
+export function assetDecimals(foyer: Foyer, request: FundingRequest): number {
+  if (request.chainType === 'solana') return 9
+  if (request.erc20Address) return request.erc20ContractInfo?.decimals ?? 18
+  return fundingChain(foyer, request.chainId!)?.nativeCurrency.decimals ?? 18
+}
+
+/** Symbol of the funded asset. */
+export function assetSymbol(foyer: Foyer, request: FundingRequest): string {
+  if (request.chainType === 'solana') return 'SOL'
+  if (request.erc20Address) return request.erc20ContractInfo?.symbol ?? 'tokens'
+  return fundingChain(foyer, request.chainId!)?.nativeCurrency.symbol ?? 'ETH'
+}
+
+/** Notes what the flow reached (a status screen, the manual transfer's arrival) for fundWallet's answer. */
+export function recordFunding(foyer: Foyer, outcome: Partial<FundingSession['outcome']>): void {
+  const session = sessions.get(foyer)
+  if (session) session.outcome = { ...session.outcome, ...outcome }
+}
+
+/** Ends the funding flow (Close on a status or the manual transfer): closes the modal, or goes back to the screen below it. */
+export function closeFunding(foyer: Foyer, outcome?: Partial<FundingSession['outcome']>): void {
+  if (outcome) recordFunding(foyer, outcome)
+  const session = sessions.get(foyer)
+  if (!session || session.base === 0) return foyer.modal.close()
+  while (foyer.$modal.peek().open && foyer.$modal.peek().stack.length > session.base) {
+    const before = foyer.$modal.peek().stack.length
+    foyer.modal.back()
+    if (foyer.$modal.peek().stack.length === before) break
+  }
+  session.finish()
+}
+
+/** Validates, builds the request and shows the first funding screen; resolves when the funding screens close. */
+export async function fundWallet(foyer: Foyer, options: FundingPluginOptions, first: FundWalletParameters | string, legacy?: FundWalletOptions): Promise<FundWalletResult> {
+  const params: FundWalletParameters = typeof first === 'string' ? { address: first, ...(legacy ? { options: legacy } : {}) } : first
+  const env = fundingEnvOf(foyer, options)
+  const built = buildFundingRequest(env, params)
+  const request = await withTokenDetails(built, (token) => readTokenDetails(foyer, built.chainId!, token))
+  const screen = firstFundingScreen(fundingSlots(foyer), env.config!.methods, request)
+  // Opened straight on a method's screen (the only one, or defaultFundingMethod): that is the method chosen.
+  const direct = screen === FUNDING_SCREENS.manual ? 'manual' : (fundingSlots(foyer).find((s) => s.screen === screen)?.method ?? null)
+  return openFunding(foyer, screen, request, direct)
+}
+
+function openFunding(foyer: Foyer, screen: string, request: FundingRequest, method: string | null): Promise<FundWalletResult> {
+  sessions.get(foyer)?.finish()
+  return new Promise<FundWalletResult>((resolve) => {
+    const modal = foyer.$modal.peek()
+    const base = modal.open ? modal.stack.length : 0
+    let stop: (() => void) | undefined
+    let done = false
+    const session: FundingSession = {
+      request,
+      base,
+      outcome: { status: 'exited', method },
+      finish() {
+        if (done) return
+        done = true
+        stop?.()
+        if (sessions.get(foyer) === session) sessions.delete(foyer)
+        resolve({
+          address: request.address,
+          ...(request.chainId !== undefined ? { chainId: request.chainId } : {}),
+          ...(request.cluster ? { cluster: request.cluster } : {}),
+          ...session.outcome,
+        })
+      },
+    }
+    sessions.set(foyer, session)
+    if (modal.open) foyer.modal.push(screen, request)
+    else foyer.modal.open({ intent: 'fund', screen, params: request })
+    // Done when the modal closes, or the user went back below the funding screens.
+    stop = foyer.$modal.subscribe((m) => {
+      if (!m.open || m.stack.length <= base) session.finish()
+    })
+    if (done) stop()
+  })
+}

@@ -1,0 +1,46 @@
+/** The hub's error texts (spec §8 'Funding'). */
+export const fundingErrors = {
+  walletFundingNotEnabled: 'Wallet funding is not enabled',
+  fundingWalletNotEnabled: 'Funding wallet is not enabled',
+  caip2: 'Chain ID not compatible with CAIP-2 format.',
+  chainNotConfigured: (chainId: number) => `Chain ID ${chainId} is not supported. Add it to the supportedChains of your Foyer config.`,
+  invalidAmount: 'The amount must be a number greater than 0, with at most one decimal point.',
+  invalidAddress: 'Invalid wallet address',
+  unsupportedAsset: 'Unsupported funding asset',
+  usdcUnknown: (chain: string) => `USDC is not supported on ${chain}`,
+  tokenDetails: 'Unable to fetch token details',
+}
+
+/** English texts of the hub's screens (keys to override with `config.intl.textLocalization`). */
+export const fundingTexts: Record<string, string> = {
+  'funding.select.title': 'Add funds to your {chain} wallet',
+  'funding.select.amount': 'Amount',
+  'funding.select.manual': 'Send funds manually',
+  'funding.select.choose': 'Choose how to add funds',
+  'funding.manual.title': 'Send funds to your wallet',
+  'funding.manual.subtitle': 'Send {amount} {symbol} to this address from another wallet or an exchange.',
+  'funding.manual.network': 'Only send {symbol} on the {chain} network. Funds sent on another network may be lost.',
+  'funding.manual.copy': 'Copy address',
+  'funding.manual.copied': 'Copied',
+  'funding.manual.scan': 'Scan QR code',
+  'funding.manual.hideQr': 'Hide QR code',
+  'funding.manual.qrLabel': 'QR code of your wallet address',
+  'funding.manual.waiting': 'Waiting for funds…',
+  'funding.manual.balance': 'Balance: {balance} {symbol}',
+  'funding.manual.received': 'Funds received!',
+  'funding.close': 'Close',
+  'funding.status.success.title': "You've funded your account!",
+  'funding.status.success.body': 'It may take a few minutes for the assets to appear.',
+  'funding.status.processing.title': 'Processing payment',
+  'funding.status.processing.body': '{provider} may take up to a few hours. You will receive an email when the purchase is complete.',
+  'funding.status.in-progress.title': 'In Progress',
+  'funding.status.in-progress.body': 'Go back to {provider} to finish funding your account.',
+}
+
+/** A funding status the hub's status screen shows (providers show it with `funding/status`). */
+export type FundingStatus = 'success' | 'processing' | 'in-progress'
+
+/** The status screen's title and body keys with their variables. */
+export function statusText(status: FundingStatus, provider: string): { title: string; body: string; vars: { provider: string } } {
+  return { title: `funding.status.${status}.title`, body: `funding.status.${status}.body`, vars: { provider } }
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react'
+import type { FundingRequest } from '../../../core/client/types.js'
+import { Button, ErrorText, ScreenLayout, TextInput, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
+import { availableFundingSlots, chainName, FUNDING_SCREENS, isValidAmount } from '../fundingRequest.js'
+import { assetSymbol, fundingConfigOf, fundingEnvOf, fundingSlots, recordFunding } from '../fundWallet.js'
+
+/** Characters the amount field takes as typed: digits and at most one decimal point. */
+const TYPING = /^\d*\.?\d*$/
+
+/**
+ * 'Add funds to your {chain} wallet': the amount, then one row per offered method (the app's methods that a loaded
+ * funding plugin provides and supports for this request) and 'Send funds manually'. Rows stay disabled until the
+ * amount is > 0. A provider that failed comes back here with `errorMessage`.
+ */
+export default function FundingSelectScreen({ params }: ScreenProps<FundingRequest>) {
+  const foyer = useFoyerKernel()
+  const t = useT()
+  const [amount, setAmount] = useState(params.amount)
+  const env = fundingEnvOf(foyer)
+  const methods = fundingConfigOf(foyer)?.methods ?? []
+  // A provider's failure is shown here; the request the rows get is without it.
+  const { errorMessage, ...rest } = params
+  const request: FundingRequest = { ...rest, amount }
+  const valid = isValidAmount(amount)
+  const slots = availableFundingSlots(fundingSlots(foyer), methods, request)
+  const chain = request.chainType === 'solana' ? 'Solana' : chainName(env, request.chainId!)
+  const choose = (method: string, screen: string) => {
+    recordFunding(foyer, { method })
+    foyer.modal.push(screen, request)
+  }
+
+  return (
+    <ScreenLayout title={t('funding.select.title', { chain })} subtitle={t('funding.select.choose')}>
+      <TextInput
+        label={t('funding.select.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => {
+          if (TYPING.test(e.target.value)) setAmount(e.target.value)
+        }}
+        action={<span className="foyer-subtitle" style={{ paddingInline: 8 }}>{assetSymbol(foyer, request)}</span>}
+        data-testid="foyer-funding-amount"
+      />
+      {errorMessage ? <ErrorText>{errorMessage}</ErrorText> : null}
+      {slots.map((slot) => (
+        <Button key={slot.method} variant="option" icon={slot.icon} disabled={!valid} onClick={() => choose(slot.method, slot.screen)} data-testid={`foyer-funding-method-${slot.method}`}>
+          {t(slot.label)}
+        </Button>
+      ))}
+      {methods.includes('manual') ? (
+        <Button variant="option" disabled={!valid} onClick={() => choose('manual', FUNDING_SCREENS.manual)} data-testid="foyer-funding-method-manual">
+          {t('funding.select.manual')}
+        </Button>
+      ) : null}
+    </ScreenLayout>
+  )
+}
