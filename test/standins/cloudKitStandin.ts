@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
+import { closeServer, readBody as read } from './httpStandin.js'
 
 /** A record in a user's private database. */
 export interface CloudKitRecord {
@@ -24,12 +25,6 @@ export interface CloudKitStandin {
   close(): Promise<void>
 }
 
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = ''
-    req.on('data', (d) => (body += d))
-    req.on('end', () => resolve(body))
-  })
 
 /**
  * CloudKit web services' documented shapes on a local port, for one container: an unauthenticated
@@ -62,11 +57,7 @@ export async function startCloudKitStandin(): Promise<CloudKitStandin> {
     }),
     account: 'apple.user@example.com',
     records: database,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET, POST, OPTIONS' }
   const json = (res: ServerResponse, status: number, body: unknown) => {

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
+import { closeServer, readBody as read } from './httpStandin.js'
 
 /** The GitHub user the stand-in signs in. */
 export interface GithubUser {
@@ -25,12 +26,6 @@ export interface GithubStandin {
   close(): Promise<void>
 }
 
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = ''
-    req.on('data', (d) => (body += d))
-    req.on('end', () => resolve(body))
-  })
 
 /**
  * GitHub's documented web flow on a local port: GET /login/oauth/authorize (auto-approves),
@@ -56,11 +51,7 @@ export async function startGithubStandin(): Promise<GithubStandin> {
     user: { id: 4242, login: 'octo', name: 'Octo Cat', email: null },
     mode: 'approve',
     tokenRequests: [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' })

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHash, randomBytes } from 'node:crypto'
+import { closeServer, readBody as read } from './httpStandin.js'
 
 /** A file in an account's appDataFolder. */
 export interface DriveFile {
@@ -27,12 +28,6 @@ export interface GoogleDriveStandin {
   close(): Promise<void>
 }
 
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = ''
-    req.on('data', (d) => (body += d))
-    req.on('end', () => resolve(body))
-  })
 
 const DRIVE_APPDATA = 'https://www.googleapis.com/auth/drive.appdata'
 
@@ -69,11 +64,7 @@ export async function startGoogleDriveStandin(): Promise<GoogleDriveStandin> {
     mode: 'approve',
     files: folder,
     tokenRequests: [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST, OPTIONS' }
   const json = (res: ServerResponse, status: number, body: unknown) => {

@@ -1,8 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseEther, parseUnits } from 'viem'
 import type { Anvil } from './anvil.js'
+import { closeServer, readBody as read } from './httpStandin.js'
 
 /** A transaction the stand-in's widget made, in the fields Moonpay's API answers. */
 export interface MoonpayStandinTransaction {
@@ -35,12 +36,6 @@ export interface MoonpayStandin {
   close(): Promise<void>
 }
 
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = ''
-    req.on('data', (d) => (body += d))
-    req.on('end', () => resolve(body))
-  })
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -77,11 +72,7 @@ export async function startMoonpayStandin(anvil: Anvil): Promise<MoonpayStandin>
     serverErrors: false,
     rejectedSignatures: 0,
     transactions: new Map(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => closeServer(server),
   }
   const cors = { 'access-control-allow-origin': '*' }
   const json = (res: ServerResponse, status: number, body: unknown) => {
