@@ -1,4 +1,4 @@
-import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto'
+import { createPrivateKey, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 
 /** How long a CDP JWT lives (Coinbase's SDKs: 120 s). */
@@ -11,8 +11,11 @@ export interface CdpApiKey {
   privateKey: string
 }
 
+/** A key jose signs with (typed by jose, so the published .d.ts needs no @types/node). */
+type SigningKey = Parameters<SignJWT['sign']>[0]
+
 /** The signing key and algorithm of a CDP private key, as Coinbase documents both kinds. */
-export function cdpSigningKey(privateKey: string): { key: KeyObject; alg: 'ES256' | 'EdDSA' } {
+export function cdpSigningKey(privateKey: string): { key: SigningKey; alg: 'ES256' | 'EdDSA' } {
   const text = privateKey.trim().replace(/\\n/g, '\n')
   if (text.startsWith('-----BEGIN')) {
     const key = createPrivateKey(text)
