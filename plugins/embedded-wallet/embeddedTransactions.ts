@@ -1,5 +1,6 @@
 import type { PublicClient } from 'viem'
 import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from './providerRpcError.js'
+import type { PreparedTransaction, TransactionStepRequest } from './transactionTypes.js'
 import { parseChainId } from './embeddedChains.js'
 
 /** A transaction request as EIP-1193 carries it (eth_sendTransaction / eth_signTransaction's first param). */
@@ -18,19 +19,7 @@ export interface EthereumTransactionRequest {
   chainId?: unknown
 }
 
-/** A request with every field the frame needs to sign it (quantities as bigint). */
-export interface PreparedTransaction {
-  from: `0x${string}`
-  to?: `0x${string}`
-  data?: `0x${string}`
-  value: bigint
-  nonce: number
-  gas: bigint
-  chainId: number
-  gasPrice?: bigint
-  maxFeePerGas?: bigint
-  maxPriorityFeePerGas?: bigint
-}
+export type { PreparedTransaction, TransactionStepRequest } from './transactionTypes.js'
 
 const QUANTITIES = ['value', 'nonce', 'gas', 'gasLimit', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const
 const HEX = /^0x[0-9a-fA-F]*$/
@@ -46,7 +35,7 @@ function quantity(property: string, value: unknown): bigint | undefined {
 }
 
 /** The request's fields, checked (the spec's §5 rules); `chainId` when the request names one. */
-export function readTransactionRequest(raw: unknown): { request: Omit<PreparedTransaction, 'from' | 'nonce' | 'gas' | 'chainId' | 'value'> & Partial<PreparedTransaction>; chainId: number | null; from: string | null } {
+export function readTransactionRequest(raw: unknown): { request: TransactionStepRequest; chainId: number | null; from: string | null } {
   if (!raw || typeof raw !== 'object') throw new EmbeddedProviderRpcError(-32602, 'Invalid transaction request')
   const tx = raw as EthereumTransactionRequest
   const q = Object.fromEntries(QUANTITIES.map((p) => [p, quantity(p, tx[p])])) as Record<(typeof QUANTITIES)[number], bigint | undefined>

@@ -16,7 +16,7 @@ import type { SignOptions } from './signMessage.js'
 import type { SetWalletRecoveryParameters } from './setWalletRecovery.js'
 import type { SolanaCluster } from './solanaClusters.js'
 import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solanaTransactions.js'
-import type { SendTransactionOptions, SendTransactionResult } from './sendTransaction.js'
+import type { SendTransactionOptions, SendTransactionResult } from './transactionTypes.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
@@ -158,7 +158,7 @@ export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts
 export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
 export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './createWallet.js'
 export type { SignOptions } from './signMessage.js'
-export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './sendTransaction.js'
+export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './transactionTypes.js'
 export type { ImportWalletParameters } from './importWallet.js'
 export type { ExportWalletParameters } from './exportWallet.js'
 export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './setWalletRecovery.js'

@@ -1,4 +1,4 @@
-import type { PublicClient, TransactionReceipt } from 'viem'
+import type { PublicClient } from 'viem'
 import type { Foyer } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
 import { decodeTransaction, type DecodedTransaction } from './decodeTransaction.js'
@@ -10,57 +10,11 @@ import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from '
 import { embeddedEthereumWallet, signWithWallet } from './signWithWallet.js'
 import { TransactionReplacedError, TransactionRevertedError, type TransactionFailure } from './transactionFailure.js'
 import { SEND_TRANSACTION_SCREEN } from './walletConstants.js'
+import type { SendTransactionOptions, SendTransactionParams, SendTransactionResult, TransactionReceiptFields, TransactionStep, TransactionUiOptions } from './transactionTypes.js'
 
-/** The host's texts of the transaction screens (Privy's `uiOptions` of sendTransaction). */
-export interface TransactionUiOptions {
-  title?: string
-  description?: string
-  buttonText?: string
-  transactionInfo?: { title?: string; action?: string; contractInfo?: { imgUrl?: string; imgAltText?: string; name?: string } }
-  successHeader?: string
-  successDescription?: string
-  iconUrl?: string
-  /** false: send without the screens. */
-  showWalletUIs?: boolean
-}
+export type { SendTransactionOptions, SendTransactionResult, TransactionReceiptFields, TransactionUiOptions } from './transactionTypes.js'
 
-/** The second argument of sendTransaction / signTransaction. */
-export interface SendTransactionOptions {
-  uiOptions?: TransactionUiOptions
-  /** Which embedded wallet (default the first Ethereum one). */
-  address?: string
-}
-
-/** The receipt fields a send answers with (spec §3). */
-export type TransactionReceiptFields = Pick<TransactionReceipt, 'to' | 'from' | 'status' | 'gasUsed' | 'effectiveGasPrice' | 'cumulativeGasUsed' | 'logs' | 'blockNumber' | 'transactionHash'>
-
-/** What sendTransaction answers: the (last) transaction's hash, every step's hash, and the receipt when the screens waited for it. */
-export interface SendTransactionResult {
-  hash: `0x${string}`
-  hashes?: `0x${string}`[]
-  receipt?: TransactionReceiptFields
-}
-
-/** One step of a transaction request: its checked fields and its chain. */
-export interface TransactionStep {
-  chainId: number
-  request: ReturnType<typeof readTransactionRequest>['request']
-}
-
-/** The confirmation screen's parameters. */
-export interface SendTransactionParams {
-  address: `0x${string}`
-  mode: 'send' | 'sign'
-  steps: TransactionStep[]
-  uiOptions?: TransactionUiOptions
-  /** 'usd': fees and totals in dollars (from the server's token_price); 'native': in the chain's currency. */
-  priceDisplay: 'usd' | 'native'
-  /** Whether a paymaster pays the gas ('Sponsored'). */
-  sponsored?: boolean
-  /** Written by the screen as it goes: a close after the receipt still answers the hash. */
-  outcome: { result?: SendTransactionResult; signature?: `0x${string}`; done?: boolean; failure?: TransactionFailure }
-  fetch?: typeof globalThis.fetch
-}
+export type { SendTransactionParams, TransactionStep } from './transactionTypes.js'
 
 /** How long the screen waits for a receipt before 'Timed out'. */
 export const RECEIPT_TIMEOUT_MS = 60_000

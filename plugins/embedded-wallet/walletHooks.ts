@@ -5,7 +5,7 @@ import type { CreateWalletParameters } from './createWallet.js'
 import type { ExportWalletParameters } from './exportWallet.js'
 import type { ImportWalletParameters } from './importWallet.js'
 import type { SignOptions } from './signMessage.js'
-import type { SendTransactionOptions, SendTransactionResult } from './sendTransaction.js'
+import type { SendTransactionOptions, SendTransactionResult } from './transactionTypes.js'
 import type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType } from './setWalletRecovery.js'
 
 /** Callbacks of the wallet hooks (Privy's shape): the result, or the error's code. */

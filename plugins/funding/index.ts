@@ -2,7 +2,7 @@ import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import type { FundWalletOptions, FundWalletParameters } from './fundingRequest.js'
 import { fundingTexts } from './fundingTexts.js'
-import type { FundingPluginOptions, FundWalletResult } from './fundWallet.js'
+import type { FundingPluginOptions, FundWalletResult } from './fundingTypes.js'
 
 const ops = { fundWallet: () => import('./fundWallet.js'), prompt: () => import('./promptOnCreation.js') }
 
@@ -36,7 +36,7 @@ export function funding(options: FundingPluginOptions = {}) {
 export { useFundWallet, type UseFundWalletParameters, type UseFundWalletReturnType } from './useFundWallet.js'
 export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCaip2, buildFundingRequest, availableFundingSlots, firstFundingScreen } from './fundingRequest.js'
 export type { FundWalletOptions, FundWalletParameters, FundingAsset, FundingEnv } from './fundingRequest.js'
-export type { FundWalletResult, FundingPluginOptions } from './fundWallet.js'
+export type { FundWalletResult, FundingPluginOptions } from './fundingTypes.js'
 export { fundingTexts, fundingErrors, statusText, type FundingStatus } from './fundingTexts.js'
 export type { FundingRequest, FundingMethodSlot } from '../../core/client/types.js'
 

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react'
 import { BaseError } from '../../core/errors/index.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
 import type { FundWalletOptions, FundWalletParameters } from './fundingRequest.js'
-import type { FundWalletResult } from './fundWallet.js'
+import type { FundWalletResult } from './fundingTypes.js'
 
 /** Callbacks of useFundWallet (Privy's `onUserExited`). */
 export interface UseFundWalletParameters {

@@ -10,10 +10,9 @@ import {
   sendStep,
   signStep,
   waitForReceipt,
-  type SendTransactionParams,
-  type SendTransactionResult,
   type TransactionPreview,
 } from '../sendTransaction.js'
+import type { SendTransactionParams, SendTransactionResult } from '../transactionTypes.js'
 import { fetchTokenPrice } from '../tokenPrice.js'
 import { transactionFailure, transactionFailureTexts, type TransactionFailure } from '../transactionFailure.js'
 
