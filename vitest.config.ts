@@ -47,9 +47,10 @@ export default defineConfig({
           globalSetup: ['test/e2e/kit/globalSetup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // Two files at a time, each with its own server, app port and browser: an e2e file spends much of its
-          // time waiting (servers, timers, polling), so two overlap well even on two cores.
-          maxWorkers: 2,
+          // Three files at a time, each with its own server, app port and browser: an e2e file spends most of its
+          // time waiting (servers, chains, timers, polling), so three overlap well even on two cores and keep the suite
+          // under its 15 minutes. FOYER_E2E_WORKERS changes it.
+          maxWorkers: Number(process.env.FOYER_E2E_WORKERS) || 3,
         },
       },
     ],

@@ -7,7 +7,7 @@ import { useStack } from './kit/useStack.js'
 import { setPasswordInFrame } from './kit/walletFrame.js'
 
 // A short MFA window (15 minutes in production) so the test sees the enrollment's verification lapse.
-const WINDOW_SECONDS = 8
+const WINDOW_SECONDS = 10
 const e2e = useStack({
   FOYER_MFA_WINDOW_SECONDS: String(WINDOW_SECONDS),
   FOYER_DEV_APP: JSON.stringify({ mfa_methods: ['totp', 'sms'], 'embedded-wallet': { create_on_login: 'users-without-wallets', user_owned_recovery_options: ['user-passcode'] } }),
