@@ -68,7 +68,7 @@ const devApp: Record<string, unknown> = {
   // Funding ('Add funds to your … wallet', funding() on the client): the methods offered, the default amount and chain.
   // Provider plugins add their method names here (moonpay, coinbase-onramp…). prompt_funding_on_wallet_creation: true
   // opens 'Add funds' after a login creates the user's embedded wallet.
-  funding: { methods: ['manual', ...(process.env.FOYER_MOONPAY_SECRET_KEY ? ['moonpay'] : []), ...(process.env.FOYER_COINBASE_CDP_PRIVATE_KEY ? ['coinbase-onramp'] : [])], default_recommended_amount: '0.01', default_recommended_currency: { chain: 'eip155:1' } },
+  funding: { methods: ['manual', 'external', ...(process.env.FOYER_MOONPAY_SECRET_KEY ? ['moonpay'] : []), ...(process.env.FOYER_COINBASE_CDP_PRIVATE_KEY ? ['coinbase-onramp'] : [])], default_recommended_amount: '0.01', default_recommended_currency: { chain: 'eip155:1' } },
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).

@@ -9,7 +9,7 @@ import { useStack, useStandin } from './kit/useStack.js'
 
 const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (node) => node.stop())
 const prices = useStandin(() => startPriceStandin({ ETH: 3000 }), (standin) => standin.close())
-const e2e = useStack(() => ({ FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }), FOYER_PRICE_API_URL: prices().url }))
+const e2e = useStack(() => ({ FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' }, funding: { methods: ['manual'], default_recommended_amount: '0.01', default_recommended_currency: { chain: 'eip155:1' } } }), FOYER_PRICE_API_URL: prices().url }))
 
 // OpenZeppelin 4.9's build artifacts: a fixed-supply ERC-20 minted to anvil's first (unlocked) account.
 const artifact = (name: string) => createRequire(import.meta.url)(`@openzeppelin/contracts/build/contracts/${name}.json`) as { abi: Abi; bytecode: `0x${string}` }
@@ -258,7 +258,7 @@ async function scenario(page: Page) {
     expect(await resultAfter(page, before)).toMatch(/^Error: -32603 Transaction reverted/)
 
     // More than the wallet has: 'Add funds' and the spec's text; closing is 4001. 'Add funds' opens the funding hub on
-    // top (the dev app offers the manual transfer only, so straight to it); closing the modal there still answers 4001.
+    // top (this app offers the manual transfer only, so straight to it); closing the modal there still answers 4001.
     before = await currentResult(page)
     dialog = await start(page, { to: OTHER, value: 10n ** 20n })
     await prepared(dialog)

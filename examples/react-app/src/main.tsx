@@ -21,6 +21,7 @@ import { mfaPasskey } from 'foyer/plugins/mfa-passkey'
 import { funding } from 'foyer/plugins/funding'
 import { fundingMoonpay } from 'foyer/plugins/funding-moonpay'
 import { fundingCoinbase } from 'foyer/plugins/funding-coinbase'
+import { fundingExternal } from 'foyer/plugins/funding-external'
 import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
@@ -94,6 +95,9 @@ const plugins = [
   // Coinbase Onramp (a funding method): listed for its chains when the server's funding section enables 'coinbase-onramp';
   // the server asks Coinbase for a session token with its CDP key (FOYER_COINBASE_CDP_KEY_NAME / _PRIVATE_KEY).
   fundingCoinbase(),
+  // Transfer from wallet (a funding method): an external wallet sends the funds, or bridges them with a Relay quote from
+  // another chain when funding_config.cross_chain_bridging_enabled (?relay=URL points it at a Relay-compatible API).
+  fundingExternal(query.get('relay') ? { relayUrl: query.get('relay')! } : {}),
 ]
 
 /**

@@ -1,0 +1,22 @@
+import type { FundingRequest } from '../../core/client/types.js'
+
+// What the plugin's first load needs (its slot, defaults and state type), apart from the viem-backed transfer code.
+
+/** Relay's public API (mainnets); testnets are at https://api.testnets.relay.link. */
+export const RELAY_API_URL = 'https://api.relay.link'
+/** The quote path the issue names; the spec's '/execute/swap' is taken with `quotePath`. */
+export const RELAY_QUOTE_PATH = '/quote'
+/** The native currency in Relay's currency fields. */
+export const NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000'
+
+/** What the transfer screen reads of the plugin's state. */
+export interface FundingExternalState {
+  options: { relayUrl: string; quotePath: string }
+}
+
+/** Whether a transfer from a wallet can fund this request: EVM chains; an ERC-20 (USDC) only when its address is known. */
+export function supportsExternal(request: FundingRequest): boolean {
+  if (request.chainType !== 'ethereum' || !request.chainId) return false
+  if (request.asset === 'native-currency') return true
+  return Boolean(request.erc20Address)
+}

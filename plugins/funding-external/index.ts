@@ -1,0 +1,62 @@
+import { definePlugin } from '../../core/client/plugin.js'
+import type { FundingRequest } from '../../core/client/types.js'
+import { RELAY_API_URL, RELAY_QUOTE_PATH, supportsExternal, type FundingExternalState } from './externalSlot.js'
+
+/** Options of the transfer from an external wallet. */
+export interface FundingExternalPluginOptions {
+  /** Relay's API the bridge quotes come from (default https://api.relay.link; testnets: https://api.testnets.relay.link). */
+  relayUrl?: string
+  /** The quote path on it: '/quote' (default) or the spec's '/execute/swap'. */
+  quotePath?: string
+  /** Position on the method list. */
+  order?: number
+  texts?: Record<string, string>
+}
+
+/** The method's English (§2, §8). */
+export const fundingExternalTexts = {
+  'fundingExternal.label': 'Transfer from wallet',
+  'fundingExternal.title': 'Transfer from wallet',
+  'fundingExternal.subtitle': 'Choose the wallet to send {amount} from.',
+  'fundingExternal.walletsLabel': 'Wallets',
+  'fundingExternal.more': 'More wallets',
+  'fundingExternal.none': 'No wallet found in this browser.',
+  'fundingExternal.checking': 'Checking your balance…',
+  'fundingExternal.confirm': 'Confirm the transfer in {wallet}. Waiting for it to complete…',
+  'fundingExternal.bridge.title': 'Transfer from another network',
+  'fundingExternal.bridge.subtitle': 'Your wallet has no funds on this network. Choose the network to bridge from.',
+  'fundingExternal.bridge.back': 'Back',
+} as const
+
+const icon =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect x="2" y="6" width="20" height="14" rx="2"/><path d="M16 13h2"/><path d="M2 10h20"/></svg>'
+
+/**
+ * Transfer from wallet (a funding method): `plugins={[embeddedWallet(), funding(), fundingExternal()]}`, listed on
+ * 'Add funds' when the app's funding_config methods include 'external'. The user picks an external EVM wallet, which
+ * sends the amount (native or ERC-20) on the request's chain; without funds there and with
+ * funding_config.cross_chain_bridging_enabled, a Relay bridge quote from another configured chain is sent instead.
+ * Client only. Solana wallets and Solana bridging are not supported yet.
+ */
+export function fundingExternal(options: FundingExternalPluginOptions = {}) {
+  return definePlugin({
+    id: 'funding-external',
+    kind: 'funding',
+    state: (): FundingExternalState => ({ options: { relayUrl: options.relayUrl ?? RELAY_API_URL, quotePath: options.quotePath ?? RELAY_QUOTE_PATH } }),
+    screens: {
+      transfer: { load: () => import('./screens/TransferScreen.js'), title: 'fundingExternal.title' },
+      bridge: { load: () => import('./screens/BridgeScreen.js'), title: 'fundingExternal.bridge.title' },
+    },
+    funding: {
+      method: 'external',
+      label: 'fundingExternal.label',
+      icon,
+      order: options.order ?? 5,
+      screen: 'funding-external/transfer',
+      supports: (request: FundingRequest) => supportsExternal(request),
+    },
+    texts: { ...fundingExternalTexts, ...options.texts },
+  })
+}
+
+export * from './externalSlot.js'
