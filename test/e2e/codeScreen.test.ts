@@ -31,8 +31,9 @@ describe('the e-mail code screen in Chromium', () => {
     const dialog = page.getByRole('dialog')
     const input = dialog.locator('input[type="email"]')
     await input.waitFor()
-    // The first input has focus, not the dialog container: typing goes straight in.
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('email').catch(async (e) => {
+    // The first input has focus, not the dialog container: typing goes straight in. On a busy machine the landing's
+    // entries arrive one by one (lazy chunks) and focus follows the first input as it comes: give it time to settle.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type), { timeout: 10_000 }).toBe('email').catch(async (e) => {
       // Says where focus went instead, and what the dialog held, so a failure on a busy machine can be read.
       console.log('focus was on:', await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300)))
       console.log('dialog:', await page.evaluate(() => document.querySelector('[role=dialog]')?.outerHTML.slice(0, 3000)))
