@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { formatSol, formatSolUsd } from '../formatSol.js'
@@ -7,6 +7,7 @@ import { insufficientFundsLines, solanaBalance, solanaFeeForMessage, SolanaRpcEr
 import { signSendConfirm, type SendSolanaTransactionParams } from '../solanaTransactions.js'
 import { readSolanaTransaction } from '../solanaWire.js'
 import { fetchTokenPrice } from '../tokenPrice.js'
+import { TransactionRow as Row } from './TransactionRow.js'
 
 /** The screen's fixed texts (spec §2, §8). */
 export const sendSolanaTransactionTexts = {
@@ -46,14 +47,6 @@ type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; s
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="foyer-tx-row" style={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '4px 0' }} data-testid={testId}>
-      <span style={{ opacity: 0.7 }}>{label}</span>
-      <span style={{ textAlign: 'right', wordBreak: 'break-all' }}>{children}</span>
-    </div>
-  )
-}
 
 /** Reads the transaction, its fee (getFeeForMessage) and the wallet's balance: the preview. */
 async function previewOf(params: SendSolanaTransactionParams): Promise<Preview> {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import type { DecodedTransaction } from '../decodeTransaction.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
@@ -15,18 +15,10 @@ import {
 import type { SendTransactionParams, SendTransactionResult } from '../transactionTypes.js'
 import { fetchTokenPrice } from '../tokenPrice.js'
 import { transactionFailure, transactionFailureTexts, type TransactionFailure } from '../transactionFailure.js'
+import { TransactionRow as Row } from './TransactionRow.js'
 
 type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; result: SendTransactionResult } | { kind: 'error'; failure: TransactionFailure }
 
-/** One labelled line of the summary. */
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="foyer-tx-row" style={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '4px 0' }} data-testid={testId}>
-      <span style={{ opacity: 0.7 }}>{label}</span>
-      <span style={{ textAlign: 'right', wordBreak: 'break-all' }}>{children}</span>
-    </div>
-  )
-}
 
 /** The decoded call's lines (spec §3's decoded transaction details). */
 function decodedRows(decoded: DecodedTransaction, token?: { symbol: string; decimals: number }): [string, string][] {
