@@ -32,7 +32,8 @@ describe('useFoyer().sendTransaction / signTransaction (real plugin over a fake 
     const { actions, frame, address } = await setup()
     const to = frame.account(1).address
     const { hash } = await actions.sendTransaction({ to, value: 5n })
-    expect(await anvil.rpc('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' })
+    // Without the screens the hash comes back once the node took the transaction; anvil mines it a moment later.
+    await expect.poll(() => anvil.rpc('eth_getTransactionReceipt', [hash]), { timeout: 10_000 }).toMatchObject({ status: '0x1' })
     const steps = await actions.sendTransaction([{ to, value: 1 }, { to, value: '0x2' }])
     expect(steps.hashes).toHaveLength(2)
     expect(steps.hash).toBe(steps.hashes![1])
