@@ -7,7 +7,8 @@ import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
 import type { WalletConnector } from '../../core/client/wallets/types.js'
 import { discoverSolanaWallets } from './discoverSolanaWallets.js'
-import { SIGN_MESSAGE_REQUIRED } from './walletStandardConnector.js'
+import { SIGN_MESSAGE_REQUIRED, walletStandardConnector } from './walletStandardConnector.js'
+import { Keypair, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { solanaWalletClientType } from './solanaWallets.js'
 import { solana } from './index.js'
 
@@ -177,5 +178,131 @@ describe('solana connector', () => {
     const count = updates.length
     register(fakeWallet('Later').wallet)
     expect(updates.length).toBe(count)
+  })
+})
+
+describe('solana connector transactions', () => {
+  const BLOCKHASH = bs58.encode(new Uint8Array(32).fill(7))
+  const to = Keypair.generate().publicKey
+
+  /** A fake wallet whose account is a web3.js Keypair, with solana:signTransaction / solana:signAndSendTransaction. */
+  function transactingWallet(opts: { sign?: boolean; send?: boolean } = {}) {
+    const fake = fakeWallet('Phantom')
+    const keypair = Keypair.generate()
+    const account = { ...fake.account, address: keypair.publicKey.toBase58(), publicKey: keypair.publicKey.toBytes(), chains: ['solana:devnet' as const] }
+    const seen = { signed: [] as Array<{ chain?: string; address: string }>, sent: [] as Array<{ chain: string; options?: unknown }>, rejectNext: false }
+    const signed = (bytes: Uint8Array) => {
+      if (seen.rejectNext) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      const tx = VersionedTransaction.deserialize(bytes)
+      tx.sign([keypair])
+      return { tx, bytes: tx.serialize() }
+    }
+    const features = fake.wallet.features as Record<string, unknown>
+    if (opts.sign !== false) {
+      features['solana:signTransaction'] = {
+        version: '1.0.0',
+        async signTransaction(...inputs: Array<{ account: { address: string }; transaction: Uint8Array; chain?: string }>) {
+          return inputs.map((input) => {
+            seen.signed.push({ chain: input.chain, address: input.account.address })
+            return { signedTransaction: signed(input.transaction).bytes }
+          })
+        },
+      }
+    }
+    if (opts.send) {
+      features['solana:signAndSendTransaction'] = {
+        version: '1.0.0',
+        async signAndSendTransaction(...inputs: Array<{ account: { address: string }; transaction: Uint8Array; chain: string; options?: unknown }>) {
+          return inputs.map((input) => {
+            seen.sent.push({ chain: input.chain, options: input.options })
+            return { signature: signed(input.transaction).tx.signatures[0]! }
+          })
+        },
+      }
+    }
+    fake.setAccounts([account])
+    return { connector: walletStandardConnector(fake.wallet), keypair, seen }
+  }
+  const legacy = (from: Keypair) =>
+    new Transaction({ feePayer: from.publicKey, recentBlockhash: BLOCKHASH }).add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports: 1000 }))
+  const versioned = (from: Keypair) =>
+    new VersionedTransaction(
+      new TransactionMessage({ payerKey: from.publicKey, recentBlockhash: BLOCKHASH, instructions: [SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports: 1000 })] }).compileToV0Message(),
+    )
+
+  it('signs a legacy Transaction through solana:signTransaction, answering a signed Transaction', async () => {
+    const { connector, keypair, seen } = transactingWallet()
+    const signed = await connector.signSolanaTransaction!(keypair.publicKey.toBase58(), legacy(keypair))
+    expect(signed).toBeInstanceOf(Transaction)
+    expect(signed.verifySignatures()).toBe(true)
+    expect(signed.signature).toHaveLength(64)
+    expect(seen.signed).toEqual([{ chain: 'solana:devnet', address: keypair.publicKey.toBase58() }])
+  })
+
+  it('signs a VersionedTransaction, answering a signed VersionedTransaction', async () => {
+    const { connector, keypair } = transactingWallet()
+    const signed = await connector.signSolanaTransaction!(keypair.publicKey.toBase58(), versioned(keypair))
+    expect(signed).toBeInstanceOf(VersionedTransaction)
+    expect(signed.version).toBe(0)
+    expect(ed25519.verify(signed.signatures[0]!, signed.message.serialize(), keypair.publicKey.toBytes())).toBe(true)
+  })
+
+  it('sends through solana:signAndSendTransaction on the account chain, answering the base58 signature', async () => {
+    const { connector, keypair, seen } = transactingWallet({ send: true })
+    const tx = versioned(keypair)
+    const signature = await connector.sendSolanaTransaction!(keypair.publicKey.toBase58(), tx, { commitment: 'confirmed', sendRawTransaction: async () => 'unused' })
+    expect(bs58.decode(signature)).toHaveLength(64)
+    expect(ed25519.verify(bs58.decode(signature), tx.message.serialize(), keypair.publicKey.toBytes())).toBe(true)
+    expect(seen.sent).toEqual([{ chain: 'solana:devnet', options: { preflightCommitment: 'confirmed' } }])
+    expect(seen.signed).toEqual([])
+  })
+
+  it('without signAndSendTransaction, signs and sends the signed bytes over the connection', async () => {
+    const { connector, keypair } = transactingWallet()
+    const raw: Uint8Array[] = []
+    const connection = {
+      async sendRawTransaction(bytes: Uint8Array) {
+        raw.push(bytes)
+        return bs58.encode(Transaction.from(bytes).signature!)
+      },
+    }
+    const signature = await connector.sendSolanaTransaction!(keypair.publicKey.toBase58(), legacy(keypair), connection)
+    expect(raw).toHaveLength(1)
+    const sent = Transaction.from(raw[0]!)
+    expect(sent.verifySignatures()).toBe(true)
+    expect(signature).toBe(bs58.encode(sent.signature!))
+  })
+
+  it('a legacy Transaction without fee payer or blockhash gets the account and the connection latest blockhash', async () => {
+    const { connector, keypair } = transactingWallet()
+    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: keypair.publicKey, toPubkey: to, lamports: 1 }))
+    const raw: Uint8Array[] = []
+    await connector.sendSolanaTransaction!(keypair.publicKey.toBase58(), tx, { getLatestBlockhash: async () => ({ blockhash: BLOCKHASH }), sendRawTransaction: async (b: Uint8Array) => (raw.push(b), 'sig') })
+    const sent = Transaction.from(raw[0]!)
+    expect(sent.feePayer?.toBase58()).toBe(keypair.publicKey.toBase58())
+    expect(sent.recentBlockhash).toBe(BLOCKHASH)
+    expect(sent.verifySignatures()).toBe(true)
+  })
+
+  it('fails with SOLANA_SIGN_TRANSACTION_UNSUPPORTED without the features (or, signing only, without a connection)', async () => {
+    const none = transactingWallet({ sign: false })
+    const address = none.keypair.publicKey.toBase58()
+    await expect(none.connector.signSolanaTransaction!(address, legacy(none.keypair))).rejects.toMatchObject({ code: 'SOLANA_SIGN_TRANSACTION_UNSUPPORTED', message: expect.stringContaining('Unsupported wallet') })
+    await expect(none.connector.sendSolanaTransaction!(address, legacy(none.keypair), { sendRawTransaction: async () => 'x' })).rejects.toMatchObject({ code: 'SOLANA_SIGN_TRANSACTION_UNSUPPORTED' })
+    const signOnly = transactingWallet()
+    await expect(signOnly.connector.sendSolanaTransaction!(signOnly.keypair.publicKey.toBase58(), legacy(signOnly.keypair))).rejects.toMatchObject({ code: 'SOLANA_SIGN_TRANSACTION_UNSUPPORTED' })
+    expect(signOnly.seen.signed).toEqual([])
+  })
+
+  it('refuses an address the wallet has not authorised, and passes a rejection through unchanged', async () => {
+    const { connector, keypair, seen } = transactingWallet({ send: true })
+    const stranger = Keypair.generate()
+    await expect(connector.signSolanaTransaction!(stranger.publicKey.toBase58(), legacy(stranger))).rejects.toMatchObject({ code: 'WALLET_NOT_CONNECTED', message: expect.stringContaining('Wallet is not currently connected') })
+    await expect(connector.sendSolanaTransaction!(stranger.publicKey.toBase58(), legacy(stranger))).rejects.toMatchObject({ code: 'WALLET_NOT_CONNECTED' })
+    expect(seen.signed).toEqual([])
+    expect(seen.sent).toEqual([])
+    seen.rejectNext = true
+    await expect(connector.signSolanaTransaction!(keypair.publicKey.toBase58(), legacy(keypair))).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    await expect(connector.sendSolanaTransaction!(keypair.publicKey.toBase58(), versioned(keypair))).rejects.toMatchObject({ code: 4001 })
   })
 })

@@ -13,6 +13,7 @@ import {
   type StandardDisconnectFeature,
   type StandardEventsFeature,
 } from './walletStandardTypes.js'
+import { walletStandardTransactions } from './walletStandardTransactions.js'
 
 
 const isSolanaChain = (chain: string) => chain.startsWith('solana:')
@@ -44,8 +45,8 @@ const base58 = async (bytes: Uint8Array) => (await import('bs58')).default.encod
 
 /**
  * A WalletConnector over a wallet-standard Solana wallet (Phantom, Solflare, Backpack, ...):
- * `standard:connect` / `standard:disconnect`, `solana:signMessage` (base58 signature) and
- * `standard:events` changes.
+ * `standard:connect` / `standard:disconnect`, `solana:signMessage` (base58 signature),
+ * `solana:signTransaction` / `solana:signAndSendTransaction` (walletStandardTransactions.ts) and `standard:events` changes.
  */
 export function walletStandardConnector(wallet: Wallet, options: { onUnregister?: (listener: () => void) => () => void } = {}): WalletConnector {
   const walletClientType = solanaWalletClientType(wallet.name)
@@ -54,15 +55,20 @@ export function walletStandardConnector(wallet: Wallet, options: { onUnregister?
       if (changed.accounts) listener(changed.accounts.filter((a) => a.chains.length === 0 || a.chains.some(isSolanaChain)))
     }) ?? (() => {})
 
+  const authorisedAccount = (address: string): WalletAccount => {
+    const account = solanaAccounts(wallet).find((a) => a.address === address)
+    if (!account) throw new ConnectorError(walletTexts.notConnected, { code: 'WALLET_NOT_CONNECTED' })
+    return account
+  }
   const signBytes = async (address: string, message: Uint8Array): Promise<Uint8Array> => {
     const sign = featureOf<SolanaSignMessageFeature, 'solana:signMessage'>(wallet, features.signMessage)
     if (!sign) throw new ConnectorError(SIGN_MESSAGE_REQUIRED, { code: 'SOLANA_SIGN_MESSAGE_UNSUPPORTED' })
-    const account = solanaAccounts(wallet).find((a) => a.address === address)
-    if (!account) throw new ConnectorError(walletTexts.notConnected, { code: 'WALLET_NOT_CONNECTED' })
-    const [output] = await sign.signMessage({ account, message })
+    const [output] = await sign.signMessage({ account: authorisedAccount(address), message })
     if (!output?.signature || output.signature.length !== 64) throw new ConnectorError(walletTexts.unableToAuthorize, { code: 'INVALID_SIGNATURE' })
     return output.signature
   }
+
+  const transactions = walletStandardTransactions(wallet, authorisedAccount, (account) => chainOf(account, wallet))
 
   return {
     id: solanaConnectorId(walletClientType),
@@ -98,6 +104,8 @@ export function walletStandardConnector(wallet: Wallet, options: { onUnregister?
       return base58(await signBytes(address, new TextEncoder().encode(message)))
     },
     signMessageBytes: (address, message) => signBytes(address, message),
+    signSolanaTransaction: transactions.signSolanaTransaction,
+    sendSolanaTransaction: transactions.sendSolanaTransaction,
     onAccountsChanged(listener) {
       return on((accounts) => listener(accounts.map((a) => a.address)))
     },

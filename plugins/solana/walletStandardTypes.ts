@@ -38,12 +38,44 @@ export interface SolanaSignMessageFeature {
   }
 }
 
+/** `solana:signTransaction`: signs serialized transactions (legacy or v0) with an account's key; answers them signed. */
+export interface SolanaSignTransactionFeature {
+  'solana:signTransaction': {
+    version: string
+    signTransaction(
+      ...inputs: ReadonlyArray<{
+        account: WalletAccount
+        transaction: Uint8Array
+        chain?: string
+        options?: { preflightCommitment?: string; minContextSlot?: number }
+      }>
+    ): Promise<ReadonlyArray<{ signedTransaction: Uint8Array }>>
+  }
+}
+
+/** `solana:signAndSendTransaction`: signs serialized transactions and sends them to `chain`'s cluster; answers the signatures. */
+export interface SolanaSignAndSendTransactionFeature {
+  'solana:signAndSendTransaction': {
+    version: string
+    signAndSendTransaction(
+      ...inputs: ReadonlyArray<{
+        account: WalletAccount
+        transaction: Uint8Array
+        chain: string
+        options?: { preflightCommitment?: string; skipPreflight?: boolean; maxRetries?: number; minContextSlot?: number }
+      }>
+    ): Promise<ReadonlyArray<{ signature: Uint8Array }>>
+  }
+}
+
 /** Feature names the connector uses. */
 export const features = {
   connect: 'standard:connect',
   disconnect: 'standard:disconnect',
   events: 'standard:events',
   signMessage: 'solana:signMessage',
+  signTransaction: 'solana:signTransaction',
+  signAndSendTransaction: 'solana:signAndSendTransaction',
 } as const
 
 /** The feature object of `name`, typed, or undefined when the wallet lacks it. */

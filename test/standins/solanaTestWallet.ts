@@ -10,16 +10,20 @@
  *
  * Features: standard:connect (grants access; `silent` answers only if already granted),
  * standard:disconnect, standard:events ('change' with accounts), solana:signMessage (ed25519 over the
- * exact bytes; signedMessage = the message). `signMessage: false` leaves that feature out (a wallet
- * that can't sign in).
+ * exact bytes; signedMessage = the message), solana:signTransaction and solana:signAndSendTransaction
+ * (legacy or v0 transactions, parsed with @solana/web3.js in node; the wallet's signature goes in its signer
+ * slot; signAndSend posts JSON-RPC `sendTransaction` to `rpcUrl`). `signMessage: false` leaves that feature
+ * out (a wallet that can't sign in); `transactions: false` leaves out the two transaction features.
  *
  * Node-side control: wallet.address (base58), wallet.publicKey, wallet.authorized, wallet.requests (log),
- * wallet.signedMessages (texts signed), wallet.rejectNext(feature?) (next call fails as a user rejection,
- * code 4001), wallet.revoke() (the user disconnected the site: change with no accounts).
+ * wallet.signedMessages (texts signed), wallet.sentTransactions (base58 signatures of the transactions
+ * signAndSendTransaction sent), wallet.rejectNext(feature?) (next call fails as a user rejection, code 4001),
+ * wallet.revoke() (the user disconnected the site: change with no accounts).
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
+import { VersionedTransaction } from '@solana/web3.js'
 
 export interface SolanaTestWalletOptions {
   name?: string
@@ -30,7 +34,14 @@ export interface SolanaTestWalletOptions {
   signMessage?: boolean
   /** Access already granted (a returning user). Default false. */
   authorized?: boolean
+  /** Include solana:signTransaction and solana:signAndSendTransaction. Default true. */
+  transactions?: boolean
+  /** The Solana JSON-RPC URL signAndSendTransaction sends to (whatever chain the page names). */
+  rpcUrl?: string
 }
+
+/** A feature `rejectNext` can make fail as a user rejection. */
+export type SolanaTestWalletFeature = 'connect' | 'signMessage' | 'signTransaction' | 'signAndSendTransaction'
 
 export interface SolanaTestWallet {
   readonly address: string
@@ -38,7 +49,9 @@ export interface SolanaTestWallet {
   readonly authorized: boolean
   readonly requests: string[]
   readonly signedMessages: string[]
-  rejectNext(feature?: 'connect' | 'signMessage'): void
+  /** Base58 signatures of the transactions signAndSendTransaction sent, in order. */
+  readonly sentTransactions: string[]
+  rejectNext(feature?: SolanaTestWalletFeature): void
   revoke(): Promise<void>
 }
 
@@ -67,7 +80,7 @@ const PAGE_SCRIPT = `(function (info) {
     address: info.address,
     publicKey: fromB64(info.publicKey),
     chains: chains,
-    features: info.signMessage ? ['solana:signMessage'] : [],
+    features: (info.signMessage ? ['solana:signMessage'] : []).concat(info.transactions ? ['solana:signTransaction', 'solana:signAndSendTransaction'] : []),
   });
   var setAccounts = function (next) {
     accounts = next;
@@ -109,6 +122,33 @@ const PAGE_SCRIPT = `(function (info) {
       },
     };
   }
+  if (info.transactions) {
+    features['solana:signTransaction'] = {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      signTransaction: function () {
+        var inputs = Array.prototype.slice.call(arguments);
+        return Promise.all(inputs.map(function (input) {
+          return call('signTransaction', { address: input.account.address, transaction: toB64(input.transaction), chain: input.chain || null }).then(function (signed) {
+            return { signedTransaction: fromB64(signed) };
+          });
+        }));
+      },
+    };
+    features['solana:signAndSendTransaction'] = {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      signAndSendTransaction: function () {
+        var inputs = Array.prototype.slice.call(arguments);
+        return Promise.all(inputs.map(function (input) {
+          var args = { address: input.account.address, transaction: toB64(input.transaction), chain: input.chain || null, options: input.options || {} };
+          return call('signAndSendTransaction', args).then(function (sig) {
+            return { signature: fromB64(sig) };
+          });
+        }));
+      },
+    };
+  }
   var wallet = {
     version: '1.0.0',
     name: info.name,
@@ -135,9 +175,11 @@ export async function installSolanaTestWallet(target: Page | BrowserContext, opt
   const publicKey = ed25519.getPublicKey(secretKey)
   const address = bs58.encode(publicKey)
   const signMessage = options.signMessage ?? true
+  const transactions = options.transactions ?? true
   let authorized = options.authorized ?? false
   const requests: string[] = []
   const signedMessages: string[] = []
+  const sentTransactions: string[] = []
   const rejections: Array<string | null> = []
   const pages = (): Page[] => ('pages' in target ? target.pages() : [target])
 
@@ -146,6 +188,34 @@ export async function installSolanaTestWallet(target: Page | BrowserContext, opt
     if (at < 0) return false
     rejections.splice(at, 1)
     return true
+  }
+
+  const unauthorized = JSON.stringify({ error: { code: 4100, message: 'The requested account has not been authorized by the user.' } })
+
+  /** Signs a serialized transaction (legacy or v0) in the wallet's signer slot; answers the signed bytes. */
+  const signTransaction = (bytes: Uint8Array): Uint8Array => {
+    const tx = VersionedTransaction.deserialize(bytes)
+    const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures)
+    const index = signers.findIndex((key) => key.toBase58() === address)
+    if (index < 0) throw Object.assign(new Error(`The transaction needs no signature from ${address}`), { code: -32602 })
+    tx.signatures[index] = ed25519.sign(tx.message.serialize(), secretKey)
+    return tx.serialize()
+  }
+
+  /** Posts JSON-RPC `sendTransaction` to options.rpcUrl; answers the base58 signature (a node error keeps its code and message). */
+  const sendTransaction = async (signed: Uint8Array, sendOptions: Record<string, unknown>): Promise<string> => {
+    if (!options.rpcUrl) throw new Error('solanaTestWallet: signAndSendTransaction needs the rpcUrl option (a Solana JSON-RPC URL)')
+    const { preflightCommitment, skipPreflight, maxRetries, minContextSlot } = sendOptions
+    const config = { encoding: 'base64', ...Object.fromEntries(Object.entries({ preflightCommitment, skipPreflight, maxRetries, minContextSlot }).filter(([, v]) => v !== undefined)) }
+    const response = await fetch(options.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [Buffer.from(signed).toString('base64'), config] }),
+    })
+    const answer = (await response.json()) as { result?: string; error?: { code: number; message: string } }
+    if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+    if (typeof answer.result !== 'string') throw new Error(`sendTransaction answered no signature (HTTP ${response.status})`)
+    return answer.result
   }
 
   await target.exposeFunction('__foyerSolanaWalletRequest', async (json: string) => {
@@ -162,16 +232,30 @@ export async function installSolanaTestWallet(target: Page | BrowserContext, opt
           return JSON.stringify({ result: null })
         case 'signMessage': {
           if (!signMessage) throw new Error('solana:signMessage is not supported')
-          if (!authorized || args.address !== address) return JSON.stringify({ error: { code: 4100, message: 'The requested account has not been authorized by the user.' } })
+          if (!authorized || args.address !== address) return unauthorized
           const message = Buffer.from(String(args.message), 'base64')
           signedMessages.push(message.toString('utf8'))
           return JSON.stringify({ result: Buffer.from(ed25519.sign(message, secretKey)).toString('base64') })
+        }
+        case 'signTransaction': {
+          if (!transactions) throw new Error('solana:signTransaction is not supported')
+          if (!authorized || args.address !== address) return unauthorized
+          return JSON.stringify({ result: Buffer.from(signTransaction(Buffer.from(String(args.transaction), 'base64'))).toString('base64') })
+        }
+        case 'signAndSendTransaction': {
+          if (!transactions) throw new Error('solana:signAndSendTransaction is not supported')
+          if (!authorized || args.address !== address) return unauthorized
+          const signed = signTransaction(Buffer.from(String(args.transaction), 'base64'))
+          const signature = await sendTransaction(signed, (args.options ?? {}) as Record<string, unknown>)
+          sentTransactions.push(signature)
+          return JSON.stringify({ result: Buffer.from(bs58.decode(signature)).toString('base64') })
         }
         default:
           return JSON.stringify({ error: { code: 4200, message: `Unsupported operation ${op}` } })
       }
     } catch (error) {
-      return JSON.stringify({ error: { code: -32603, message: (error instanceof Error ? error.message : String(error)).slice(0, 300) } })
+      const code = (error as { code?: unknown } | null)?.code
+      return JSON.stringify({ error: { code: typeof code === 'number' ? code : -32603, message: (error instanceof Error ? error.message : String(error)).slice(0, 300) } })
     }
   })
   const info = {
@@ -180,6 +264,7 @@ export async function installSolanaTestWallet(target: Page | BrowserContext, opt
     address,
     publicKey: Buffer.from(publicKey).toString('base64'),
     signMessage,
+    transactions,
     authorized,
   }
   await target.addInitScript({ content: `${PAGE_SCRIPT}(${JSON.stringify(info)});` })
@@ -192,6 +277,7 @@ export async function installSolanaTestWallet(target: Page | BrowserContext, opt
     },
     requests,
     signedMessages,
+    sentTransactions,
     rejectNext(feature) {
       rejections.push(feature ?? null)
     },
