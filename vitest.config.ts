@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'test/architecture/**/*.test.ts'],
+          include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'test/architecture/**/*.test.ts', 'test/standins/**/*.test.ts'],
           environment: 'node',
           // Test databases start from pre-initialised PGlite dumps in the OS temp folder (test/kit/pgliteTemplate.ts):
           // made before the workers start, shared by them, and the ones this run didn't use removed after it.
