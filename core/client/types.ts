@@ -319,11 +319,18 @@ export interface FundingRequest {
   chainId?: number
   /** Solana: the cluster ('mainnet-beta' default, 'devnet', 'testnet'). */
   cluster?: string
+  /**
+   * The RPC URL of the Solana cluster the flow reads and sends on: the request's cluster, or mainnet-beta on EVM
+   * requests (a bridge paid from Solana). From `funding({ solanaRpcUrls })`, else the cluster's public endpoint.
+   */
+  solanaRpcUrl?: string
   asset: 'native-currency' | 'USDC' | { erc20: `0x${string}` }
   /** The ERC-20 contract funded (USDC's known address, or the erc20 asset), with its symbol and decimals once loaded. */
   erc20Address?: `0x${string}`
   erc20ContractInfo?: { symbol: string; decimals: number }
   isUSDC?: boolean
+  /** USDC requests: USDC's address on each configured chain where it is known (a bridge pays from another chain). */
+  usdcByChain?: Record<number, `0x${string}`>
   /** An error message from a method that failed, shown on the selection screen. */
   errorMessage?: string
   /** The host's preferred method (`defaultFundingMethod`). */

@@ -9,14 +9,23 @@ export const RELAY_QUOTE_PATH = '/quote'
 /** The native currency in Relay's currency fields. */
 export const NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000'
 
+/** Relay's chain id for Solana (a bridge to or from Solana mainnet-beta; Solana testnets are not bridged). */
+export const RELAY_SOLANA_CHAIN_ID = 792703809
+/** Relay's currency id of native SOL. */
+export const RELAY_SOL_CURRENCY = '11111111111111111111111111111111'
+
 /** What the transfer screen reads of the plugin's state. */
 export interface FundingExternalState {
   options: { relayUrl: string; quotePath: string }
 }
 
-/** Whether a transfer from a wallet can fund this request: EVM chains; an ERC-20 (USDC) only when its address is known. */
+/**
+ * Whether a transfer from a wallet can fund this request: SOL on a Solana cluster; on EVM chains the native currency,
+ * or an ERC-20 (USDC) when its address is known.
+ */
 export function supportsExternal(request: FundingRequest): boolean {
-  if (request.chainType !== 'ethereum' || !request.chainId) return false
+  if (request.chainType === 'solana') return request.asset === 'native-currency'
+  if (!request.chainId) return false
   if (request.asset === 'native-currency') return true
   return Boolean(request.erc20Address)
 }

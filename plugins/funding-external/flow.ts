@@ -1,10 +1,11 @@
-import { createPublicClient, erc20Abi, http, type Hex, type PublicClient } from 'viem'
+import { createPublicClient, erc20Abi, http, parseUnits, type Hex, type PublicClient } from 'viem'
 import type { Foyer, FundingRequest } from '../../core/client/types.js'
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
 import {
   affordableQuotes,
   fetchRelayQuote,
+  isSolanaQuote,
   hasEnoughFunds,
   NotEnoughFundsError,
   prepareTransfer,
@@ -15,7 +16,11 @@ import {
   type BridgeQuote,
   type Eip1193,
   type FundingExternalState,
+  type RelayQuoteRequest,
 } from './transfer.js'
+import { RELAY_SOL_CURRENCY, RELAY_SOLANA_CHAIN_ID } from './externalSlot.js'
+import { LAMPORTS_PER_SIGNATURE, systemTransfer } from './solanaMessage.js'
+import { sendSolanaInstructions, solanaBalance } from './solanaTransfer.js'
 
 /** The host's chains (supportedChains plus defaultChain). */
 export function hostChains(foyer: Foyer): readonly SupportedChain[] {
@@ -47,7 +52,7 @@ export function bridgingEnabled(foyer: Foyer): boolean {
 }
 
 /** What the wallet has to do: a direct transfer on the target chain, or a choice among bridge options. */
-export type TransferPlan = { kind: 'direct'; from: Hex } | { kind: 'bridge'; from: Hex; quotes: BridgeQuote[] }
+export type TransferPlan = { kind: 'direct'; from: string } | { kind: 'bridge'; from: string; quotes: BridgeQuote[] }
 
 /** The gas a plain value transfer costs on `client` (estimate × gas price, with a margin). */
 async function gasCost(client: PublicClient, from: Hex, to: Hex, value: bigint, data?: Hex): Promise<bigint> {
@@ -55,44 +60,138 @@ async function gasCost(client: PublicClient, from: Hex, to: Hex, value: bigint, 
   return (gas * price * 12n) / 10n
 }
 
-/**
- * Checks the wallet's balance and decides: direct when it can pay on the target chain; else, with bridging enabled
- * and the native currency, Relay quotes from the other configured chains it holds funds on; else not enough funds.
- */
-export async function planTransfer(foyer: Foyer, state: FundingExternalState, request: FundingRequest, wallet: ConnectedWallet): Promise<TransferPlan> {
-  const from = wallet.address as Hex
-  const target = chainOf(foyer, request.chainId!)
-  const client = publicClient(target)
-  const amount = transferAmount(request, target.nativeCurrency.decimals)
-  const erc20 = Boolean(request.erc20Address)
-  const balance = erc20
-    ? await client.readContract({ address: request.erc20Address!, abi: erc20Abi, functionName: 'balanceOf', args: [from] })
-    : await client.getBalance({ address: from })
-  const tx = prepareTransfer(request, from, amount)
-  const gas = erc20 ? 0n : await gasCost(client, from, tx.to, amount).catch(() => 0n)
-  if (hasEnoughFunds({ erc20, amount, balance, gasCost: gas })) return { kind: 'direct', from }
-  if (!bridgingEnabled(foyer) || erc20) throw new NotEnoughFundsError(wallet.address)
+/** Lamports for the request's SOL amount. */
+const lamportsOf = (request: FundingRequest) => parseUnits(request.amount, 9)
+const solanaRpcUrl = (request: FundingRequest) => request.solanaRpcUrl ?? 'https://api.mainnet-beta.solana.com'
+/** Solana bridging runs on mainnet-beta only (Relay has no Solana testnets). */
+const solanaBridgeable = (request: FundingRequest) => request.chainType !== 'solana' || (request.cluster ?? 'mainnet-beta') === 'mainnet-beta'
 
-  const origins = hostChains(foyer).filter((c) => c.id !== target.id)
-  const funded = (
-    await Promise.all(origins.map(async (chain) => ({ chain, balance: await publicClient(chain).getBalance({ address: from }).catch(() => 0n) })))
-  ).filter((o) => o.balance > 0n)
-  if (!funded.length) throw new NotEnoughFundsError(wallet.address)
+/** Asks Relay for each origin's quote; the options the wallet can pay (see affordableQuotes). */
+async function bridgeQuotes(
+  state: FundingExternalState,
+  origins: Array<{ chainId: number; balance: bigint; body: RelayQuoteRequest; cost(quote: BridgeQuote): Promise<{ gasCost?: bigint; required?: bigint }> }>,
+): Promise<BridgeQuote[]> {
   const results = await Promise.all(
-    funded.map(async ({ chain, balance }) => {
+    origins.map(async ({ balance, body, cost }) => {
       try {
-        const quote = await fetchRelayQuote(state.options, relayQuoteRequest({ user: from, recipient: request.address, originChainId: chain.id, destinationChainId: target.id, amount }))
-        const cost = quote ? await gasCost(publicClient(chain), from, quote.transaction.to, quote.transaction.value, quote.transaction.data).catch(() => 0n) : 0n
-        return { quote, balance, gasCost: cost }
+        const quote = await fetchRelayQuote(state.options, body)
+        return { quote, balance, ...(quote ? await cost(quote).catch(() => ({})) : {}) }
       } catch (error) {
         return { error: error instanceof Error ? error : new RelayQuoteError(String(error)) }
       }
     }),
   )
-  const quotes = affordableQuotes(results)
-  if (!quotes.length) throw new NotEnoughFundsError(wallet.address)
-  return { kind: 'bridge', from, quotes }
+  return affordableQuotes(results)
 }
+
+/**
+ * Checks the wallet's balance and decides: direct when it can pay on the target chain (an EVM wallet on an EVM chain,
+ * a Solana wallet on the Solana cluster); else, with bridging enabled, Relay quotes from where the wallet holds funds —
+ * the other configured EVM chains (the native currency, or USDC where its address is known), or Solana mainnet-beta
+ * (792703809) for either direction between an EVM chain and Solana; else not enough funds.
+ */
+export async function planTransfer(foyer: Foyer, state: FundingExternalState, request: FundingRequest, wallet: ConnectedWallet): Promise<TransferPlan> {
+  const from = wallet.address
+  const notEnough = () => new NotEnoughFundsError(wallet.address)
+  const bridging = bridgingEnabled(foyer) && solanaBridgeable(request)
+  const done = (quotes: BridgeQuote[]): TransferPlan => {
+    if (!quotes.length) throw notEnough()
+    return { kind: 'bridge', from, quotes }
+  }
+  /** The native currency paid on each of `chains` where the EVM wallet holds some, Relay delivering `amount`. */
+  const fromEvmChains = async (chains: readonly SupportedChain[], to: { destinationChainId: number; destinationCurrency?: string; amount: bigint }) => {
+    const funded = await fundedChains(chains, from as Hex)
+    if (!funded.length) throw notEnough()
+    return done(
+      await bridgeQuotes(
+        state,
+        funded.map(({ chain, balance }) => ({
+          chainId: chain.id,
+          balance,
+          body: relayQuoteRequest({ user: from, recipient: request.address, originChainId: chain.id, ...to }),
+          cost: evmCost(chain),
+        })),
+      ),
+    )
+  }
+
+  if (request.chainType === 'solana') {
+    const amount = lamportsOf(request)
+    if (wallet.type === 'solana') {
+      const balance = await solanaBalance(solanaRpcUrl(request), from)
+      if (balance >= amount + LAMPORTS_PER_SIGNATURE) return { kind: 'direct', from }
+      throw notEnough()
+    }
+    // An EVM wallet pays on one of the configured chains; Relay delivers SOL.
+    if (!bridging) throw notEnough()
+    return fromEvmChains(hostChains(foyer), { destinationChainId: RELAY_SOLANA_CHAIN_ID, destinationCurrency: RELAY_SOL_CURRENCY, amount })
+  }
+
+  const target = chainOf(foyer, request.chainId!)
+  const amount = transferAmount(request, target.nativeCurrency.decimals)
+  if (wallet.type === 'solana') {
+    // A Solana wallet pays SOL on mainnet-beta; Relay delivers the native currency on the target chain.
+    if (!bridging || request.erc20Address) throw notEnough()
+    const balance = await solanaBalance(solanaRpcUrl(request), from)
+    if (balance <= 0n) throw notEnough()
+    return done(
+      await bridgeQuotes(state, [
+        {
+          chainId: RELAY_SOLANA_CHAIN_ID,
+          balance,
+          body: relayQuoteRequest({ user: from, recipient: request.address, originChainId: RELAY_SOLANA_CHAIN_ID, destinationChainId: target.id, amount, originCurrency: RELAY_SOL_CURRENCY }),
+          cost: async (quote) => ({ required: (isSolanaQuote(quote) ? quote.amountIn : 0n) + LAMPORTS_PER_SIGNATURE }),
+        },
+      ]),
+    )
+  }
+
+  const client = publicClient(target)
+  const erc20 = Boolean(request.erc20Address)
+  const balance = erc20
+    ? await client.readContract({ address: request.erc20Address!, abi: erc20Abi, functionName: 'balanceOf', args: [from as Hex] })
+    : await client.getBalance({ address: from as Hex })
+  const tx = prepareTransfer(request, from, amount)
+  const gas = erc20 ? 0n : await gasCost(client, from as Hex, tx.to, amount).catch(() => 0n)
+  if (hasEnoughFunds({ erc20, amount, balance, gasCost: gas })) return { kind: 'direct', from }
+  if (!bridging) throw notEnough()
+
+  const origins = hostChains(foyer).filter((c) => c.id !== target.id)
+  if (erc20) {
+    // USDC from another chain where its address is known (Relay swaps nothing: USDC in, USDC out).
+    const tokens = request.isUSDC ? (request.usdcByChain ?? {}) : {}
+    const funded = (
+      await Promise.all(
+        origins
+          .filter((c) => tokens[c.id])
+          .map(async (chain) => ({ chain, token: tokens[chain.id]!, balance: await publicClient(chain).readContract({ address: tokens[chain.id]!, abi: erc20Abi, functionName: 'balanceOf', args: [from as Hex] }).catch(() => 0n) })),
+      )
+    ).filter((o) => o.balance > 0n)
+    if (!funded.length) throw notEnough()
+    return done(
+      await bridgeQuotes(
+        state,
+        funded.map(({ chain, token, balance }) => ({
+          chainId: chain.id,
+          balance,
+          body: relayQuoteRequest({ user: from, recipient: request.address, originChainId: chain.id, destinationChainId: target.id, amount, originCurrency: token, destinationCurrency: request.erc20Address! }),
+          cost: async (quote) => ({ required: quote.amountIn ?? amount }),
+        })),
+      ),
+    )
+  }
+  return fromEvmChains(origins, { destinationChainId: target.id, amount })
+}
+
+/** The chains of `chains` where `address` holds some of the native currency, with that balance. */
+async function fundedChains(chains: readonly SupportedChain[], address: Hex) {
+  const balances = await Promise.all(chains.map(async (chain) => ({ chain, balance: await publicClient(chain).getBalance({ address }).catch(() => 0n) })))
+  return balances.filter((o) => o.balance > 0n)
+}
+
+/** An EVM quote's cost on its origin chain: its value plus the gas of its transaction. */
+const evmCost = (chain: SupportedChain) => async (quote: BridgeQuote) =>
+  isSolanaQuote(quote) ? {} : { gasCost: await gasCost(publicClient(chain), quote.transaction.from, quote.transaction.to, quote.transaction.value, quote.transaction.data).catch(() => 0n) }
 
 /** Sends `tx` from the wallet on its chain (switching or adding the chain first) and waits for the receipt there. */
 async function sendAndWait(foyer: Foyer, wallet: ConnectedWallet, tx: { from: Hex; to: Hex; value?: bigint; data?: Hex; chainId: number }): Promise<Hex> {
@@ -116,15 +215,19 @@ async function sendAndWait(foyer: Foyer, wallet: ConnectedWallet, tx: { from: He
   return hash
 }
 
-/** The direct transfer: the native currency or the ERC-20 transfer to the funded address, on the target chain. */
-export async function sendDirect(foyer: Foyer, request: FundingRequest, wallet: ConnectedWallet): Promise<Hex> {
+/** The direct transfer: SOL from a Solana wallet, or the native currency / the ERC-20 to the funded address on its chain. */
+export async function sendDirect(foyer: Foyer, request: FundingRequest, wallet: ConnectedWallet): Promise<string> {
+  if (request.chainType === 'solana') {
+    return sendSolanaInstructions(wallet, solanaRpcUrl(request), [systemTransfer(wallet.address, request.address, lamportsOf(request))], 'legacy')
+  }
   const target = chainOf(foyer, request.chainId!)
   const tx = prepareTransfer(request, wallet.address, transferAmount(request, target.nativeCurrency.decimals))
   return sendAndWait(foyer, wallet, { from: tx.from, to: tx.to, chainId: tx.chainId, ...(tx.data ? { data: tx.data, value: 0n } : { value: BigInt(tx.value!) }) })
 }
 
-/** The bridge: the quote's transaction on its origin chain (Relay delivers on the target chain). */
-export async function sendBridge(foyer: Foyer, wallet: ConnectedWallet, quote: BridgeQuote): Promise<Hex> {
+/** The bridge: the quote's transaction on its origin chain, or its instructions on Solana (Relay delivers on the target). */
+export async function sendBridge(foyer: Foyer, request: FundingRequest, wallet: ConnectedWallet, quote: BridgeQuote): Promise<string> {
+  if (isSolanaQuote(quote)) return sendSolanaInstructions(wallet, solanaRpcUrl(request), quote.instructions, 0)
   const t = quote.transaction
   return sendAndWait(foyer, wallet, { from: t.from, to: t.to, value: t.value, data: t.data, chainId: t.chainId })
 }

@@ -33,10 +33,12 @@ const icon =
 
 /**
  * Transfer from wallet (a funding method): `plugins={[embeddedWallet(), funding(), fundingExternal()]}`, listed on
- * 'Add funds' when the app's funding_config methods include 'external'. The user picks an external EVM wallet, which
- * sends the amount (native or ERC-20) on the request's chain; without funds there and with
- * funding_config.cross_chain_bridging_enabled, a Relay bridge quote from another configured chain is sent instead.
- * Client only. Solana wallets and Solana bridging are not supported yet.
+ * 'Add funds' when the app's funding_config methods include 'external'. The user picks an external wallet, which
+ * sends the amount on the request's chain: an EVM wallet the native currency or the ERC-20 (USDC), a Solana wallet SOL.
+ * Without funds there and with funding_config.cross_chain_bridging_enabled, a Relay bridge quote is paid instead: from
+ * another configured EVM chain (native, or USDC to USDC), from Solana to an EVM chain, or from an EVM chain to Solana
+ * (Relay's chain 792703809: mainnet-beta only, Solana testnets are not bridged). Client only; Solana transactions are
+ * compiled without @solana/web3.js and signed by the wallet (wallet-standard).
  */
 export function fundingExternal(options: FundingExternalPluginOptions = {}) {
   return definePlugin({

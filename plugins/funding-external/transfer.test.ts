@@ -12,6 +12,8 @@ import {
   NATIVE_CURRENCY,
   NotEnoughFundsError,
   parseRelayQuote,
+  payingWalletTypes,
+  isSolanaQuote,
   prepareTransfer,
   relayQuoteRequest,
   RelayQuoteError,
@@ -20,6 +22,7 @@ import {
   switchOrAddChain,
   transferAmount,
   type BridgeQuote,
+  type EvmBridgeQuote,
 } from './transfer.js'
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -36,13 +39,14 @@ describe('the external-wallet funding slot', () => {
     expect(plugin.texts!['fundingExternal.label']).toBe('Transfer from wallet')
   })
 
-  it('supports EVM native transfers and ERC-20s with a known address; not USDC where its address is unknown, nor Solana', () => {
+  it('supports EVM native transfers and ERC-20s with a known address, SOL; not USDC where its address is unknown', () => {
     expect(supportsExternal(evm())).toBe(true)
     expect(supportsExternal(evm('USDC', { erc20Address: USDC, isUSDC: true }))).toBe(true)
     expect(supportsExternal(evm('USDC'))).toBe(false)
     expect(supportsExternal(evm({ erc20: USDC }, { erc20Address: USDC }))).toBe(true)
     expect(supportsExternal(evm('native-currency', { chainId: undefined }))).toBe(false)
-    expect(supportsExternal({ chainType: 'solana', address: 'So1', amount: '1', cluster: 'mainnet-beta', asset: 'native-currency' })).toBe(false)
+    expect(supportsExternal({ chainType: 'solana', address: 'So1', amount: '1', cluster: 'mainnet-beta', asset: 'native-currency' })).toBe(true)
+    expect(supportsExternal({ chainType: 'solana', address: 'So1', amount: '1', cluster: 'mainnet-beta', asset: 'USDC' })).toBe(false)
     expect(fundingExternal().funding!.supports!(evm('USDC'))).toBe(false)
   })
 })
@@ -131,12 +135,40 @@ describe('Relay bridge quotes', () => {
   it('reads steps[0].items[0].data; tolerates Invalid address; shows the relay message or its generic error', () => {
     const ok = { steps: [{ items: [{ data: { from: FROM, to: TO, value: '50100000000000000', chainId: 10, data: '0xabcd' } }] }] }
     expect(parseRelayQuote(200, ok, 10)).toEqual({ originChainId: 10, transaction: { from: FROM, to: TO, value: 50_100_000_000_000_000n, chainId: 10, data: '0xabcd' } })
-    expect(parseRelayQuote(200, { steps: [{ items: [{ data: { from: FROM, to: TO, value: '0x10', chainId: '0xa' } }] }] }, 10)!.transaction).toMatchObject({ value: 16n, chainId: 10, data: '0x' })
+    expect((parseRelayQuote(200, { steps: [{ items: [{ data: { from: FROM, to: TO, value: '0x10', chainId: '0xa' } }] }] }, 10) as EvmBridgeQuote).transaction).toMatchObject({ value: 16n, chainId: 10, data: '0x' })
     expect(parseRelayQuote(200, { steps: [] }, 10)).toBeNull()
     expect(parseRelayQuote(200, { steps: [{ items: [{ data: { from: 'nope', to: TO, value: '1' } }] }] }, 10)).toBeNull()
     expect(parseRelayQuote(400, { message: 'Invalid address' }, 10)).toBeNull()
     expect(() => parseRelayQuote(400, { message: 'Amount is too low' }, 10)).toThrow(new RelayQuoteError('Amount is too low'))
     expect(() => parseRelayQuote(500, null, 10)).toThrow('Error fetching quote from relay')
+  })
+
+  it('reads a quote paid on Solana (instructions, lookup tables, details.currencyIn) and the amount paid on EVM', () => {
+    const USER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    const DEPOSIT = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW'
+    const instruction = { programId: '11111111111111111111111111111111', keys: [{ pubkey: USER, isSigner: true, isWritable: true }, { pubkey: DEPOSIT, isSigner: false, isWritable: true }], data: '02000000e803000000000000' }
+    const answer = (data: unknown, amount: unknown = '1100') => ({ steps: [{ items: [{ data }] }], details: { currencyIn: { amount } } })
+    const quote = parseRelayQuote(200, answer({ instructions: [instruction], addressLookupTableAddresses: [] }), 792703809)!
+    expect(isSolanaQuote(quote)).toBe(true)
+    expect(quote).toEqual({ originChainId: 792703809, instructions: [instruction], lookupTables: [], amountIn: 1100n })
+    // Malformed: a bad key, odd hex, no amount paid → no quote.
+    expect(parseRelayQuote(200, answer({ instructions: [{ ...instruction, keys: [{ pubkey: 'nope', isSigner: true, isWritable: true }] }] }), 792703809)).toBeNull()
+    expect(parseRelayQuote(200, answer({ instructions: [{ ...instruction, data: 'abc' }] }), 792703809)).toBeNull()
+    expect(parseRelayQuote(200, answer({ instructions: [instruction] }, null), 792703809)).toBeNull()
+    expect((parseRelayQuote(200, answer({ from: FROM, to: TO, value: '0', chainId: 10, data: '0xabcd' }, '5000'), 10) as EvmBridgeQuote).amountIn).toBe(5000n)
+    // Affordable: SOL paid plus the fee the caller priced.
+    expect(affordableQuotes([{ quote, balance: 1100n, required: 6100n }])).toEqual([])
+    expect(affordableQuotes([{ quote, balance: 6100n, required: 6100n }])).toEqual([quote])
+  })
+
+  it('lists the wallets that can pay: the request chain’s kind, and with bridging the other (EVM ↔ Solana mainnet-beta)', () => {
+    const sol = { chainType: 'solana', address: 'So1', amount: '1', cluster: 'mainnet-beta', asset: 'native-currency' } as const
+    expect(payingWalletTypes(evm(), false)).toEqual(['ethereum'])
+    expect(payingWalletTypes(evm(), true)).toEqual(['ethereum', 'solana'])
+    expect(payingWalletTypes(evm('USDC', { erc20Address: USDC, isUSDC: true }), true)).toEqual(['ethereum'])
+    expect(payingWalletTypes(sol, false)).toEqual(['solana'])
+    expect(payingWalletTypes(sol, true)).toEqual(['solana', 'ethereum'])
+    expect(payingWalletTypes({ ...sol, cluster: 'devnet' }, true)).toEqual(['solana'])
   })
 
   it('posts to the configured path (/quote, or the spec’s /execute/swap); a network failure is the relay error', async () => {

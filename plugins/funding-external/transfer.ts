@@ -27,6 +27,15 @@ export interface PreparedTransfer {
   chainId: number
 }
 
+/**
+ * The kinds of external wallet that can pay for `request`: its own chain's (EVM, or Solana), and with bridging the
+ * other kind — Solana pays an EVM chain's native currency, an EVM wallet pays SOL on mainnet-beta (no Solana testnets).
+ */
+export function payingWalletTypes(request: FundingRequest, bridging: boolean): Array<'ethereum' | 'solana'> {
+  if (request.chainType === 'solana') return bridging && (request.cluster ?? 'mainnet-beta') === 'mainnet-beta' ? ['solana', 'ethereum'] : ['solana']
+  return bridging && !request.erc20Address ? ['ethereum', 'solana'] : ['ethereum']
+}
+
 /** The amount in base units of the funded asset. */
 export function transferAmount(request: FundingRequest, nativeDecimals = 18): bigint {
   const decimals = request.erc20Address ? (request.erc20ContractInfo?.decimals ?? 18) : nativeDecimals
@@ -126,11 +135,35 @@ export function relayQuoteRequest(input: { user: string; recipient: string; orig
   }
 }
 
-/** A bridge option: the transaction to send on the origin chain. */
-export interface BridgeQuote {
+/** A bridge option paid on an EVM chain: the transaction to send there. */
+export interface EvmBridgeQuote {
   originChainId: number
   transaction: { from: Hex; to: Hex; value: bigint; chainId: number; data: Hex }
+  /** What the user pays, in the origin currency's base units (Relay's details.currencyIn.amount), when answered. */
+  amountIn?: bigint
 }
+
+/** An instruction of a Relay quote paid on Solana (its `data` is hex). */
+export interface RelaySolanaInstruction {
+  programId: string
+  keys: Array<{ pubkey: string; isSigner: boolean; isWritable: boolean }>
+  data: string
+}
+
+/** A bridge option paid on Solana: the instructions the wallet signs in one v0 transaction (Relay's Solana step). */
+export interface SolanaBridgeQuote {
+  originChainId: number
+  instructions: RelaySolanaInstruction[]
+  /** Address lookup tables the v0 message may use. */
+  lookupTables: string[]
+  /** Lamports the user pays (details.currencyIn.amount). */
+  amountIn: bigint
+}
+
+/** A bridge option: what the paying wallet sends on the origin chain. */
+export type BridgeQuote = EvmBridgeQuote | SolanaBridgeQuote
+
+export const isSolanaQuote = (quote: BridgeQuote): quote is SolanaBridgeQuote => 'instructions' in quote
 
 /** A Relay error with the server's message (or the spec's generic one). */
 export class RelayQuoteError extends Error {
@@ -147,6 +180,23 @@ const quantity = (value: unknown): bigint | null => {
   return null
 }
 const isAddress = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+const isBase58Key = (value: unknown): value is string => typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)
+
+/** Relay's Solana step data ({ instructions, addressLookupTableAddresses }) as a quote; null when malformed. */
+function solanaQuote(data: Record<string, unknown>, originChainId: number, amountIn: bigint | null): SolanaBridgeQuote | null {
+  const raw = data.instructions as unknown[]
+  const instructions: RelaySolanaInstruction[] = []
+  for (const item of raw) {
+    const i = (item ?? {}) as { programId?: unknown; keys?: unknown; data?: unknown }
+    if (!isBase58Key(i.programId) || !Array.isArray(i.keys) || typeof i.data !== 'string' || !/^(0x)?([0-9a-fA-F]{2})*$/.test(i.data)) return null
+    const keys = i.keys.map((k) => (k ?? {}) as { pubkey?: unknown; isSigner?: unknown; isWritable?: unknown })
+    if (!keys.every((k) => isBase58Key(k.pubkey) && typeof k.isSigner === 'boolean' && typeof k.isWritable === 'boolean')) return null
+    instructions.push({ programId: i.programId, keys: keys.map((k) => ({ pubkey: k.pubkey as string, isSigner: k.isSigner as boolean, isWritable: k.isWritable as boolean })), data: i.data.replace(/^0x/, '') })
+  }
+  const tables = Array.isArray(data.addressLookupTableAddresses) ? data.addressLookupTableAddresses : []
+  if (!instructions.length || amountIn === null || !tables.every(isBase58Key)) return null
+  return { originChainId, instructions, lookupTables: tables as string[], amountIn }
+}
 
 /**
  * Reads a Relay answer: ok → its steps[0].items[0].data as a BridgeQuote (null when it has none); an error answer →
@@ -154,7 +204,7 @@ const isAddress = (value: unknown): value is Hex => typeof value === 'string' &&
  * 'Error fetching quote from relay'.
  */
 export function parseRelayQuote(status: number, body: unknown, originChainId: number): BridgeQuote | null {
-  const answer = (body ?? {}) as { message?: unknown; steps?: Array<{ items?: Array<{ data?: Record<string, unknown> }> }> }
+  const answer = (body ?? {}) as { message?: unknown; steps?: Array<{ items?: Array<{ data?: Record<string, unknown> }> }>; details?: { currencyIn?: { amount?: unknown } } }
   if (status < 200 || status >= 300) {
     const message = typeof answer.message === 'string' && answer.message ? answer.message : ''
     if (/invalid address/i.test(message)) return null
@@ -162,11 +212,13 @@ export function parseRelayQuote(status: number, body: unknown, originChainId: nu
   }
   const data = answer.steps?.[0]?.items?.[0]?.data
   if (!data) return null
+  const amountIn = quantity(answer.details?.currencyIn?.amount)
+  if (Array.isArray(data.instructions)) return solanaQuote(data, originChainId, amountIn)
   const value = quantity(data.value ?? '0')
   const chainId = Number(quantity(data.chainId ?? originChainId))
   if (!isAddress(data.from) || !isAddress(data.to) || value === null || !Number.isSafeInteger(chainId)) return null
   const hexData = typeof data.data === 'string' && /^0x[0-9a-fA-F]*$/.test(data.data) ? (data.data as Hex) : '0x'
-  return { originChainId, transaction: { from: data.from, to: data.to, value, chainId, data: hexData } }
+  return { originChainId, transaction: { from: data.from, to: data.to, value, chainId, data: hexData }, ...(amountIn !== null ? { amountIn } : {}) }
 }
 
 /** Asks Relay for a quote from `originChainId`; see parseRelayQuote. Network failures are 'Error fetching quote from relay'. */
@@ -183,16 +235,18 @@ export async function fetchRelayQuote(options: { relayUrl: string; quotePath: st
 }
 
 /**
- * The bridge options the wallet can pay: quotes whose value (plus the origin's gas) the origin balance covers. No quote
- * at all → the first relay error, else 'Unable to fetch quotes for bridging...'.
+ * The bridge options the wallet can pay: quotes whose cost the origin balance covers — `required` when the caller
+ * priced it (a token or SOL amount with its fee), else the EVM transaction's value plus the origin's gas. No quote at
+ * all → the first relay error, else 'Unable to fetch quotes for bridging...'.
  */
-export function affordableQuotes(results: Array<{ quote: BridgeQuote | null; balance: bigint; gasCost?: bigint } | { error: Error }>): BridgeQuote[] {
+export function affordableQuotes(results: Array<{ quote: BridgeQuote | null; balance: bigint; gasCost?: bigint; required?: bigint } | { error: Error }>): BridgeQuote[] {
   const quotes = results.flatMap((r) => ('quote' in r && r.quote ? [r] : []))
   if (!quotes.length) {
     const failure = results.find((r): r is { error: Error } => 'error' in r)
     throw failure ? failure.error : new RelayQuoteError(externalErrors.noQuotes)
   }
-  return quotes.filter((r) => r.balance >= r.quote!.transaction.value + (r.gasCost ?? 0n)).map((r) => r.quote!)
+  const cost = (r: (typeof quotes)[number]) => r.required ?? (isSolanaQuote(r.quote!) ? r.quote.amountIn : r.quote!.transaction.value) + (r.gasCost ?? 0n)
+  return quotes.filter((r) => r.balance >= cost(r)).map((r) => r.quote!)
 }
 
 /** The option chosen on 'Transfer from another network' (by origin chain), or 'Unable to select bridge option from quotes...'. */

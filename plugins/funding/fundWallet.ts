@@ -1,6 +1,6 @@
 import type { Foyer, FundingMethodSlot, FundingRequest } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
-import { buildFundingRequest, configuredChains, firstFundingScreen, FUNDING_SCREENS, withTokenDetails, type FundingEnv, type FundWalletOptions, type FundWalletParameters } from './fundingRequest.js'
+import { buildFundingRequest, configuredChains, firstFundingScreen, FUNDING_SCREENS, solanaRpcUrlOf, withTokenDetails, type FundingEnv, type FundWalletOptions, type FundWalletParameters } from './fundingRequest.js'
 import type { FundingStatus } from './fundingTexts.js'
 import type { FundingConfig } from './schema.js'
 import type { FundingPluginOptions, FundWalletResult } from './fundingTypes.js'
@@ -28,7 +28,12 @@ export function fundingSlots(foyer: Foyer): FundingMethodSlot[] {
 }
 
 export function fundingEnvOf(foyer: Foyer, options: FundingPluginOptions = {}): FundingEnv {
-  return { config: fundingConfigOf(foyer), chains: configuredChains(foyer), ...(options.usdcAddresses ? { usdcAddresses: options.usdcAddresses } : {}) }
+  return {
+    config: fundingConfigOf(foyer),
+    chains: configuredChains(foyer),
+    ...(options.usdcAddresses ? { usdcAddresses: options.usdcAddresses } : {}),
+    ...(options.solanaRpcUrls ? { solanaRpcUrls: options.solanaRpcUrls } : {}),
+  }
 }
 
 /** The configured chain `chainId` (viem Chain shape). */
@@ -63,8 +68,7 @@ export async function readTokenDetails(foyer: Foyer, chainId: number, token: `0x
 /** The funded balance of `request` (native or the token's, in base units). */
 export async function readFundedBalance(foyer: Foyer, request: FundingRequest, options: FundingPluginOptions = {}): Promise<bigint> {
   if (request.chainType === 'solana') {
-    const cluster = request.cluster ?? 'mainnet-beta'
-    const url = options.solanaRpcUrls?.[cluster] ?? `https://api.${cluster}.solana.com`
+    const url = request.solanaRpcUrl ?? solanaRpcUrlOf(options, request.cluster ?? 'mainnet-beta')
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [request.address] }) })
     const body = (await res.json()) as { result?: { value: number } }
     if (!body.result) throw new Error('getBalance failed')

@@ -51,7 +51,9 @@ describe('fundWallet validation', () => {
 
 describe('the funding request', () => {
   it('defaults to the app default chain and amount, native currency; a viem Chain object is taken too', () => {
-    expect(buildFundingRequest(env(), { address: ADDRESS })).toEqual({ chainType: 'ethereum', address: ADDRESS, amount: '0.05', chainId: 8453, asset: 'native-currency' })
+    // solanaRpcUrl: mainnet-beta's, for a bridge paid from Solana.
+    expect(buildFundingRequest(env(), { address: ADDRESS })).toEqual({ chainType: 'ethereum', address: ADDRESS, amount: '0.05', chainId: 8453, asset: 'native-currency', solanaRpcUrl: 'https://api.mainnet-beta.solana.com' })
+    expect(buildFundingRequest({ ...env(), solanaRpcUrls: { 'mainnet-beta': 'http://127.0.0.1:8899' } }, { address: ADDRESS }).solanaRpcUrl).toBe('http://127.0.0.1:8899')
     expect(buildFundingRequest(env(), { address: ADDRESS, options: { chain: { id: 31337 }, amount: '1' } })).toMatchObject({ chainId: 31337, amount: '1' })
     expect(buildFundingRequest(env(), { address: ADDRESS, options: { defaultFundingMethod: 'manual' } }).method).toBe('manual')
   })
@@ -65,6 +67,9 @@ describe('the funding request', () => {
     expect(error(() => buildFundingRequest(env(), { address: ADDRESS, options: { chain: 'eip155:31337', asset: 'USDC' } }))).toBe('USDC is not supported on Anvil')
     const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
     expect(buildFundingRequest(env({ usdcAddresses: { 31337: token } }), { address: ADDRESS, options: { chain: 'eip155:31337', asset: 'USDC' } }).erc20Address).toBe(token)
+    // USDC on every configured chain where it is known (a bridge pays from another chain).
+    const byChain = buildFundingRequest(env({ usdcAddresses: { 31337: token } }), { address: ADDRESS, options: { chain: 'eip155:8453', asset: 'USDC' } }).usdcByChain
+    expect(byChain).toMatchObject({ 8453: USDC_ADDRESSES[8453], 31337: token })
   })
 
   it('ERC-20: its details are read; a failed read is the spec error', async () => {

@@ -71,6 +71,23 @@ export interface FundingEnv {
   chains: readonly Pick<SupportedChain, 'id' | 'name'>[]
   /** Extra USDC addresses by chain id (a local test token on anvil). */
   usdcAddresses?: Record<number, `0x${string}`>
+  /** Solana RPC URLs by cluster (`funding({ solanaRpcUrls })`). */
+  solanaRpcUrls?: Record<string, string>
+}
+
+/** The RPC URL of a Solana cluster: the host's, else the cluster's public endpoint. */
+export function solanaRpcUrlOf(env: Pick<FundingEnv, 'solanaRpcUrls'>, cluster: string): string {
+  return env.solanaRpcUrls?.[cluster] ?? `https://api.${cluster}.solana.com`
+}
+
+/** USDC's address on each of the host's chains where it is known. */
+function usdcByChain(env: FundingEnv): Record<number, `0x${string}`> {
+  const known: Record<number, `0x${string}`> = {}
+  for (const chain of env.chains) {
+    const address = env.usdcAddresses?.[chain.id] ?? USDC_ADDRESSES[chain.id]
+    if (address) known[chain.id] = address
+  }
+  return known
 }
 
 /** The host's chains as a FundingEnv reads them. */
@@ -112,19 +129,19 @@ export function buildFundingRequest(env: FundingEnv, params: FundWalletParameter
     if (!['mainnet-beta', 'devnet', 'testnet'].includes(cluster)) throw fail(`Unsupported Solana cluster ${cluster}`, 'INVALID_CHAIN_ID')
     const asset = options.asset ?? 'native-currency'
     if (asset !== 'native-currency') throw fail(fundingErrors.unsupportedAsset, 'UNSUPPORTED_ASSET')
-    return { chainType: 'solana', address, amount, cluster, asset, ...extra }
+    return { chainType: 'solana', address, amount, cluster, asset, solanaRpcUrl: solanaRpcUrlOf(env, cluster), ...extra }
   }
   const rawChain = options.chain ?? config.default_recommended_currency.chain
   const chainId = typeof rawChain === 'object' && rawChain !== null ? Number(rawChain.id) : parseCaip2(String(rawChain))
   const allowed = env.chains.length ? env.chains.some((c) => c.id === chainId) : chainId === 1
   if (!allowed) throw fail(fundingErrors.chainNotConfigured(chainId), 'UNSUPPORTED_CHAIN')
   const asset = options.asset ?? (options.chain === undefined && config.default_recommended_currency.asset === 'USDC' ? 'USDC' : 'native-currency')
-  const base: FundingRequest = { chainType: 'ethereum', address, amount, chainId, asset, ...extra }
+  const base: FundingRequest = { chainType: 'ethereum', address, amount, chainId, asset, solanaRpcUrl: solanaRpcUrlOf(env, 'mainnet-beta'), ...extra }
   if (asset === 'native-currency') return base
   if (asset === 'USDC') {
     const usdc = env.usdcAddresses?.[chainId] ?? USDC_ADDRESSES[chainId]
     if (!usdc) throw fail(fundingErrors.usdcUnknown(chainName(env, chainId)), 'UNSUPPORTED_ASSET')
-    return { ...base, erc20Address: usdc, erc20ContractInfo: { symbol: 'USDC', decimals: USDC_DECIMALS }, isUSDC: true }
+    return { ...base, erc20Address: usdc, erc20ContractInfo: { symbol: 'USDC', decimals: USDC_DECIMALS }, isUSDC: true, usdcByChain: usdcByChain(env) }
   }
   if (typeof asset === 'object' && asset && isEvmAddress(asset.erc20)) return { ...base, erc20Address: asset.erc20 }
   throw fail(fundingErrors.unsupportedAsset, 'UNSUPPORTED_ASSET')

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
-import { parseEther, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Abi, type Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { startAnvil } from '../standins/anvil.js'
@@ -16,7 +17,29 @@ const C = 31339
 const anvilA = useStandin(() => startAnvil({ chainId: A }), (node) => node.stop())
 const anvilB = useStandin(() => startAnvil({ chainId: B }), (node) => node.stop())
 const anvilC = useStandin(() => startAnvil({ chainId: C }), (node) => node.stop())
-const relay = useStandin(() => startRelayStandin({ rpcUrls: { [A]: anvilA().rpcUrl, [B]: anvilB().rpcUrl, [C]: anvilC().rpcUrl } }), (standin) => standin.close())
+const rpcOf = (chainId: number) => ({ [A]: anvilA(), [B]: anvilB(), [C]: anvilC() })[chainId]!.rpcUrl
+
+// A mintable ERC-20 (OpenZeppelin 4.9's preset; anvil's first account is its minter) plays USDC on A and B; the Relay
+// stand-in's solver mints it on the destination chain.
+const minterArtifact = createRequire(import.meta.url)('@openzeppelin/contracts/build/contracts/ERC20PresetMinterPauser.json') as { abi: Abi; bytecode: Hex }
+const DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
+const chainFor = (chainId: number) => ({ id: chainId, name: `Local ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcOf(chainId)] } } })
+const reader = (chainId: number) => createPublicClient({ chain: chainFor(chainId), transport: http(rpcOf(chainId)) })
+const minter = (chainId: number) => createWalletClient({ chain: chainFor(chainId), account: DEPLOYER, transport: http(rpcOf(chainId)) })
+async function deployToken(chainId: number): Promise<Hex> {
+  const hash = await minter(chainId).deployContract({ abi: minterArtifact.abi, bytecode: minterArtifact.bytecode, args: ['Test USDC', 'USDC'] })
+  return (await reader(chainId).waitForTransactionReceipt({ hash })).contractAddress!
+}
+async function mint(chainId: number, token: Hex, to: Hex, amount: bigint): Promise<void> {
+  const hash = await minter(chainId).writeContract({ address: token, abi: minterArtifact.abi, functionName: 'mint', args: [to, amount] })
+  await reader(chainId).waitForTransactionReceipt({ hash })
+}
+const tokenBalance = (chainId: number, token: Hex, owner: Hex) => reader(chainId).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+const relay = useStandin(
+  () => startRelayStandin({ rpcUrls: { [A]: anvilA().rpcUrl, [B]: anvilB().rpcUrl, [C]: anvilC().rpcUrl }, erc20: { mint: (chainId, token, to, amount) => mint(chainId, token, to, amount) } }),
+  (standin) => standin.close(),
+)
 const e2e = useStack(() => ({
   FOYER_DEV_APP: JSON.stringify({
     'embedded-wallet': { create_on_login: 'users-without-wallets' },
@@ -28,9 +51,9 @@ const balanceOn = async (rpc: (m: string, p: unknown[]) => Promise<string>, addr
 const balanceA = (address: string) => balanceOn((m, p) => anvilA().rpc<string>(m, p), address)
 
 /** 'Fund wallet' → 'Transfer from wallet' → the test wallet on the list. */
-async function transferFromTestWallet(page: Page) {
+async function transferFromTestWallet(page: Page, button = 'Fund wallet') {
   const dialog = page.getByRole('dialog')
-  await page.getByRole('button', { name: 'Fund wallet' }).click()
+  await page.getByRole('button', { name: button, exact: true }).click()
   const row = dialog.getByTestId('foyer-funding-method-external')
   await expect.poll(() => row.isEnabled(), { timeout: 15_000 }).toBe(true)
   await row.click()
@@ -39,7 +62,7 @@ async function transferFromTestWallet(page: Page) {
 }
 
 describe('Transfer from wallet in Chromium (an injected wallet on anvil; a bridge through the Relay stand-in)', () => {
-  it('refuses a wallet without funds, transfers directly once funded, then bridges from another chain', async () => {
+  it('refuses a wallet without funds, transfers directly once funded, then bridges from another chain; USDC directly and bridged', async () => {
     const { context, page } = await e2e.newPage()
     const lines: string[] = []
     page.on('pageerror', (e) => lines.push(`pageerror: ${e.message}`.slice(0, 300)))
@@ -47,7 +70,9 @@ describe('Transfer from wallet in Chromium (an injected wallet on anvil; a bridg
       // The wallet knows only chain A: the bridge adds B (4902 → wallet_addEthereumChain).
       const wallet = await installInjectedTestWallet(page, { privateKeys: [generatePrivateKey()], chains: [{ chainId: A, rpcUrl: anvilA().rpcUrl }] })
       const chains = encodeURIComponent(`${A}:${anvilA().rpcUrl},${B}:${anvilB().rpcUrl},${C}:${anvilC().rpcUrl}`)
-      await signUpByEmail(page, e2e.stack, 'external.funder@example.com', `/?chains=${chains}&relay=${encodeURIComponent(relay().url)}`)
+      const [usdcA, usdcB] = await Promise.all([deployToken(A), deployToken(B)])
+      const usdc = encodeURIComponent(`${A}:${usdcA},${B}:${usdcB}`)
+      await signUpByEmail(page, e2e.stack, 'external.funder@example.com', `/?chains=${chains}&relay=${encodeURIComponent(relay().url)}&usdc=${usdc}`)
       const dialog = page.getByRole('dialog')
       await dialog.getByText('All set!').waitFor({ timeout: 30_000 })
       await dialog.waitFor({ state: 'detached', timeout: 10_000 })
@@ -129,6 +154,28 @@ describe('Transfer from wallet in Chromium (an injected wallet on anvil; a bridg
       await dialog.getByText("You've funded your account!").waitFor({ timeout: 25_000 })
       await expect.poll(() => balanceA(address), { timeout: 10_000 }).toBe(before + parseEther('0.05'))
       expect(relay().deliveries.map((d) => d.chainId)).toEqual([A, A])
+      await dialog.getByTestId('foyer-funding-close').click()
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+
+      // USDC (5): a transfer(address,uint256) on A's token from the wallet's 5 USDC there.
+      const five = 5_000_000n
+      await anvilA().setBalance(wallet.address, parseEther('1'))
+      await mint(A, usdcA, wallet.address, five)
+      await transferFromTestWallet(page, 'Fund with USDC')
+      await dialog.getByText("You've funded your account!").waitFor({ timeout: 20_000 })
+      expect(await tokenBalance(A, usdcA, address)).toBe(five)
+      await dialog.getByTestId('foyer-funding-close').click()
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+
+      // None left on A, 10 on B: a Relay quote USDC → USDC (B's token in, A's out), a token transfer paid on B; the
+      // solver mints the 5 on A.
+      relay().quotes.length = 0
+      await mint(B, usdcB, wallet.address, 2n * five)
+      await transferFromTestWallet(page, 'Fund with USDC')
+      await dialog.getByText("You've funded your account!").waitFor({ timeout: 25_000 })
+      expect(relay().quotes.map((q) => q.body)).toEqual([expect.objectContaining({ originChainId: B, destinationChainId: A, originCurrency: usdcB, destinationCurrency: usdcA, amount: five.toString() })])
+      expect(await tokenBalance(B, usdcB, relay().solver)).toBe(five + relay().erc20Fee)
+      await expect.poll(() => tokenBalance(A, usdcA, address), { timeout: 10_000 }).toBe(2n * five)
     } catch (error) {
       const dialog = page.getByRole('dialog')
       console.log('[fundingExternal e2e] dialog at failure:', (await dialog.count()) ? await dialog.textContent() : '(none)', '\n', lines.join('\n'), '\n', e2e.stack.log().slice(-3000))

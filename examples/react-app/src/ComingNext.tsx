@@ -6,15 +6,9 @@ const PLACES = [
     plugin: 'the smart-wallet plugin',
     text: 'An ERC-4337 smart account owned by the embedded wallet, with batched calls and sponsored gas.',
   },
-  {
-    id: 'funding',
-    title: 'Funding',
-    plugin: 'the funding plugins',
-    text: 'Add funds by card, from another wallet or another chain, or by a manual transfer.',
-  },
 ] as const
 
-/** 'Coming next': clearly marked places for smart wallets and funding. */
+/** 'Coming next': a clearly marked place for smart wallets. */
 export function ComingNext() {
   return (
     <section className="coming" aria-labelledby="coming-title">

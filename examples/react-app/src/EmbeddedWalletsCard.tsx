@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useFoyer, useSolanaWallets, type User } from 'foyer'
 import { embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
-import { useFundWallet } from 'foyer/plugins/funding'
+import { useFundWallet, type FundWalletOptions } from 'foyer/plugins/funding'
 import { EmbeddedProviderDemo } from './EmbeddedProviderDemo.js'
 import { SendTransactionCard } from './SendTransactionCard.js'
 
@@ -12,6 +12,12 @@ export const DEMO_TYPED_DATA = {
   primaryType: 'Greeting',
   message: { text: 'Hello', from: '0x0000000000000000000000000000000000000001' },
 } as const
+
+/** The page's first ?chains= chain (the e2e's anvil); without it the app's funding_config default. */
+const pageChain = () => {
+  const chainId = Number(new URLSearchParams(location.search).get('chains')?.split(':')[0]) || null
+  return chainId ? { chain: `eip155:${chainId}` } : {}
+}
 
 /**
  * Embedded wallets: each one's address (the key stays in the wallet frame), 'Sign a message' through the modal's
@@ -29,6 +35,12 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
   const wallets = embeddedWalletsOf(user)
   const ethereum = embeddedWalletsOf(user, 'ethereum')
   const solana = embeddedWalletsOf(user, 'solana')
+  /** fundWallet, its answer shown as 'status (method)'. */
+  const fund = (address: string, options: FundWalletOptions) =>
+    run('Funding', async () => {
+      const result = await fundWallet({ address, options })
+      return `${result.status}${result.method ? ` (${result.method})` : ''}`
+    })
   const run = async (label: string, action: () => Promise<string>) => {
     setBusy(true)
     try {
@@ -73,16 +85,17 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
               type="button"
               className="btn btn-secondary"
               disabled={busy}
-              onClick={() =>
-                run('Funding', async () => {
-                  // The page's first ?chains= chain (the e2e's anvil), else the app's funding_config default.
-                  const chainId = Number(new URLSearchParams(location.search).get('chains')?.split(':')[0]) || null
-                  const result = await fundWallet({ address: String(ethereum[0]!.address), options: chainId ? { chain: `eip155:${chainId}` } : {} })
-                  return `${result.status}${result.method ? ` (${result.method})` : ''}`
-                })
-              }
+              onClick={() => fund(String(ethereum[0]!.address), pageChain())}
             >
               Fund wallet
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() => fund(String(ethereum[0]!.address), { asset: 'USDC', amount: '5', ...pageChain() })}
+            >
+              Fund with USDC
             </button>
           </>
         )}
@@ -105,6 +118,14 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
             </button>
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Export', async () => (await exportSolanaWallet({ address: embeddedSolana.address }), 'closed'))}>
               Export Solana wallet
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() => fund(embeddedSolana.address, { amount: '0.5' })}
+            >
+              Fund Solana wallet
             </button>
           </>
         ) : null}

@@ -87,7 +87,12 @@ const plugins = [
   // Funding hub: fundWallet / useFundWallet, 'Add funds to your … wallet', the manual transfer with its QR code and the
   // status screens. The server's "funding" section (funding_config) says which methods show; the method plugins below
   // (and the faucet, a third party's) add their rows.
-  funding(),
+  // ?solana_rpc= is also where Solana balances are read and Solana transfers sent; ?usdc=31337:0x… adds a USDC address
+  // per chain (the e2e's test token on anvil).
+  funding({
+    ...(query.get('solana_rpc') ? { solanaRpcUrls: { 'mainnet-beta': query.get('solana_rpc')! } } : {}),
+    ...(query.get('usdc') ? { usdcAddresses: usdcFromQuery(query.get('usdc')!) } : {}),
+  }),
   faucetFunding(),
   // Moonpay on-ramp (a funding method): listed on 'Add funds' when the server's funding section enables 'moonpay'; the
   // server signs the widget URL with its Moonpay keys (FOYER_MOONPAY_API_KEY / FOYER_MOONPAY_SECRET_KEY).
@@ -99,6 +104,11 @@ const plugins = [
   // another chain when funding_config.cross_chain_bridging_enabled (?relay=URL points it at a Relay-compatible API).
   fundingExternal(query.get('relay') ? { relayUrl: query.get('relay')! } : {}),
 ]
+
+/** ?usdc=31337:0x…,31338:0x… → USDC addresses by chain id. */
+function usdcFromQuery(raw: string): Record<number, `0x${string}`> {
+  return Object.fromEntries(raw.split(',').map((item) => [Number(item.split(':')[0]), item.split(':')[1] as `0x${string}`]))
+}
 
 /**
  * ?chains=31337:http://127.0.0.1:8545,31338:http://127.0.0.1:8546 sets supportedChains (the first is the

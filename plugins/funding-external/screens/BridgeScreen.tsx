@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatEther } from 'viem'
+import { formatUnits } from 'viem'
 import type { FundingRequest } from '../../../core/client/types.js'
 import { Button, ScreenLayout, Spinner, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
 import { hostChains, sendBridge } from '../flow.js'
-import { failureText, selectBridgeOption, type BridgeQuote } from '../transfer.js'
+import { RELAY_SOLANA_CHAIN_ID } from '../externalSlot.js'
+import { failureText, isSolanaQuote, selectBridgeOption, type BridgeQuote } from '../transfer.js'
 
 /** Params of `funding-external/bridge`. */
 export interface BridgeScreenParams {
@@ -37,7 +38,7 @@ export default function BridgeScreen({ params }: ScreenProps<BridgeScreenParams>
       const quote = selectBridgeOption(params.quotes, originChainId)
       const wallet = foyer.wallets.$wallets.peek().find((w) => w.address.toLowerCase() === params.address.toLowerCase())
       if (!wallet) throw new Error('wallet disconnected')
-      await sendBridge(foyer, wallet, quote)
+      await sendBridge(foyer, params.request, wallet, quote)
       if (live.current) foyer.modal.replace('funding/status', { status: 'success', provider: t('fundingExternal.label') })
     } catch (error) {
       if (live.current) toSelect(failureText(error))
@@ -59,10 +60,17 @@ export default function BridgeScreen({ params }: ScreenProps<BridgeScreenParams>
       ) : (
         params.quotes.map((q) => {
           const chain = chains.find((c) => c.id === q.originChainId)
+          const token = params.request.erc20ContractInfo
+          // What the user pays there: SOL, the token (USDC), or the native currency with the fee.
+          const cost = isSolanaQuote(q)
+            ? `${formatUnits(q.amountIn, 9)} SOL`
+            : params.request.erc20Address
+              ? `${formatUnits(q.amountIn ?? 0n, token?.decimals ?? 18)} ${token?.symbol ?? ''}`
+              : `${formatUnits(q.transaction.value, chain?.nativeCurrency.decimals ?? 18)} ${chain?.nativeCurrency.symbol ?? 'ETH'}`
           return (
             <Button key={q.originChainId} variant="option" onClick={() => void choose(q.originChainId)} data-testid={`foyer-external-bridge-${q.originChainId}`}>
-              {chain?.name ?? `Chain ${q.originChainId}`}
-              <span className="foyer-subtitle"> {formatEther(q.transaction.value)} {chain?.nativeCurrency.symbol ?? 'ETH'}</span>
+              {q.originChainId === RELAY_SOLANA_CHAIN_ID ? 'Solana' : (chain?.name ?? `Chain ${q.originChainId}`)}
+              <span className="foyer-subtitle"> {cost}</span>
             </Button>
           )
         })

@@ -4,13 +4,13 @@ import { uiScreens } from '../../../core/client/screenIds.js'
 import type { Foyer, FundingRequest } from '../../../core/client/types.js'
 import type { ConnectedWallet, WalletConnector } from '../../../core/client/wallets/types.js'
 import { Button, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT, type ScreenProps } from '../../../ui/index.js'
-import { planTransfer, sendBridge, sendDirect } from '../flow.js'
-import { failureText, type FundingExternalState } from '../transfer.js'
+import { bridgingEnabled, planTransfer, sendBridge, sendDirect } from '../flow.js'
+import { failureText, payingWalletTypes, type FundingExternalState } from '../transfer.js'
 
 /** How many wallets the list shows before 'More wallets'. */
 const FIRST_ROWS = 3
 
-const isExternalEvm = (w: ConnectedWallet) => w.type === 'ethereum' && !String(w.connectorType).startsWith('embedded')
+const isExternal = (w: { connectorType: unknown }) => !String(w.connectorType).startsWith('embedded')
 
 export const TRANSFER_SCREEN = 'funding-external/transfer'
 
@@ -18,13 +18,13 @@ export const TRANSFER_SCREEN = 'funding-external/transfer'
  * 'More wallets': the kernel's wallet list (Ethereum wallets) on top of this screen. Once a wallet connects there, the
  * stack goes back to this screen, which lists it first (its connect screen's own close is dropped with it).
  */
-export function openWalletList(foyer: Foyer): void {
+export function openWalletList(foyer: Foyer, types: ReadonlyArray<'ethereum' | 'solana'> = ['ethereum']): void {
   const stop = () => {
     offConnected()
     offModal()
   }
   const offConnected = foyer.emitter.on('connected', (wallet) => {
-    if ((wallet as ConnectedWallet).type !== 'ethereum') return
+    if (!types.includes((wallet as ConnectedWallet).type)) return
     stop()
     // After the connect screen's own handling of the answer (this event comes first).
     queueMicrotask(() => {
@@ -36,7 +36,7 @@ export function openWalletList(foyer: Foyer): void {
     // Closed, or backed out past the list without connecting: stop listening.
     if (!modal.open || (opened && !modal.stack.some((e) => e.id === uiScreens.walletList || e.id === uiScreens.walletConnect))) stop()
   })
-  foyer.modal.push(uiScreens.walletList, { walletChainType: 'ethereum-only' })
+  foyer.modal.push(uiScreens.walletList, { walletChainType: types.length > 1 ? 'ethereum-and-solana' : `${types[0] ?? 'ethereum'}-only` })
   opened = true
 }
 
@@ -63,9 +63,11 @@ export default function TransferScreen({ params }: ScreenProps<FundingRequest>) 
     }
   }, [])
 
-  const connected = foyer.wallets.$wallets.value.filter(isExternalEvm)
+  // The wallets that can pay: the request's chain's kind, and with bridging the other one (Solana ↔ EVM).
+  const types = payingWalletTypes(params, bridgingEnabled(foyer))
+  const connected = foyer.wallets.$wallets.value.filter((w) => types.includes(w.type) && isExternal(w))
   const connectedIds = new Set(connected.map((w) => w.meta.id))
-  const connectors = foyer.wallets.$connectors.value.filter((c) => c.chain === 'ethereum' && !c.autoConnect && !String(c.connectorType).startsWith('embedded') && !connectedIds.has(c.id))
+  const connectors = foyer.wallets.$connectors.value.filter((c) => types.includes(c.chain) && !c.autoConnect && isExternal(c) && !connectedIds.has(c.id))
   const rows: Array<{ key: string; name: string; icon?: string; wallet?: ConnectedWallet; connector?: WalletConnector; detail?: string }> = [
     ...connected.map((w) => ({ key: `w:${w.address}`, name: w.meta.name, ...(w.meta.icon ? { icon: w.meta.icon } : {}), wallet: w, detail: `${w.address.slice(0, 6)}…${w.address.slice(-4)}` })),
     ...connectors.filter((c) => c.installed).map((c) => ({ key: `c:${c.id}`, name: c.name, ...(c.icon ? { icon: c.icon } : {}), connector: c })),
@@ -87,7 +89,7 @@ export default function TransferScreen({ params }: ScreenProps<FundingRequest>) 
       }
       setBusy(t('fundingExternal.confirm', { wallet: wallet.meta.name }))
       if (plan.kind === 'direct') await sendDirect(foyer, request.current, wallet)
-      else await sendBridge(foyer, wallet, plan.quotes[0]!)
+      else await sendBridge(foyer, request.current, wallet, plan.quotes[0]!)
       if (live.current) foyer.modal.replace('funding/status', { status: 'success', provider: t('fundingExternal.label') })
     } catch (error) {
       fail(error)
@@ -118,7 +120,7 @@ export default function TransferScreen({ params }: ScreenProps<FundingRequest>) 
       {!rows.length ? <p className="foyer-subtitle">{t('fundingExternal.none')}</p> : null}
       <Button
         variant="link"
-        onClick={() => (!all && rows.length > FIRST_ROWS ? setAll(true) : openWalletList(foyer))}
+        onClick={() => (!all && rows.length > FIRST_ROWS ? setAll(true) : openWalletList(foyer, types))}
         data-testid="foyer-external-more"
       >
         {t('fundingExternal.more')}
