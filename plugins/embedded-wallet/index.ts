@@ -17,6 +17,7 @@ import type { SetWalletRecoveryParameters } from './setWalletRecovery.js'
 import type { SolanaCluster } from './solanaClusters.js'
 import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solanaTransactions.js'
 import type { SendTransactionOptions, SendTransactionResult } from './transactionTypes.js'
+import type { FrameEvent } from './frameProtocol.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
@@ -29,6 +30,7 @@ const ops = {
   createOnLogin: () => import('./createOnLoginHook.js'),
   setWalletRecovery: () => import('./setWalletRecovery.js'),
   sendTransaction: () => import('./sendTransaction.js'),
+  walletFrameRequest: () => import('./walletFrameRequest.js'),
 }
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
@@ -131,6 +133,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
         (await ops.solanaTransactions()).sendSolanaTransaction(foyer, stateOf(foyer), transaction, connection, send, prompt({}, false), options.solana?.clusters ?? []),
       signSolanaTransaction: async <T extends SolanaTransactionInput>(transaction: T, address?: string) =>
         (await ops.solanaTransactions()).signSolanaTransaction(foyer, stateOf(foyer), transaction, address, options.solana?.clusters ?? []),
+      // For plugins whose key work runs in the wallet frame (delegated actions, Farcaster signers): see walletFrameRequest.ts.
+      walletFrameRequest: async <R,>(address: string, event: FrameEvent, data?: Record<string, unknown>, name?: string): Promise<R> =>
+        (await ops.walletFrameRequest()).walletFrameRequest<R>(foyer, stateOf(foyer), address, event, data, name),
     }),
     hookActions: {
       useSolanaWallets: (foyer: Foyer) => ({
@@ -197,6 +202,11 @@ declare module 'foyer' {
     sendSolanaTransaction(transaction: SolanaTransactionInput, connection?: SolanaConnectionLike, options?: SendSolanaTransactionOptions): Promise<SendSolanaTransactionResult>
     /** Signs a @solana/web3.js transaction with the embedded Solana wallet (in the frame); answers the signed transaction. */
     signSolanaTransaction<T extends SolanaTransactionInput>(transaction: T, address?: string): Promise<T>
+    /**
+     * For plugins whose key work runs in the wallet frame (delegated actions, Farcaster signers): unlocks the embedded
+     * wallet at `address` (MFA step-up, recovery) and sends the frame `event` with `{ ...data, accessToken, address }`.
+     */
+    walletFrameRequest<R>(address: string, event: FrameEvent, data?: Record<string, unknown>, name?: string): Promise<R>
   }
   interface FoyerSolanaWalletsActions {
     /** Creates the user's embedded Solana wallet (or, with createAdditional, the next one); answers its account. */
