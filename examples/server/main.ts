@@ -22,6 +22,8 @@ import { mfaPasskeyServer } from 'foyer/plugins/mfa-passkey/server'
 import { fundingServer } from 'foyer/plugins/funding/server'
 import { fundingMoonpayServer } from 'foyer/plugins/funding-moonpay/server'
 import { fundingCoinbaseServer } from 'foyer/plugins/funding-coinbase/server'
+import { farcasterSignerServer } from 'foyer/plugins/farcaster-signer/server'
+import { delegatedActionsServer } from 'foyer/plugins/delegated-actions/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -69,12 +71,21 @@ const devApp: Record<string, unknown> = {
   // Provider plugins add their method names here (moonpay, coinbase-onramp…). prompt_funding_on_wallet_creation: true
   // opens 'Add funds' after a login creates the user's embedded wallet.
   funding: { methods: ['manual', 'external', ...(process.env.FOYER_MOONPAY_SECRET_KEY ? ['moonpay'] : []), ...(process.env.FOYER_COINBASE_CDP_PRIVATE_KEY ? ['coinbase-onramp'] : [])], default_recommended_amount: '0.01', default_recommended_currency: { chain: 'eip155:1' } },
+  // Delegated actions (Solana): the app's back end signs for wallets their users delegated, authenticated with HTTP Basic
+  // appId:app_secret (or ES256 signatures by authorization_keys), for the allowed_programs only. The key envelopes are
+  // sealed to FOYER_DELEGATION_KEY (generated into the data folder in dev, required in production). Dev secret only:
+  // FOYER_DEV_APP_SECRET overrides it; a production app sets its own in its config file.
+  'delegated-actions': { app_secret: process.env.FOYER_DEV_APP_SECRET ?? 'dev-app-secret-not-for-production', allowed_programs: ['11111111111111111111111111111111', 'ComputeBudget111111111111111111111111111111'] },
   // OAuth providers need real credentials: add an "oauth" section ({ google: { client_id, client_secret }, ..., redirect_urls }).
   // Telegram needs a bot: add a "telegram" section ({ bot_token, bot_name, seamless_auth_enabled?, link_enabled? }).
   // custom JWT login needs the host's keys: add a "custom-jwt" section ({ jwks_url | public_key, algorithms, issuer, audience }).
   // Captcha (Cloudflare Turnstile) needs Cloudflare keys: add a "captcha-turnstile" section ({ site_key: 't:<site key>', secret_key, siteverify_url?, script_url? }).
   // FOYER_SESSION_COOKIES=1 keeps the tokens in HttpOnly cookies (host-only on localhost, not Secure over http;
   // production apps set a "session_cookies" section: { domain: ".example.com", same_site?: "lax" | "strict" }).
+  // Farcaster signers: the app's own Farcaster account (request_fid) and its custody key sign every key request. Dev
+  // uses anvil's first test key (public, never for real funds); Farcaster's API is FOYER_FARCASTER_SIGNER_API_URL
+  // (default https://api.warpcast.com, a stand-in in the e2e). Production sets its own section in the config file.
+  'farcaster-signer': { custody_private_key: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', request_fid: 1 },
   ...(process.env.FOYER_SESSION_COOKIES === '1' ? { session_cookies: { secure: false } } : {}),
   ...(process.env.FOYER_DEV_APP ? (JSON.parse(process.env.FOYER_DEV_APP) as Record<string, unknown>) : {}),
 }
@@ -88,8 +99,12 @@ const moonpay = process.env.NODE_ENV !== 'production' || process.env.FOYER_MOONP
 // FOYER_COINBASE_CDP_PRIVATE_KEY (FOYER_COINBASE_PROJECT_ID, FOYER_COINBASE_API_URL); without a key its routes answer
 // 403. An app offers it with 'coinbase-onramp' in its funding methods.
 
+// Delegated actions: the sealed wallet keys open with FOYER_DELEGATION_KEY (generated in dev). Loaded in dev, and in
+// production only when the key is set (the plugin refuses to start without it).
+const delegated = process.env.NODE_ENV !== 'production' || process.env.FOYER_DELEGATION_KEY ? [delegatedActionsServer({ apiOrigin })] : []
+
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

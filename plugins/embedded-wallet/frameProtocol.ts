@@ -18,6 +18,11 @@ export const frameEvents = {
   solanaConnect: 'foyer:solana-wallet:connect',
   solanaRecover: 'foyer:solana-wallet:recover',
   solanaRpc: 'foyer:solana-wallet:rpc',
+  /** Delegated actions: seal one Solana wallet's key to the server's delegation key and post it (frame/delegation.ts). */
+  delegatedActionsConsent: 'foyer:delegated-actions:consent',
+  /** Farcaster signers (plugins/farcaster-signer): the wallet's ed25519 signer public key; a message hash signed for a fid. */
+  farcasterInitSigner: 'foyer:farcaster:init-signer',
+  farcasterSign: 'foyer:farcaster:sign',
   /**
    * On the recovery page, set-recovery runs the password screens and recover asks 'Enter your password' (the password
    * never leaves the frame's origin); on the hidden proxy, recover is automatic recovery only.

@@ -1,6 +1,7 @@
 import type { User } from 'foyer'
 import { ComingNext } from './ComingNext.js'
 import { EmbeddedWalletsCard } from './EmbeddedWalletsCard.js'
+import { FarcasterSignerCard } from './FarcasterSignerCard.js'
 import { LinkedAccounts } from './LinkedAccounts.js'
 import { PasskeysCard } from './PasskeysCard.js'
 import { TransactionProtectionCard } from './TransactionProtectionCard.js'
@@ -21,6 +22,7 @@ export function Dashboard({ user }: { user: User }) {
         <UserCard user={user} />
         <LinkedAccounts user={user} />
         <EmbeddedWalletsCard user={user} />
+        <FarcasterSignerCard user={user} />
         <SolanaTransactionsCard user={user} />
         <RecoveryPasswordCard user={user} />
         <WalletsCard />

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useSolanaWallets, type User } from 'foyer'
 import { embeddedWalletsOf, useSendSolanaTransaction } from 'foyer/plugins/embedded-wallet'
+import { DelegatedActionsButtons } from './DelegatedActionsButtons.js'
 
 /** Where 'Send 0.5 SOL' sends (a fixed address the e2e reads the balance of). */
 export const SOLANA_DEMO_RECIPIENT = 'GsXLvGuBGw2mqNLA2XSP2SEUbk4x1cJhw3LXSkLwqBX7'
@@ -101,6 +102,7 @@ export function SolanaTransactionsCard({ user }: { user: User }) {
           {result}
         </p>
       ) : null}
+      <DelegatedActionsButtons user={user} />
     </section>
   )
 }

@@ -14,6 +14,8 @@ import { siws } from 'foyer/plugins/siws'
 import { siwe } from 'foyer/plugins/siwe'
 import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
 import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
+import { farcasterSigner } from 'foyer/plugins/farcaster-signer'
+import { delegatedActions } from 'foyer/plugins/delegated-actions'
 import { mfa } from 'foyer/plugins/mfa'
 import { mfaTotp } from 'foyer/plugins/mfa-totp'
 import { mfaSms } from 'foyer/plugins/mfa-sms'
@@ -77,9 +79,15 @@ const plugins = [
     // ?solana_rpc=http://127.0.0.1:8899 points the default Solana cluster (mainnet-beta) at another node (the e2e: litesvm).
     ...(query.get('solana_rpc') ? { solana: { clusters: [{ name: 'mainnet-beta' as const, rpcUrl: query.get('solana_rpc')! }] } } : {}),
   }),
+  // Delegated actions (Solana): 'Delegate actions' / 'Revoke delegation' on the Solana card; the server signs for the
+  // wallet from its back-end API (POST /api/v1/delegated_actions/solana/rpc) until the user revokes.
+  delegatedActions(),
   // MFA ('Transaction protection'): the hub's verification and enrollment screens and the step-up around wallet calls,
   // and the authenticator-app, SMS and passkey methods (the server's app enables methods with mfa_methods; the passkey
   // method adds passkeys through the passkey plugin above).
+  // Farcaster signers: a Farcaster user with an embedded wallet asks Warpcast for a signer whose key the wallet frame
+  // keeps (the server signs the key request with the app's "farcaster-signer" custody key).
+  farcasterSigner(),
   mfa(),
   mfaTotp(),
   mfaSms(),

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { ApiCallDef } from '../../../core/client/apiCallDef.js'
 import { embeddedWalletApi } from '../api.js'
+import type { delegationFrameApi } from '../delegationApi.js'
 import type { recoveryOAuthApi } from '../recoveryOAuthApi.js'
 import { FrameFailure } from './frameFailure.js'
 
@@ -10,7 +11,10 @@ export interface FrameApiTarget {
   appId: string
 }
 
-type Call = (typeof embeddedWalletApi)[keyof typeof embeddedWalletApi] | (typeof recoveryOAuthApi)[keyof typeof recoveryOAuthApi]
+type Call =
+  | (typeof embeddedWalletApi)[keyof typeof embeddedWalletApi]
+  | (typeof recoveryOAuthApi)[keyof typeof recoveryOAuthApi]
+  | (typeof delegationFrameApi)[keyof typeof delegationFrameApi]
 type Input<C> = C extends { input: v.GenericSchema<infer I, any> } ? I : never
 type Output<C> = C extends { output: v.GenericSchema<any, infer O> } ? O : never
 

@@ -1,7 +1,9 @@
 import { frameEvents, type FrameEvent } from '../frameProtocol.js'
 import { fromBase64, toBase64 } from './base64.js'
 import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from './ethereumRpc.js'
+import { consentToDelegation } from './delegation.js'
 import { FrameFailure } from './frameFailure.js'
+import { initFarcasterSigner, signFarcasterMessage } from './farcasterSigner.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
 import type { FrameHandler } from './serveFrame.js'
@@ -55,6 +57,12 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const req = data(request) as unknown as EthereumRpcRequest
       return { method: req.method, data: await signEthereumRequest(wallet, req) }
     },
+    [frameEvents.delegatedActionsConsent]: async (raw) => {
+      const { accessToken, address } = data(raw)
+      // The host gets the address and the flag only (it refreshes the user itself); never the key nor its envelope.
+      const done = await consentToDelegation(vault, address, accessToken)
+      return { address: done.address, delegated: done.delegated }
+    },
     [frameEvents.solanaCreate]: async (raw) => ({ address: (await vault.create('solana', data(raw).accessToken)).address }),
     [frameEvents.solanaConnect]: connect,
     [frameEvents.solanaRecover]: recover,
@@ -75,6 +83,15 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const wallet = await vault.wallet(address, accessToken)
       const keypair = solanaKeypairOf(wallet.secret, wallet.walletIndex)
       return { method: 'signMessage', data: { signature: toBase64(signSolanaMessage(keypair, fromBase64(message))) } }
+    },
+    // Farcaster signers: the key is made from the wallet's secret here and never leaves (farcasterSigner.ts).
+    [frameEvents.farcasterInitSigner]: async (raw) => {
+      const { accessToken, address } = data(raw)
+      return initFarcasterSigner(await vault.wallet(address, accessToken))
+    },
+    [frameEvents.farcasterSign]: async (raw) => {
+      const { accessToken, address, hash, fid } = data(raw)
+      return signFarcasterMessage(await vault.wallet(address, accessToken), hash, fid)
     },
   }
 }
