@@ -16,6 +16,7 @@ import { siwsServer } from 'foyer/plugins/siws/server'
 import { siweServer } from 'foyer/plugins/siwe/server'
 import { captchaTurnstileServer } from 'foyer/plugins/captcha-turnstile/server'
 import { embeddedWalletServer } from 'foyer/plugins/embedded-wallet/server'
+import { smartWalletsServer } from 'foyer/plugins/smart-wallets/server'
 import { mfaTotpServer } from 'foyer/plugins/mfa-totp/server'
 import { mfaSmsServer } from 'foyer/plugins/mfa-sms/server'
 import { mfaPasskeyServer } from 'foyer/plugins/mfa-passkey/server'
@@ -87,7 +88,29 @@ const devApp: Record<string, unknown> = {
   // (default https://api.warpcast.com, a stand-in in the e2e). Production sets its own section in the config file.
   'farcaster-signer': { custody_private_key: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', request_fid: 1 },
   ...(process.env.FOYER_SESSION_COOKIES === '1' ? { session_cookies: { secure: false } } : {}),
+  // Smart wallets (ERC-4337, smartWallets() on the client) need a bundler: FOYER_SMART_WALLET_BUNDLER_URL with
+  // FOYER_SMART_WALLET_CHAIN_ID and FOYER_SMART_WALLET_FACTORY (a SimpleAccountFactory v0.7); optional
+  // FOYER_SMART_WALLET_PAYMASTER_URL (ERC-7677) + FOYER_SMART_WALLET_POLICY_ID, FOYER_SMART_WALLET_RPC_URL. Without them: off.
+  ...(process.env.FOYER_SMART_WALLET_BUNDLER_URL ? { 'smart-wallets': smartWalletSectionFromEnv(process.env) } : {}),
   ...(process.env.FOYER_DEV_APP ? (JSON.parse(process.env.FOYER_DEV_APP) as Record<string, unknown>) : {}),
+}
+
+/** The dev app's "smart-wallets" section from FOYER_SMART_WALLET_* (one network, a SimpleAccount factory). */
+function smartWalletSectionFromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  return {
+    enabled: true,
+    smart_wallet_type: 'simple',
+    configured_networks: [
+      {
+        chain_id: Number(env.FOYER_SMART_WALLET_CHAIN_ID ?? 31337),
+        bundler_url: env.FOYER_SMART_WALLET_BUNDLER_URL,
+        ...(env.FOYER_SMART_WALLET_PAYMASTER_URL ? { paymaster_url: env.FOYER_SMART_WALLET_PAYMASTER_URL } : {}),
+        ...(env.FOYER_SMART_WALLET_POLICY_ID ? { paymaster_context: { policy_id: env.FOYER_SMART_WALLET_POLICY_ID } } : {}),
+        ...(env.FOYER_SMART_WALLET_FACTORY ? { account_factory: env.FOYER_SMART_WALLET_FACTORY } : {}),
+        ...(env.FOYER_SMART_WALLET_RPC_URL ? { rpc_url: env.FOYER_SMART_WALLET_RPC_URL } : {}),
+      },
+    ],
+  }
 }
 
 // Moonpay on-ramp: signs the widget URL with FOYER_MOONPAY_API_KEY / FOYER_MOONPAY_SECRET_KEY (sandbox pair:
@@ -104,7 +127,7 @@ const moonpay = process.env.NODE_ENV !== 'production' || process.env.FOYER_MOONP
 const delegated = process.env.NODE_ENV !== 'production' || process.env.FOYER_DELEGATION_KEY ? [delegatedActionsServer({ apiOrigin })] : []
 
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

@@ -114,7 +114,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     },
     actions: (foyer: Foyer) => ({
       createWallet: async (parameters?: CreateWalletParameters) => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), parameters),
-      signMessage: async (input: { message: string }, sign: SignOptions = {}) =>
+      signMessage: async (input: { message: string | { raw: `0x${string}` } }, sign: SignOptions = {}) =>
         (await ops.signMessage()).signMessage(foyer, stateOf(foyer), input?.message, sign, prompt(sign, true)),
       signTypedData: async (typedData: unknown, sign: SignOptions = {}) =>
         (await ops.signMessage()).signTypedData(foyer, stateOf(foyer), typedData, sign, prompt(sign, false)),
@@ -178,7 +178,7 @@ declare module 'foyer' {
     /** Creates the user's embedded Ethereum wallet (or, with createAdditional, the next one); answers its account. */
     createWallet(parameters?: CreateWalletParameters): Promise<import('../../core/protocol/index.js').LinkedAccount>
     /** Signs a message with the embedded wallet, on the 'Sign message' screen unless wallet UIs are off. */
-    signMessage(input: { message: string }, options?: SignOptions): Promise<`0x${string}`>
+    signMessage(input: { message: string | { raw: `0x${string}` } }, options?: SignOptions): Promise<`0x${string}`>
     /** Signs EIP-712 typed data with the embedded wallet. */
     signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
     /**

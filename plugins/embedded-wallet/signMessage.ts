@@ -29,8 +29,13 @@ async function signRequest(foyer: Foyer, state: EmbeddedWalletState, request: (a
   return foyer.modal.request<`0x${string}`>(SIGN_SCREEN, params, { intent: 'sign' })
 }
 
-/** Signs a text message (personal_sign); answers the signature. Closing the screen rejects with 4001. */
+/** Signs a text message, or bytes given as `{ raw: hex }` (personal_sign); answers the signature. Closing the screen rejects with 4001. */
 export async function signMessage(foyer: Foyer, state: EmbeddedWalletState, message: unknown, options: SignOptions, prompt: boolean) {
+  // Bytes as hex (`{ raw }`, viem's SignableMessage): what a smart account's owner signs (a user operation hash).
+  const raw = message && typeof message === 'object' ? (message as { raw?: unknown }).raw : undefined
+  if (typeof raw === 'string' && /^0x(?:[0-9a-fA-F]{2})+$/.test(raw)) {
+    return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [raw as `0x${string}`, address] }), raw, options, prompt)
+  }
   if (typeof message !== 'string' || message.length === 0) throw new FlowError(embeddedWalletErrors.emptyMessage, 'INVALID_MESSAGE')
   return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [utf8Hex(message), address] }), message, options, prompt)
 }

@@ -71,9 +71,9 @@ export const TransferInputSchema = v.object({
   walletClientType: RequiredSlug,
   connectorType: RequiredSlug,
 })
-/** Smart-wallet kinds Privy names. */
+/** Smart-wallet kinds Privy names, and `simple` (eth-infinitism's SimpleAccount, plugins/smart-wallets). */
 export const SmartWalletTypeSchema = v.picklist(
-  ['safe', 'kernel', 'light_account', 'biconomy', 'coinbase_smart_wallet', 'thirdweb', 'nexus'],
+  ['safe', 'kernel', 'light_account', 'biconomy', 'coinbase_smart_wallet', 'thirdweb', 'nexus', 'simple'],
   'Invalid smart_wallet_type',
 )
 /** POST /api/v1/siwe/link_smart_wallet */

@@ -62,13 +62,19 @@ export function siweServer(options: SiweServerOptions = {}) {
       const now = () => new Date(ctx.now())
 
       /** Verifies the message for the app; rule failures are 401 invalid_credentials naming the rule. */
-      const verify = async (found: App, input: { message: string; signature: string; chainId?: string | number | undefined }) => {
+      const verify = async (
+        found: App,
+        input: { message: string; signature: string; chainId?: string | number | undefined },
+        options: { chains?: SiweAppConfig['chains']; ownerFallback?: boolean } = {},
+      ) => {
+        const chains = options.chains ?? sectionOf(found).chains
         try {
           return await verifySiwe(
             { message: input.message, signature: input.signature as `0x${string}` },
             {
               allowedOrigins: found.allowedOrigins,
-              ...(sectionOf(found).chains ? { chains: sectionOf(found).chains } : {}),
+              ...(chains ? { chains } : {}),
+              ...(options.ownerFallback ? { ownerFallback: true } : {}),
               ...(input.chainId !== undefined ? { chainId: input.chainId } : {}),
               now: now(),
               async checkNonce(nonce, address) {
@@ -85,6 +91,19 @@ export function siweServer(options: SiweServerOptions = {}) {
           }
           throw error
         }
+      }
+
+      /** The siwe section's chains and the smart-wallets section's networks that name an rpc_url; null: any chain, EOA only. */
+      const smartWalletChains = (found: App): SiweAppConfig['chains'] => {
+        const networks = (found.plugins['smart-wallets'] as { configured_networks?: { chain_id: number; rpc_url?: string }[] } | undefined)?.configured_networks ?? []
+        const own = sectionOf(found).chains
+        if (!own && networks.length === 0) return undefined
+        const chains: NonNullable<SiweAppConfig['chains']> = { ...own }
+        for (const network of networks) {
+          const id = String(network.chain_id)
+          if (!chains[id]?.rpc_url) chains[id] = network.rpc_url ? { rpc_url: network.rpc_url } : { ...chains[id] }
+        }
+        return chains
       }
 
       /** Spends the nonce inside the caller's transaction: of parallel submissions one wins, the rest get 401. */
@@ -154,7 +173,9 @@ export function siweServer(options: SiweServerOptions = {}) {
         const found = walletApp(c)
         const input = await ctx.body(c, LinkSmartWalletInputSchema)
         await ctx.enforceRateLimit('siwe.authenticate.ip', ctx.clientIp(c))
-        const verified = await verify(found, input)
+        // Contract-wallet checks use the siwe section's chains, plus the RPC of each network of the app's
+        // "smart-wallets" section (plugins/smart-wallets); a `simple` account (no ERC-1271) is checked by its owner().
+        const verified = await verify(found, input, { chains: smartWalletChains(found), ownerFallback: input.smart_wallet_type === 'simple' })
         const account = {
           type: 'smart_wallet',
           identifier: verified.address.toLowerCase(),

@@ -1,16 +1,16 @@
 import type { User } from 'foyer'
-import { ComingNext } from './ComingNext.js'
 import { EmbeddedWalletsCard } from './EmbeddedWalletsCard.js'
 import { FarcasterSignerCard } from './FarcasterSignerCard.js'
 import { LinkedAccounts } from './LinkedAccounts.js'
 import { PasskeysCard } from './PasskeysCard.js'
 import { TransactionProtectionCard } from './TransactionProtectionCard.js'
 import { RecoveryPasswordCard } from './RecoveryPasswordCard.js'
+import { SmartWalletCard } from './SmartWalletCard.js'
 import { SolanaTransactionsCard } from './SolanaTransactionsCard.js'
 import { UserCard } from './UserCard.js'
 import { WalletsCard } from './WalletsCard.js'
 
-/** The signed-in page: the user, their accounts, wallets and passkeys, and the places later plugins fill. */
+/** The signed-in page: the user, their accounts, wallets and passkeys, and the smart wallet. */
 export function Dashboard({ user }: { user: User }) {
   return (
     <div data-testid="signed-in" className="dashboard">
@@ -22,6 +22,7 @@ export function Dashboard({ user }: { user: User }) {
         <UserCard user={user} />
         <LinkedAccounts user={user} />
         <EmbeddedWalletsCard user={user} />
+        <SmartWalletCard />
         <FarcasterSignerCard user={user} />
         <SolanaTransactionsCard user={user} />
         <RecoveryPasswordCard user={user} />
@@ -29,7 +30,6 @@ export function Dashboard({ user }: { user: User }) {
         <PasskeysCard user={user} />
         <TransactionProtectionCard user={user} />
       </div>
-      <ComingNext />
     </div>
   )
 }

@@ -14,6 +14,7 @@ import { siws } from 'foyer/plugins/siws'
 import { siwe } from 'foyer/plugins/siwe'
 import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
 import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
+import { smartWallets } from 'foyer/plugins/smart-wallets'
 import { farcasterSigner } from 'foyer/plugins/farcaster-signer'
 import { delegatedActions } from 'foyer/plugins/delegated-actions'
 import { mfa } from 'foyer/plugins/mfa'
@@ -79,6 +80,9 @@ const plugins = [
     // ?solana_rpc=http://127.0.0.1:8899 points the default Solana cluster (mainnet-beta) at another node (the e2e: litesvm).
     ...(query.get('solana_rpc') ? { solana: { clusters: [{ name: 'mainnet-beta' as const, rpcUrl: query.get('solana_rpc')! }] } } : {}),
   }),
+  // Smart wallets: an ERC-4337 account owned by the embedded wallet, built and linked once the server's app has a
+  // "smart-wallets" section (bundler, paymaster); useSmartWallets() on the 'Smart wallet' card.
+  smartWallets(),
   // Delegated actions (Solana): 'Delegate actions' / 'Revoke delegation' on the Solana card; the server signs for the
   // wallet from its back-end API (POST /api/v1/delegated_actions/solana/rpc) until the user revokes.
   delegatedActions(),

@@ -21,6 +21,12 @@ export interface SiweExpectation {
   now: Date
   /** Checks that the nonce is ours, for this address, unused and unexpired; throws SiweError. */
   checkNonce(nonce: string, address: `0x${string}`): Promise<void>
+  /**
+   * For accounts without ERC-1271 (SimpleAccount): when the ERC-1271 / ERC-6492 check fails, accept the signature of the
+   * account's `owner()` — read on chain, after a counterfactual deployment by the ERC-6492 wrapper's factory call when
+   * the account is not deployed yet (link_smart_wallet of a `simple` smart wallet only).
+   */
+  ownerFallback?: boolean
 }
 
 /** A verified sign-in: the checksummed signer, its chain, the nonce to consume. */
@@ -120,6 +126,7 @@ export async function verifySiwe(input: { message: string; signature: `0x${strin
     try {
       // ERC-1271 for deployed contract wallets, ERC-6492 for counterfactual ones (viem's deployless validator).
       valid = await client.verifyMessage({ address: signer, message: input.message, signature: input.signature })
+      if (!valid && expected.ownerFallback) valid = await signedByOwner(client, signer, input.message, input.signature)
     } catch (error) {
       throw new SiweRpcError(`RPC check failed: ${(error as Error).name}`)
     }
@@ -127,4 +134,41 @@ export async function verifySiwe(input: { message: string; signature: `0x${strin
   }
   if (!valid) throw new SiweError('Invalid signature')
   return { address: signer, chainId, nonce, contractWallet }
+}
+
+const ownerAbi = [{ type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const
+
+/**
+ * Whether `signature` (an EOA signature, or one wrapped by ERC-6492 with the account's factory call) is by the `owner()`
+ * of the contract account at `address`. The owner is read at `address` itself after the wrapper's factory call (viem's
+ * deployless counterfactual call): a factory can only put code at an address CREATE2 derives from it, so a foreign
+ * factory cannot answer for someone else's account.
+ */
+async function signedByOwner(client: import('viem').PublicClient, address: `0x${string}`, message: string, signature: `0x${string}`): Promise<boolean> {
+  const { decodeFunctionResult, encodeFunctionData, isErc6492Signature, parseErc6492Signature, recoverMessageAddress } = await import('viem')
+  let inner = signature
+  let deployment: { factory: `0x${string}`; factoryData: `0x${string}` } | null = null
+  if (isErc6492Signature(signature)) {
+    const parsed = parseErc6492Signature(signature)
+    inner = parsed.signature
+    if (parsed.address && parsed.data) deployment = { factory: parsed.address, factoryData: parsed.data }
+  }
+  if (!/^0x[0-9a-fA-F]{130}$/.test(inner)) return false
+  let recovered: `0x${string}`
+  try {
+    recovered = await recoverMessageAddress({ message, signature: inner })
+  } catch {
+    return false
+  }
+  let data: `0x${string}` | undefined
+  try {
+    // A revert (no account at `address` after the factory call, no owner()) is "not signed by the owner"; the node was
+    // reachable moments ago (verifySiwe asked its chain id).
+    ;({ data } = await client.call({ to: address, data: encodeFunctionData({ abi: ownerAbi, functionName: 'owner' }), ...(deployment ?? {}) }))
+  } catch {
+    return false
+  }
+  if (!data || data.length !== 66) return false
+  const owner = decodeFunctionResult({ abi: ownerAbi, functionName: 'owner', data })
+  return owner.toLowerCase() === recovered.toLowerCase()
 }

@@ -1,0 +1,45 @@
+import type { Signal } from '@preact/signals-core'
+import type { SmartWalletType } from './schema.js'
+
+export const SMART_WALLETS_PLUGIN_ID = 'smart-wallets'
+export const SMART_WALLET_CONFIRM_SCREEN = 'smart-wallets/confirm'
+
+/** A transaction of the smart wallet (one call). */
+export interface SmartWalletTransaction {
+  to: `0x${string}`
+  value?: bigint | number | string
+  data?: `0x${string}`
+}
+
+/** What the confirmation screen shows; `showWalletUIs: false` sends without it. */
+export interface SmartWalletUiOptions {
+  showWalletUIs?: boolean
+  description?: string
+  buttonText?: string
+}
+
+/** The user's smart wallet: its address and chain, and what it does through the bundler. */
+export interface SmartWalletClient {
+  account: { address: `0x${string}` }
+  chain: { id: number; name: string }
+  smartWalletType: SmartWalletType
+  /** true when the network has a paymaster: the gas is sponsored. */
+  sponsored: boolean
+  /**
+   * Sends a user operation with this call (confirmation screen first unless `showWalletUIs: false`), waits for its
+   * receipt and answers the transaction hash that included it.
+   */
+  sendTransaction(transaction: SmartWalletTransaction, options?: { uiOptions?: SmartWalletUiOptions }): Promise<`0x${string}`>
+  /** Signs a message as the smart account (ERC-6492-wrapped while it is not deployed). */
+  signMessage(input: { message: string }): Promise<`0x${string}`>
+}
+
+/** The plugin's state (`usePluginState<SmartWalletsState>('smart-wallets')`). */
+export interface SmartWalletsState {
+  client: Signal<SmartWalletClient | null>
+  status: Signal<'idle' | 'loading' | 'ready' | 'disabled' | 'error'>
+  error: Signal<Error | null>
+  /** The user id the client was made for (a new user gets a new one). */
+  userId: string | null
+}
+
