@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual, type KeyObject } from 'node:crypto'
+import { assertWalletFrameOrigin } from '../embedded-wallet/server/walletFrameOnly.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
 import type { Context, Hono } from 'hono'
@@ -40,7 +41,6 @@ export interface DelegatedActionsServerOptions {
 
 const PLUGIN_ID = 'delegated-actions'
 const EMBEDDED_WALLET_ID = 'embedded-wallet'
-const sameOrigin = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase()
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
 
 /**
@@ -84,13 +84,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
 
       // The frame's calls: from the wallet frame's origin only (the host page's script never sees the key or its envelope).
       const frameOnly = async (c: Context, next: () => Promise<void>) => {
-        const origin = c.req.header('origin')
-        const walletOrigin = ctx.config.walletOrigin
-        if (!walletOrigin || !origin || !sameOrigin(origin, walletOrigin)) {
-          c.header('Access-Control-Allow-Origin', undefined)
-          c.header('Access-Control-Allow-Credentials', undefined)
-          throw new ctx.HttpError(403, 'invalid_origin', 'Only the wallet frame may call this route')
-        }
+        assertWalletFrameOrigin(c, ctx)
         if (ctx.apps.of(c).plugins[EMBEDDED_WALLET_ID] === undefined) throw new ctx.HttpError(403, 'delegated_actions_disabled', text.disabled)
         sectionOf(c)
         await next()

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { assertWalletFrameOrigin, sameOrigin } from './server/walletFrameOnly.js'
 import type { Context, Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { Db, ServerContext, ServerHook } from '../../core/server/index.js'
@@ -56,7 +57,6 @@ const RECOVERY_OAUTH_ROUTES = '/api/v1/recovery/oauth/*'
 // External-wallet unlink routes: they must not drop an embedded wallet's account (its root would be left unusable).
 const UNLINK_PATHS = new Set(['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
 
-const sameOrigin = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase()
 
 /**
  * Server half of embedded wallets (ARCHITECTURE §14): custody of each wallet root's auth share (AES-256-GCM under
@@ -154,13 +154,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // Only the frame's origin reaches these routes: shares must never be readable by a host page's script, so
       // any other Origin (or none) is refused before anything runs, and without the CORS headers the app guard set.
       const frameOnly = async (c: Context, next: () => Promise<void>) => {
-        const origin = c.req.header('origin')
-        const walletOrigin = ctx.config.walletOrigin
-        if (!walletOrigin || !origin || !sameOrigin(origin, walletOrigin)) {
-          c.header('Access-Control-Allow-Origin', undefined)
-          c.header('Access-Control-Allow-Credentials', undefined)
-          throw new ctx.HttpError(403, 'invalid_origin', walletOrigin ? 'Only the wallet frame may call this route' : 'The wallet frame origin is not configured (FOYER_WALLET_ORIGIN)')
-        }
+        assertWalletFrameOrigin(c, ctx)
         if (ctx.apps.of(c).plugins[PLUGIN_ID] === undefined) throw new ctx.HttpError(403, 'embedded_wallets_disabled', 'Embedded wallets are not enabled for this app')
         await next()
       }
