@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual, type KeyObject } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { assertWalletFrameOrigin } from '../embedded-wallet/server/walletFrameOnly.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
@@ -17,7 +17,7 @@ import {
   delegatedActionsServerTexts as text,
   type DelegatedSolanaRpcResult,
 } from './schema.js'
-import { authorizationKeyOf, isAuthorizationSignatureValid } from './server/authorizationSignature.js'
+import { authorizationKeyOf, isAuthorizationSignatureValid, type AuthorizationKey } from './server/authorizationSignature.js'
 import { DelegatedActionsAppConfigSchema, type DelegatedActionsAppConfig } from './server/delegatedActionsConfig.js'
 import { resolveDelegationKey, type DelegationKey } from './server/delegationKey.js'
 import { delegatedActionsMigrations, delegationRecords as records } from './server/delegationRecords.js'
@@ -75,7 +75,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
         if (section === undefined) throw new ctx.HttpError(403, 'delegated_actions_disabled', text.disabled)
         return section
       }
-      const keysByApp = new Map<string, KeyObject[]>()
+      const keysByApp = new Map<string, AuthorizationKey[]>()
       const authorizationKeys = (appId: string, section: DelegatedActionsAppConfig) => {
         let keys = keysByApp.get(appId)
         if (!keys) keysByApp.set(appId, (keys = (section.authorization_keys ?? []).map(authorizationKeyOf)))
