@@ -25,6 +25,7 @@ import { fundingMoonpayServer } from 'foyer/plugins/funding-moonpay/server'
 import { fundingCoinbaseServer } from 'foyer/plugins/funding-coinbase/server'
 import { farcasterSignerServer } from 'foyer/plugins/farcaster-signer/server'
 import { delegatedActionsServer } from 'foyer/plugins/delegated-actions/server'
+import { crossAppServer } from 'foyer/plugins/cross-app/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -127,10 +128,12 @@ const moonpay = process.env.NODE_ENV !== 'production' || process.env.FOYER_MOONP
 const delegated = process.env.NODE_ENV !== 'production' || process.env.FOYER_DELEGATION_KEY ? [delegatedActionsServer({ apiOrigin })] : []
 
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
+  // FOYER_DEV_APPS (JSON array of app entries) adds apps beside the dev app, e.g. a cross-app requester on another port.
+  ...(process.env.FOYER_DEV_APPS ? { apps: JSON.parse(process.env.FOYER_DEV_APPS) as Record<string, unknown>[] } : {}),
   devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],
   devApp,
   ...(ttl ? { accessTokenTtlSeconds: ttl } : {}),

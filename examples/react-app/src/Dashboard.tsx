@@ -1,5 +1,6 @@
 import type { User } from 'foyer'
 import { EmbeddedWalletsCard } from './EmbeddedWalletsCard.js'
+import { CrossAppCard } from './CrossAppCard.js'
 import { FarcasterSignerCard } from './FarcasterSignerCard.js'
 import { LinkedAccounts } from './LinkedAccounts.js'
 import { PasskeysCard } from './PasskeysCard.js'
@@ -22,6 +23,7 @@ export function Dashboard({ user }: { user: User }) {
         <UserCard user={user} />
         <LinkedAccounts user={user} />
         <EmbeddedWalletsCard user={user} />
+        <CrossAppCard user={user} />
         <SmartWalletCard />
         <FarcasterSignerCard user={user} />
         <SolanaTransactionsCard user={user} />

@@ -5,6 +5,7 @@ import { CodeSnippet } from './CodeSnippet.js'
 import { LoginMethods } from './LoginMethods.js'
 import { snippets } from './snippets.js'
 import { WalletsCard } from './WalletsCard.js'
+import { CrossAppCard } from './CrossAppCard.js'
 
 /** The signed-out page: what Foyer is, 'Log in', 'Continue as guest', the methods this app has and wallet connection. */
 export function Landing() {
@@ -33,6 +34,7 @@ export function Landing() {
       </section>
       <div className="card-grid">
         <LoginMethods />
+        <CrossAppCard />
         <WalletsCard />
       </div>
     </>

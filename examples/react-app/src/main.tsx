@@ -29,6 +29,7 @@ import { injected } from 'foyer/plugins/injected'
 import { coinbaseWallet } from 'foyer/plugins/coinbase-wallet'
 import { walletConnect } from 'foyer/plugins/walletconnect'
 import { mobileWallets } from 'foyer/plugins/mobile-wallets'
+import { crossApp } from 'foyer/plugins/cross-app'
 // A third party's funding method (examples/custom-plugin): test funds from the app's faucet key.
 import { faucetFunding } from '../../custom-plugin/faucet-funding/index.js'
 import { Root } from './Root.js'
@@ -115,6 +116,9 @@ const plugins = [
   // Transfer from wallet (a funding method): an external wallet sends the funds, or bridges them with a Relay quote from
   // another chain when funding_config.cross_chain_bridging_enabled (?relay=URL points it at a Relay-compatible API).
   fundingExternal(query.get('relay') ? { relayUrl: query.get('relay')! } : {}),
+  // Cross-app wallets: 'Log in with {provider}' for the provider apps that list this app (their "cross-app" section), and
+  // this page's /oauth/authorize and /oauth/transact when this app is itself a provider (App.tsx).
+  crossApp(),
 ]
 
 /** ?usdc=31337:0x…,31338:0x… → USDC addresses by chain id. */
@@ -127,7 +131,8 @@ function usdcFromQuery(raw: string): Record<number, `0x${string}`> {
  * default chain): a demo of chain switching against local nodes (the wallet e2e uses it).
  */
 function chainsFromQuery() {
-  const raw = query.get('chains')
+  // …or the page origin's saved 'foyer-demo:chains' (a cross-app provider's popup pages carry no query of their own).
+  const raw = query.get('chains') ?? localStorage.getItem('foyer-demo:chains')
   if (!raw) return {}
   const chains = raw.split(',').map((item) => {
     const at = item.indexOf(':')

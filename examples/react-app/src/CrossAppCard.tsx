@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react'
+import type { User } from 'foyer'
+import { useCrossAppAccounts, type CrossAppConnection } from 'foyer/plugins/cross-app'
+
+/**
+ * Cross-app wallets: the provider apps that list this app. Signed out: 'Log in with {app}'. Signed in: each cross_app
+ * account's wallet, with 'Sign with {app}' and 'Send with {app}' (the provider's own screens in its popup). Hidden
+ * when no provider lists this app.
+ */
+export function CrossAppCard({ user }: { user?: User }) {
+  const cross = useCrossAppAccounts()
+  const [connections, setConnections] = useState<CrossAppConnection[]>([])
+  const [result, setResult] = useState<{ label: string; value: string } | null>(null)
+  useEffect(() => {
+    cross.getCrossAppConnections().then(setConnections, () => setConnections([]))
+  }, [cross])
+  if (connections.length === 0) return null
+  const run = (label: string, action: () => Promise<unknown>) => {
+    setResult(null)
+    action().then(
+      (value) => setResult({ label, value: typeof value === 'string' ? value : JSON.stringify(value) }),
+      (error: Error & { shortMessage?: string }) => setResult({ label: 'Error', value: error.shortMessage ?? error.message }),
+    )
+  }
+  const accounts = user?.linkedAccounts.filter((a) => a.type === 'cross_app') ?? []
+  return (
+    <section className="card" aria-labelledby="cross-app-title" data-testid="cross-app">
+      <h2 id="cross-app-title">Cross-app wallets</h2>
+      {connections.map((c) => {
+        const account = accounts.find((a) => (a.providerApp as { id?: string } | undefined)?.id === c.provider_app_id)
+        const address = (account?.embeddedWallets as { address: string }[] | undefined)?.[0]?.address
+        if (!user) {
+          return (
+            <button key={c.provider_app_id} type="button" className="btn btn-secondary" onClick={() => run('Login', () => cross.loginWithCrossAppAccount({ appId: c.provider_app_id }).then((u) => u.id))}>
+              Log in with {c.provider_app_name}
+            </button>
+          )
+        }
+        if (!address) {
+          return (
+            <button key={c.provider_app_id} type="button" className="btn btn-secondary" onClick={() => run('Linked', () => cross.linkCrossAppAccount({ appId: c.provider_app_id }).then((u) => u.id))}>
+              Link {c.provider_app_name}
+            </button>
+          )
+        }
+        return (
+          <div key={c.provider_app_id}>
+            <p className="card-lead">
+              {c.provider_app_name}
+              {c.read_only ? ' (read-only)' : ''}: <code data-testid="cross-app-address">{address}</code>
+            </p>
+            <div className="card-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => run('Signature', () => cross.signMessage({ message: 'Hello from a cross-app requester' }, { address }))}>
+                Sign with {c.provider_app_name}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => run('Transaction', () => cross.sendTransaction({ to: address, value: 1000n }, { address }).then((r) => r.hash))}>
+                Send with {c.provider_app_name}
+              </button>
+            </div>
+          </div>
+        )
+      })}
+      {result ? (
+        <p className="inline-status" role="status" data-testid="cross-app-result">
+          {result.label}: <code>{result.value}</code>
+        </p>
+      ) : null}
+    </section>
+  )
+}

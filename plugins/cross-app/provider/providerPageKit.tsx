@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import type { Foyer } from '../../../core/client/types.js'
+import type { LinkedAccount } from '../../../core/protocol/index.js'
+
+/** The embedded wallet's functions the provider pages use, looked up by name (no import of the embedded-wallet plugin). */
+export interface ProviderWalletActions {
+  createWallet(): Promise<LinkedAccount>
+  signMessage(input: { message: string | { raw: `0x${string}` } }, options?: { address?: string }): Promise<`0x${string}`>
+  signTypedData(typedData: unknown, options?: { address?: string }): Promise<`0x${string}`>
+  sendTransaction(request: unknown, options?: { address?: string }): Promise<{ hash: `0x${string}` }>
+}
+
+/** The embedded wallet's functions on this kernel. */
+export const walletActions = (foyer: Foyer) => foyer.actions() as unknown as Partial<ProviderWalletActions>
+
+/** The user's first embedded Ethereum wallet address. */
+export const embeddedAddress = (accounts: readonly LinkedAccount[] | undefined) =>
+  accounts?.find((a) => a.type === 'wallet' && a.walletClientType === 'privy' && a.chainType === 'ethereum')?.address ?? null
+
+/** Posts to the requester window with the exact registered origin (never '*'). */
+export function postToRequester(message: Record<string, unknown>, origin: string) {
+  window.opener?.postMessage(message, origin)
+}
+
+/** The provider pages' frame: a card with a title, a line and actions. */
+export function ProviderCard({ title, children, testId }: { title: string; children?: ReactNode; testId: string }) {
+  return (
+    <main className="main" data-testid={testId} style={{ maxWidth: 360, margin: '2rem auto', padding: '1rem' }}>
+      <h1 style={{ fontSize: '1.25rem' }}>{title}</h1>
+      {children}
+    </main>
+  )
+}
