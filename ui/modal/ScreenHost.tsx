@@ -60,15 +60,29 @@ function FocusOnShow({ children }: { children: ReactNode }) {
     const acted = () => stop()
     doc.addEventListener('pointerdown', acted, true)
     doc.addEventListener('keydown', acted, true)
-    const observer = new MutationObserver(() => {
-      if (!inputFocused()) focusInput()
-    })
+    // An input that is there but can't take focus yet (still hidden, or revealed by a CSS animation or transition that
+    // no attribute change reports) is tried again shortly, and when an animation or transition in the screen ends.
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let retries = 0
+    const follow = () => {
+      clearTimeout(retry)
+      if (inputFocused() || focusInput()) return
+      // At most 5 s of retries in all (an input kept hidden for good, in a collapsed part, never takes focus).
+      if (retries < 100 && focusable(root).some((el) => el.matches('input, select, textarea'))) retry = setTimeout(() => (retries++, follow()), 50)
+    }
+    const observer = new MutationObserver(follow)
+    root.addEventListener('animationend', follow)
+    root.addEventListener('transitionend', follow)
     const stop = () => {
+      clearTimeout(retry)
       observer.disconnect()
+      root.removeEventListener('animationend', follow)
+      root.removeEventListener('transitionend', follow)
       doc.removeEventListener('pointerdown', acted, true)
       doc.removeEventListener('keydown', acted, true)
     }
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'style', 'class'] })
+    follow()
     return stop
   }, [])
   return (
