@@ -21,6 +21,12 @@ import { useStack } from './kit/useStack.js'
 const e2e = useStack({ FOYER_RATE_LIMITS: JSON.stringify({ 'guest.authenticate.ip': { limit: 500 } }) })
 const CREATE = /\/api\/v1\/embedded_wallets\/create$/
 const random = (max: number) => Math.floor(Math.random() * (max + 1))
+// Runs per crash kind. The suite's default keeps both edges of the server call in every tab batch (a third of the
+// runs each) with the rest at random points; FOYER_CRASH_RUNS=deep runs the long batches (42 / 5 / 3, ~4 minutes).
+const DEEP = process.env.FOYER_CRASH_RUNS === 'deep'
+const TAB_RUNS = DEEP ? 42 : 15
+const SERVER_RUNS = DEEP ? 5 : 3
+const BROWSER_RUNS = DEEP ? 3 : 2
 
 type Outcome = 'no wallet' | 'wallet recovers'
 const outcomes: Record<string, Outcome[]> = {}
@@ -119,7 +125,7 @@ async function crashProfile(dir: string) {
 }
 
 describe('a crash during wallet creation never leaves a wallet that can neither sign nor recover', () => {
-  it('tab closed at random points (42 runs): each user has no wallet or one the server shares recover', async () => {
+  it(`tab closed at random points (${TAB_RUNS} runs): each user has no wallet or one the server shares recover`, async () => {
     const window = Math.max(await creationTime(), 150)
     const run = async (n: number) => {
       const { context, page, token } = await newGuest()
@@ -144,11 +150,11 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
       note('tab', outcome)
     }
     // One at a time: the runs are CPU-bound here (two at once took as long).
-    for (let n = 0; n < 42; n++) await run(n)
+    for (let n = 0; n < TAB_RUNS; n++) await run(n)
   })
 
-  it('server killed (SIGKILL) inside the create call (5 runs): no wallet or a recoverable one, and the user can create one after', async () => {
-    for (let run = 0; run < 5; run++) {
+  it(`server killed (SIGKILL) inside the create call (${SERVER_RUNS} runs): no wallet or a recoverable one, and the user can create one after`, async () => {
+    for (let run = 0; run < SERVER_RUNS; run++) {
       const { context, page, token } = await newGuest()
       await createUntil(page, random(40), true)
       await e2e.stack.crashServer()
@@ -164,12 +170,12 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
       }
       await context.close()
     }
-    expect(outcomes.server).toHaveLength(5)
+    expect(outcomes.server).toHaveLength(SERVER_RUNS)
   })
 
-  it('browser killed (SIGKILL) at random points (3 runs): reopened on the same profile, the user signs with the wallet or has none', async () => {
+  it(`browser killed (SIGKILL) at random points (${BROWSER_RUNS} runs): reopened on the same profile, the user signs with the wallet or has none`, async () => {
     const window = 400
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < BROWSER_RUNS; run++) {
       const dir = mkdtempSync(join(tmpdir(), 'foyer-crash-profile-'))
       const email = `crash.${run}.${Date.now()}@example.com`
       try {

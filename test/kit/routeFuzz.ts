@@ -37,7 +37,8 @@ import { termsServer } from '../../plugins/terms/server.js'
 // Every outside service sits on a loopback port nothing listens on: a call fails at once, never hangs.
 const DEAD = 'http://127.0.0.1:9'
 const CAPTCHA_APP_ID = 'foyer_fuzz_captcha_app_01'
-const BODIES_PER_ROUTE = 1000
+// 400 a route in the suite (each run draws new bodies from a new seed, so runs add up); FOYER_FUZZ_BODIES for more.
+const BODIES_PER_ROUTE = Number(process.env.FOYER_FUZZ_BODIES) || 400
 // FOYER_FUZZ_SEED replays a failed run; otherwise every run explores new bodies and prints its seed on failure.
 const SEED = Number(process.env.FOYER_FUZZ_SEED) || randomInt(1, 2 ** 31)
 
