@@ -57,7 +57,12 @@ function FocusOnShow({ children }: { children: ReactNode }) {
     // doesn't count as the user's choice.
     const doc = root.ownerDocument
     const inputFocused = () => root.contains(doc.activeElement) && (doc.activeElement as HTMLElement).matches('input, select, textarea')
-    const acted = () => stop()
+    // Only the user's own moves inside the screen count: the click on the host's 'Log in' button that opens a modal
+    // whose screen was already mounted must not stop the following (it did, and focus stayed on the first button
+    // while the e-mail field's code was still loading).
+    const acted = (event: Event) => {
+      if (event.target instanceof Node && root.contains(event.target)) stop()
+    }
     doc.addEventListener('pointerdown', acted, true)
     doc.addEventListener('keydown', acted, true)
     // An input that is there but can't take focus yet (still hidden, or revealed by a CSS animation or transition that
