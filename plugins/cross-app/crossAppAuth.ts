@@ -55,6 +55,7 @@ export async function startCrossAppAuth(foyer: Foyer, params: CrossAppAuthParame
         return undefined
       },
       timeoutError: () => new FlowError(crossAppErrorTexts.authTimeout, crossAppErrorCodes.timeout),
+      ...(state.timeoutMs ? { timeoutMs: state.timeoutMs } : {}),
       closedError: crossAppRejected,
     })
     if (answer.state !== stateCode) {

@@ -21,12 +21,14 @@ export interface CrossAppPluginState {
   clearToken(providerAppId: string): void
   /** The popup test hooks: the window popups open from. */
   win: () => Window
+  /** How long a provider popup may take to answer (ms; `crossApp({ timeoutMs })`, default the spec's 120 000). */
+  timeoutMs?: number
 }
 
 const idle: CrossAppAuthState = { status: 'idle', providerAppId: null, providerName: null, error: null }
 
 /** Makes the plugin's state; `fetchConnections` is the connections call. */
-export function createCrossAppState(foyer: Foyer, fetchConnections: () => Promise<{ connections: CrossAppConnection[] }>): CrossAppPluginState {
+export function createCrossAppState(foyer: Foyer, fetchConnections: () => Promise<{ connections: CrossAppConnection[] }>, timeoutMs?: number): CrossAppPluginState {
   const auth = signal(idle)
   const key = `foyer:${foyer.appId}:cross_app_tokens`
   let cached: Promise<CrossAppConnection[]> | null = null
@@ -66,6 +68,7 @@ export function createCrossAppState(foyer: Foyer, fetchConnections: () => Promis
       write(rest)
     },
     win: () => window,
+    ...(timeoutMs ? { timeoutMs } : {}),
   }
 }
 

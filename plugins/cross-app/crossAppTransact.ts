@@ -32,6 +32,7 @@ export async function crossAppRequest(foyer: Foyer, target: CrossAppTarget, requ
         return undefined
       },
       timeoutError: () => crossAppError('timeout'),
+      ...(state.timeoutMs ? { timeoutMs: state.timeoutMs } : {}),
       closedError: crossAppRejected,
     }).then((answer) => answer.result)
   } catch (error) {

@@ -7,6 +7,8 @@ import { createCrossAppState } from './crossAppState.js'
 
 /** Options of the cross-app plugin. */
 export interface CrossAppPluginOptions {
+  /** How long a provider popup may take to answer (ms; default the spec's 120 000). */
+  timeoutMs?: number
   texts?: Record<string, string>
 }
 
@@ -47,7 +49,7 @@ export function crossApp(options: CrossAppPluginOptions = {}) {
     id: 'cross-app',
     kind: 'feature',
     api: crossAppApi,
-    state: (foyer: Foyer) => createCrossAppState(foyer, () => crossAppCalls.connections(foyer)),
+    state: (foyer: Foyer) => createCrossAppState(foyer, () => crossAppCalls.connections(foyer), options.timeoutMs),
     screens: { auth: { load: () => import('./screens/CrossAppAuthScreen.js'), title: 'crossApp.connecting.title' } },
     errors: {
       INVALID_CONNECTED_APP: 'crossApp.error.invalidConnectedApp',

@@ -134,6 +134,20 @@ describe('cross-app wallets in Chromium (provider and requester apps on two orig
     await expect.poll(() => page.getByTestId('cross-app-result').textContent(), { timeout: 5_000 }).toBe('Error: User rejected request')
   })
 
+  it("a provider popup that never answers times out: 'Request timeout', and the popup is closed", async () => {
+    // The same signed-in requester with the wait cut to 3 s (?cross_app_timeout; the default is the spec's 120 s).
+    const short = await context.newPage()
+    await short.goto(`${requesterApp().url}/?cross_app_timeout=3000`)
+    const popupOpened = nextPopup(context)
+    await short.getByRole('button', { name: 'Sign with Foyer dev app' }).click({ timeout: 20_000 })
+    const popup = await popupOpened
+    await popup.getByRole('dialog').getByRole('heading', { name: 'Sign message' }).waitFor({ timeout: 30_000 })
+    const closed = popup.waitForEvent('close')
+    await expect.poll(() => short.getByTestId('cross-app-result').textContent(), { timeout: 10_000 }).toBe('Error: Request timeout')
+    await closed
+    await short.close()
+  })
+
   it('a read-only provider signs in but is refused a transaction, before any popup opens', async () => {
     const ro = await context.newPage()
     await ro.goto(readOnlyApp().url)

@@ -118,7 +118,8 @@ const plugins = [
   fundingExternal(query.get('relay') ? { relayUrl: query.get('relay')! } : {}),
   // Cross-app wallets: 'Log in with {provider}' for the provider apps that list this app (their "cross-app" section), and
   // this page's /oauth/authorize and /oauth/transact when this app is itself a provider (App.tsx).
-  crossApp(),
+  // ?cross_app_timeout=ms shortens the wait for the provider's popup (the e2e's timeout check; default 120 000 ms).
+  crossApp(query.get('cross_app_timeout') ? { timeoutMs: Number(query.get('cross_app_timeout')) } : {}),
 ]
 
 /** ?usdc=31337:0x…,31338:0x… → USDC addresses by chain id. */
