@@ -1,9 +1,13 @@
-// `npm test`: type check, then the unit/component/server suites, then the package suite (the packed
-// package built, installed and signed in with in fresh Vite, Next.js and esbuild host apps), then the
-// e2e suite (Chromium against the real stack), ending with one line `N passed, N failed` summed over all of them.
-// The e2e project runs after the others so browsers don't compete with hundreds of unit tests for
-// this machine's two cores.
-import { spawnSync } from 'node:child_process'
+// `npm test`: type check, the unit/component/server suites, the package suite (the packed package built, installed
+// and signed in with in fresh Vite, Next.js and esbuild host apps) and the e2e suite (Chromium against the real stack),
+// ending with one line `N passed, N failed` summed over all of them.
+//
+// Two at a time, to keep the whole under 15 minutes on two cores: the type check beside the unit suite (tsc is
+// single-threaded, ~30 s), and the package suite beside the e2e suite (the e2e files spend much of their time waiting
+// on servers, chains, timers and polling, so the package builds fill the gaps). The unit suite never runs beside the
+// browsers: its hundreds of tests would compete with them for both cores. The side job's output is held back and
+// printed when it ends, so each suite's report stays readable.
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,19 +20,36 @@ let passed = 0
 let failed = 0
 let ok = true
 
-const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' })
-if (tsc.status === 0) passed += 1
-else (failed += 1), (ok = false)
-console.log(`typecheck: ${tsc.status === 0 ? 'passed' : 'failed'}`)
+/** Runs node with `args`; `quiet` holds its output back and prints it at the end. Resolves with the exit code. */
+function run(args, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+    const chunks = []
+    if (quiet) {
+      child.stdout.on('data', (c) => chunks.push(c))
+      child.stderr.on('data', (c) => chunks.push(c))
+    }
+    child.on('close', (code) => {
+      if (quiet && chunks.length) process.stdout.write(Buffer.concat(chunks))
+      resolve(code ?? 1)
+    })
+  })
+}
 
-for (const project of ['unit', 'package', 'e2e']) {
-  const out = join(dir, `${project}.json`)
-  const args = ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]
-  const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
-  if (run.status !== 0) ok = false
+const typecheck = async () => {
+  const code = await run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], { quiet: true })
+  if (code === 0) passed += 1
+  else (failed += 1), (ok = false)
+  console.log(`typecheck: ${code === 0 ? 'passed' : 'failed'}`)
+}
+
+const project = async (name, options) => {
+  const out = join(dir, `${name}.json`)
+  const code = await run(['node_modules/vitest/vitest.mjs', 'run', '--project', name, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], options)
+  if (code !== 0) ok = false
   if (!existsSync(out)) {
     failed += 1
-    continue
+    return
   }
   const report = JSON.parse(readFileSync(out, 'utf8'))
   // Files that failed to load count once; files whose tests failed are already in numFailedTests.
@@ -36,6 +57,9 @@ for (const project of ['unit', 'package', 'e2e']) {
   passed += report.numPassedTests
   failed += report.numFailedTests + brokenFiles
 }
+
+await Promise.all([project('unit'), typecheck()])
+await Promise.all([project('e2e'), project('package', { quiet: true })])
 
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(ok && failed === 0 ? 0 : 1)
