@@ -61,7 +61,9 @@ describe("the Moonpay screen ('funding-moonpay/intro')", () => {
     const button = await screen.findByRole('button', { name: 'Continue to Moonpay' })
     // Disabled until the server signed the URL.
     expect(button).toHaveProperty('disabled', true)
-    expect(signs).toEqual([{ address: ADDRESS, useSandbox: false, config: { currencyCode: 'ETH_BASE', quoteCurrencyAmount: 0.02 } }])
+    // The sign call leaves once the screen is up (it can reach the server a moment after the button shows).
+    await waitFor(() => expect(signs).toEqual([{ address: ADDRESS, useSandbox: false, config: { currencyCode: 'ETH_BASE', quoteCurrencyAmount: 0.02 } }]))
+    expect(button).toHaveProperty('disabled', true)
     act(() => release())
     await waitFor(() => expect(button).toHaveProperty('disabled', false))
 
