@@ -2,11 +2,9 @@
 // and signed in with in fresh Vite, Next.js and esbuild host apps) and the e2e suite (Chromium against the real stack),
 // ending with one line `N passed, N failed` summed over all of them.
 //
-// Two at a time, to keep the whole under 15 minutes on two cores: the type check beside the unit suite (tsc is
-// single-threaded, ~30 s), and the package suite beside the e2e suite (the e2e files spend much of their time waiting
-// on servers, chains, timers and polling, so the package builds fill the gaps). The unit suite never runs beside the
-// browsers: its hundreds of tests would compete with them for both cores. The side job's output is held back and
-// printed when it ends, so each suite's report stays readable.
+// The type check runs beside the unit suite (tsc is single-threaded, ~30 s; its output is held back and printed when
+// it ends). The package and e2e suites run after, one at a time: beside the e2e files (CPU-bound on two cores) the
+// package builds only slowed both.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -43,9 +41,9 @@ const typecheck = async () => {
   console.log(`typecheck: ${code === 0 ? 'passed' : 'failed'}`)
 }
 
-const project = async (name, options) => {
-  const out = join(dir, `${name}.json`)
-  const code = await run(['node_modules/vitest/vitest.mjs', 'run', '--project', name, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], options)
+const project = async (names, options) => {
+  const out = join(dir, `${names[0]}.json`)
+  const code = await run(['node_modules/vitest/vitest.mjs', 'run', ...names.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], options)
   if (code !== 0) ok = false
   if (!existsSync(out)) {
     failed += 1
@@ -58,8 +56,9 @@ const project = async (name, options) => {
   failed += report.numFailedTests + brokenFiles
 }
 
-await Promise.all([project('unit'), typecheck()])
-await Promise.all([project('e2e'), project('package', { quiet: true })])
+await Promise.all([project(['unit', 'unit-isolated']), typecheck()])
+await project(['package'])
+await project(['e2e'])
 
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(ok && failed === 0 ? 0 : 1)
