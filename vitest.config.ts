@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'unit-isolated',
           include: UNIT_FILES.map((glob) => glob.replace('*.test.', '*.isolated.test.')),
           environment: 'node',
+          // Run together with 'unit' (npm test passes both): Vitest wants the same worker count for projects it groups.
+          maxWorkers: Number(process.env.FOYER_UNIT_WORKERS) || 2,
           globalSetup: ['test/kit/unitGlobalSetup.ts'],
           setupFiles: ['test/kit/unitSetup.ts'],
           testTimeout: 30_000,
