@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useFoyer, useSolanaWallets, type User } from 'foyer'
 import { embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
 import { useFundWallet, type FundWalletOptions } from 'foyer/plugins/funding'
+import { useCardAction } from './useCardAction.js'
 import { EmbeddedProviderDemo } from './EmbeddedProviderDemo.js'
 import { SendTransactionCard } from './SendTransactionCard.js'
 
@@ -30,8 +31,7 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
   const { wallets: solanaWallets, createWallet: createSolanaWallet, exportWallet: exportSolanaWallet } = useSolanaWallets()
   const embeddedSolana = solanaWallets.find((w) => w.walletClientType === 'privy')
   const [key, setKey] = useState('')
-  const [result, setResult] = useState<{ label: string; value: string } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { result, busy, run } = useCardAction()
   const wallets = embeddedWalletsOf(user)
   const ethereum = embeddedWalletsOf(user, 'ethereum')
   const solana = embeddedWalletsOf(user, 'solana')
@@ -41,16 +41,6 @@ export function EmbeddedWalletsCard({ user }: { user: User }) {
       const result = await fundWallet({ address, options })
       return `${result.status}${result.method ? ` (${result.method})` : ''}`
     })
-  const run = async (label: string, action: () => Promise<string>) => {
-    setBusy(true)
-    try {
-      setResult({ label, value: await action() })
-    } catch (error) {
-      setResult({ label: 'Error', value: error instanceof Error ? error.message : String(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <section className="card" aria-labelledby="embedded-title" data-testid="embedded-wallets">
       <h2 id="embedded-title">Embedded wallets</h2>

@@ -1,7 +1,7 @@
-import { useState } from 'react'
 import type { User } from 'foyer'
 import { embeddedWalletsOf } from 'foyer/plugins/embedded-wallet'
 import { useFarcasterSigner } from 'foyer/plugins/farcaster-signer'
+import { useCardAction } from './useCardAction.js'
 
 const hex = (bytes: Uint8Array) => `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
 
@@ -12,21 +12,10 @@ const hex = (bytes: Uint8Array) => `0x${Array.from(bytes, (b) => b.toString(16).
  */
 export function FarcasterSignerCard({ user }: { user: User }) {
   const { requestFarcasterSignerFromWarpcast, signFarcasterMessage } = useFarcasterSigner()
-  const [result, setResult] = useState<{ label: string; value: string } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { result, busy, run } = useCardAction()
   const farcaster = user.linkedAccounts.find((a) => a.type === 'farcaster')
   if (!farcaster || embeddedWalletsOf(user, 'ethereum').length === 0) return null
   const signerPublicKey = typeof farcaster.signerPublicKey === 'string' ? farcaster.signerPublicKey : null
-  const run = async (label: string, action: () => Promise<string>) => {
-    setBusy(true)
-    try {
-      setResult({ label, value: await action() })
-    } catch (error) {
-      setResult({ label: 'Error', value: error instanceof Error ? error.message : String(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <section className="card" aria-labelledby="farcaster-signer-title" data-testid="farcaster-signer">
       <h2 id="farcaster-signer-title">Farcaster signer</h2>
