@@ -98,9 +98,6 @@ export class WireSolanaTransaction {
   static deserialize(bytes: Uint8Array): WireSolanaTransaction {
     return new WireSolanaTransaction((bytes[shortVecEnd(bytes) + 64 * bytes[0]!]! & 0x80) !== 0 ? 0 : 'legacy', bytes)
   }
-  static from(bytes: Uint8Array): WireSolanaTransaction {
-    return WireSolanaTransaction.deserialize(bytes)
-  }
 }
 
 /** Where the signature count's compact-u16 ends (transactions with under 128 signers: one byte). */
