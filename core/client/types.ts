@@ -288,11 +288,14 @@ export interface MfaMethodSlot {
   /** Position in both lists (lower first). */
   order?: number
   /**
-   * 'code': choosing it starts the challenge (init) and shows code entry (totp, sms). 'direct': init's answer goes to
-   * `answer`, and what that returns is verified at once (passkey).
+   * 'code': choosing it starts the challenge (`start`) and shows code entry (totp, sms). 'direct': `verify` runs the
+   * whole verification at once (passkey, in the wallet frame's origin when there is one).
    */
   verification: 'code' | 'direct'
-  answer?(foyer: Foyer, init: Record<string, unknown>): Promise<unknown>
+  /** Starts a verification and answers the server's reply (sms: its spec call); default POST /api/v1/mfa/init {method}. */
+  start?(foyer: Foyer): Promise<Record<string, unknown>>
+  /** A direct method's verification: resolves once the server recorded it; rejects with the failure. */
+  verify?(foyer: Foyer): Promise<void>
   /** i18n key: the title while a direct method verifies ('Verifying with passkey'), with 'Try again' on failure. */
   verifyingTitle?: string
   /** The screen that starts enrollment (`mfa-totp/enroll`). */

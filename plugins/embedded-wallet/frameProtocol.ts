@@ -24,6 +24,12 @@ export const frameEvents = {
   farcasterInitSigner: 'foyer:farcaster:init-signer',
   farcasterSign: 'foyer:farcaster:sign',
   /**
+   * MFA verification run in the frame's origin (passkey: init, the WebAuthn assertion and verify all happen there);
+   * data `{accessToken, method}`, answer `{verified: true}` or a typed error. The host's iframe must delegate
+   * `publickey-credentials-get` to the frame (walletProxy.ts).
+   */
+  mfaVerify: 'foyer:mfa:verify',
+  /**
    * On the recovery page, set-recovery runs the password screens and recover asks 'Enter your password' (the password
    * never leaves the frame's origin); on the hidden proxy, recover is automatic recovery only.
    */

@@ -56,6 +56,8 @@ export function connectWalletProxy(options: WalletProxyOptions, doc: Document = 
   assertSecureWalletContext(win.location)
   const frame = doc.createElement('iframe')
   frame.src = walletFrameUrl(options, framePath(options.appId), win.location.origin)
+  // Passkey MFA runs in the frame (foyer:mfa:verify): WebAuthn in a cross-origin frame needs the embedder's delegation.
+  frame.allow = `publickey-credentials-get ${new URL(options.walletOrigin).origin}`
   frame.title = 'Foyer wallet'
   frame.setAttribute('aria-hidden', 'true')
   frame.tabIndex = -1

@@ -7,10 +7,11 @@ import { authenticationResponseToWire, requestOptionsFromWire } from '../passkey
 import { MfaPasskeyInitOutputSchema, type MfaPasskeyResponse } from './schema.js'
 
 /**
- * The passkey's answer to a verification: init's request options (allow_credentials = the MFA passkeys) go to
- * `navigator.credentials.get` in the host page (@simplewebauthn/browser, loaded now), and the assertion comes back in
- * the spec's passkey MFA response shape for /api/v1/mfa/verify. A refused or timed-out prompt is the passkey plugin's
- * 'Passkey request timed out or rejected by user.'
+ * The passkey's answer to a verification in this page, for hosts without the wallet frame (with it, the frame makes
+ * and submits the assertion: frame/verifyMfaInFrame.ts): init's request options (allow_credentials = the MFA passkeys)
+ * go to `navigator.credentials.get` (@simplewebauthn/browser, loaded now), and the assertion comes back in the spec's
+ * passkey MFA response shape for /api/v1/mfa/verify. A refused or timed-out prompt is the passkey plugin's 'Passkey
+ * request timed out or rejected by user.'
  */
 export async function answerWithPasskey(_foyer: Foyer, init: Record<string, unknown>): Promise<MfaPasskeyResponse> {
   const parsed = v.safeParse(MfaPasskeyInitOutputSchema, init)

@@ -37,7 +37,8 @@ const cannotAddPasskeys = (foyer: Foyer) => !foyer.registry.plugins.some((p) => 
 /**
  * Passkey MFA: `plugins={[passkey(), mfa(), mfaPasskey()]}` (it adds passkeys through the passkey plugin); the app
  * enables it with `mfa_methods: ['passkey']` and the server loads passkeyServer() and mfaPasskeyServer(). Choosing it
- * on 'Verify your identity' prompts for one of the enrolled passkeys at once.
+ * on 'Verify your identity' prompts for one of the enrolled passkeys at once — inside the wallet frame's origin when the
+ * embedded wallet is loaded (the assertion never passes through the host page), else in the host page.
  */
 export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
   return definePlugin({
@@ -52,8 +53,10 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
       icon,
       order: options.order ?? 2,
       verification: 'direct',
-      // WebAuthn code loads on first use.
-      answer: async (foyer: Foyer, init: Record<string, unknown>) => (await import('./answerWithPasskey.js')).answerWithPasskey(foyer, init),
+      // §7: the spec's start of a passkey verification (useMfa's init('passkey') for headless hosts).
+      start: (foyer: Foyer) => mfaPasskeyCalls.init(foyer, {}),
+      // The whole ceremony, in the wallet frame's origin when the app has the embedded wallet; WebAuthn code loads on first use.
+      verify: async (foyer: Foyer) => (await import('./verifyWithPasskey.js')).verifyWithPasskey(foyer),
       verifyingTitle: 'mfaPasskey.verifying.title',
       enrollScreen: 'mfa-passkey/enroll',
       // §7: unenrolling submits an empty credentialIds list.

@@ -11,6 +11,8 @@ import type { MfaPasskeyOptions } from './schema.js'
 import { mfaPasskeyServer } from './server.js'
 
 let t: TestServer
+/** The wallet frame's origin (another port of the same host, as in dev): passkey MFA runs in it. */
+const WALLET_ORIGIN = 'http://localhost:5174'
 let clock = Date.parse('2026-01-01T00:00:00Z')
 const soft = createSoftAuthenticator()
 
@@ -19,6 +21,7 @@ beforeAll(async () => {
     plugins: [emailServer(), passkeyServer(), mfaPasskeyServer()],
     app: { passkey: true, mfa_methods: ['passkey'] },
     now: () => clock,
+    walletOrigin: WALLET_ORIGIN,
     rateLimits: { 'passkey.init.ip': { limit: 10_000 }, 'mfa.init.user': { limit: 10_000 } },
   })
 })
@@ -124,18 +127,44 @@ describe('passkey MFA verification (core /api/v1/mfa with the passkey method)', 
     expect((await verify(token, response)).body.code).toBe('missing_or_invalid_mfa')
   })
 
-  it('a bad assertion fails and counts an attempt: wrong challenge, wrong origin, no user verification; then the right one passes', async () => {
+  it('a bad assertion fails and counts an attempt: wrong challenge, origin or top page, no user verification; then the right one passes', async () => {
     const { token, ids, userId } = await withPasskeys('bad@example.com')
     await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[0]] })
-    const { options, response: good } = await assert(token, ids[0]!)
-    const bad: Array<Partial<CeremonyOverrides>> = [{ challenge: 'c29tZS1vdGhlci1jaGFsbGVuZ2U' }, { origin: 'http://evil.example' }, { userVerified: false }]
-    for (const over of bad) {
-      const response = authenticationResponseToWire(soft.get(requestOptionsFromWire(options.rp_id, options), ids[0]!, { origin: TEST_ORIGIN, ...over }))
-      const res = await verify(token, response)
-      expect([res.status, res.body.code]).toEqual([403, 'missing_or_invalid_mfa'])
+    const bad: Array<Partial<CeremonyOverrides>> = [
+      { challenge: 'c29tZS1vdGhlci1jaGFsbGVuZ2U' },
+      { origin: 'http://evil.example' },
+      { userVerified: false },
+      // The wallet frame embedded by a page that isn't the app's; another frame origin in the app's page; the wallet
+      // origin as a top page; an app page claiming a top page.
+      { origin: WALLET_ORIGIN, topOrigin: 'http://evil.example' },
+      { origin: 'http://localhost:5175', topOrigin: TEST_ORIGIN },
+      { origin: WALLET_ORIGIN },
+      { origin: TEST_ORIGIN, topOrigin: 'http://evil.example' },
+    ]
+    // 3 wrong answers per challenge (the 4th would block it), then the right one under the last.
+    for (let i = 0; i < bad.length; i += 3) {
+      const { options, response: good } = await assert(token, ids[0]!)
+      const batch = bad.slice(i, i + 3)
+      for (const over of batch) {
+        const response = authenticationResponseToWire(soft.get(requestOptionsFromWire(options.rp_id, options), ids[0]!, { origin: TEST_ORIGIN, ...over }))
+        const res = await verify(token, response)
+        expect([res.status, res.body.code]).toEqual([403, 'missing_or_invalid_mfa'])
+      }
+      expect(await attempts(userId)).toBe(batch.length)
+      if (i + 3 >= bad.length) expect((await verify(token, good)).status).toBe(200)
     }
-    expect(await attempts(userId)).toBe(3)
-    expect((await verify(token, good)).status).toBe(200)
+  })
+
+  it("passes an assertion made in the wallet frame (origin the wallet's, top origin the app's page) and lets a sensitive call through", async () => {
+    const { token, ids } = await withPasskeys('frame@example.com')
+    await post(mfaPasskeyPaths.enroll, token, { credentialIds: [ids[0]] })
+    const init = await post(mfaPasskeyPaths.init, token)
+    const options = init.body.options as MfaPasskeyOptions
+    const inFrame = authenticationResponseToWire(soft.get(requestOptionsFromWire(options.rp_id, options), ids[0]!, { origin: WALLET_ORIGIN, topOrigin: TEST_ORIGIN }))
+    expect(JSON.parse(Buffer.from(inFrame.response.client_data_json, 'base64url').toString())).toMatchObject({ origin: WALLET_ORIGIN, crossOrigin: true, topOrigin: TEST_ORIGIN })
+    expect((await verify(token, inFrame)).status).toBe(200)
+    // Recorded for the session: removing the method (a requireMfa route) now passes.
+    expect((await post(mfaPasskeyPaths.enroll, token, { credentialIds: [] })).status).toBe(200)
   })
 
   it('counts 4 attempts per challenge', async () => {

@@ -5,7 +5,6 @@ import { defineServerPlugin, HttpError } from '../../core/server/index.js'
 import type { Db, MfaMethod, ServerContext } from '../../core/server/index.js'
 import type { MfaCaller, MfaChallengeState } from '../../core/server/mfaChallenges.js'
 import { createCredentialStore } from '../passkey/server/credentialStore.js'
-import { createWebauthnCeremonies } from '../passkey/server/webauthnCeremonies.js'
 import { requestOptionsToWire } from '../passkey/wire.js'
 import { mfaPasskeyPaths } from './api.js'
 import {
@@ -18,7 +17,8 @@ import {
   type MfaPasskeyResponse,
 } from './schema.js'
 import { hasMfaPasskey, mfaCredentials, setMfaPasskeys } from './server/mfaPasskeyCredentials.js'
-import { clientDataOf, originFitsRelyingParty } from './server/passkeyAssertion.js'
+import { clientDataOf, expectedOrigins } from './server/passkeyAssertion.js'
+import { verifyMfaAssertion } from './server/verifyMfaAssertion.js'
 
 /** Options of the passkey method's server half. */
 export interface MfaPasskeyServerOptions {
@@ -40,6 +40,8 @@ interface PasskeyChallengeState {
  * /api/v1/mfa/init {method: 'passkey'} (or the spec's /api/v1/mfa/passkeys/init {}) makes request options that allow
  * the enrolled passkeys, and /api/v1/mfa/verify checks the assertion with @simplewebauthn/server against the stored
  * credential, moving its counter; core's challenge service counts the attempts and makes the challenge single-use.
+ * The assertion is made in the wallet frame (origin = the server's walletOrigin, `expectedTopOrigin` = the app's
+ * pages) when the host has the embedded wallet; hosts without it make it in their own page (an app origin).
  */
 export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
   const timeout = options.timeoutMs ?? 60_000
@@ -67,7 +69,10 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
     return { data: { options: opts }, state: JSON.stringify(state) }
   }
 
-  /** Checks an assertion against the live challenge and the enrolled credential it names; a pass moves the counter. */
+  /**
+   * Checks an assertion against the live challenge and the enrolled credential it names, made either in the wallet
+   * frame inside one of the app's pages or in an app page itself (expectedOrigins); a pass moves the counter.
+   */
   const verify = async (caller: MfaCaller, answer: unknown, { state }: MfaChallengeState) => {
     const ctx = context!
     const response = answer as MfaPasskeyResponse
@@ -77,21 +82,15 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
     if (!client || !ctx.secrets.equal(challengeHash(client.challenge), kept.challenge_hash)) return false
     const appId = (caller as Partial<{ appId: string }>).appId
     const app = appId ? ctx.apps.get(appId) : undefined
-    if (!app || !originFitsRelyingParty(client.origin, kept.rp_id, app.allowedOrigins)) return false
+    const origins = app ? expectedOrigins(client, kept.rp_id, app.allowedOrigins, ctx.config.walletOrigin) : null
+    if (!origins) return false
     const [stored] = await mfaCredentials(ctx.db, caller.userId, response.id)
     if (!stored || stored.rp_id !== kept.rp_id) return false
-    const row = { app_id: app.id, purpose: 'authenticate' as const, user_id: caller.userId, user_handle: null, rp_id: kept.rp_id, origin: client.origin, expires_at: new Date(ctx.now()) }
-    let counter: number
-    try {
-      counter = await ceremonies().verifyAuthentication(response, client.challenge, row, stored)
-    } catch {
-      return false
-    }
+    const counter = await verifyMfaAssertion(response, { ...origins, challenge: client.challenge, rpId: kept.rp_id, requireUserVerification: userVerification === 'required' }, stored)
+    if (counter === null) return false
     // From the value just verified against: a racing use of the same assertion loses.
     return createCredentialStore(ctx).recordUse(ctx.db, stored.credential_id, Number(stored.counter), counter)
   }
-  let made: ReturnType<typeof createWebauthnCeremonies> | null = null
-  const ceremonies = () => (made ??= createWebauthnCeremonies(context!, { timeoutMs: timeout, userVerification }))
 
   const mfa: MfaMethod = {
     method: 'passkey',

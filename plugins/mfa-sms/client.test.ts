@@ -19,11 +19,13 @@ describe('the SMS MFA client slot', () => {
     expect(mfaSms().mfa?.unavailable?.(withAccounts(['phone']))).toBe(true)
   })
 
-  it('maps enrollment failures to the spec texts, the sender failure to its own, anything else to Unknown error', () => {
-    expect(enrollErrorText({ code: 'INVALID_CREDENTIALS' })).toBe('mfa.error.invalidCode')
-    expect(enrollErrorText({ code: 'MFA_VERIFICATION_MAX_ATTEMPTS_REACHED' })).toBe('mfa.error.maxAttempts')
-    expect(enrollErrorText({ code: 'MFA_TIMEOUT' })).toBe('mfa.error.timeout')
-    expect(enrollErrorText({ code: 'TWILIO_VERIFICATION_FAILED' })).toBe('mfaSms.sendFailed')
-    expect(enrollErrorText(new Error('boom'))).toBe('mfa.error.enrollment')
+  it('maps enrollment failures to the spec texts (max attempts and rate limits block input), the sender failure to its own, anything else to Unknown error', () => {
+    expect(enrollErrorText({ code: 'INVALID_CREDENTIALS' })).toEqual({ text: 'mfa.error.invalidCode', blocked: false })
+    expect(enrollErrorText({ code: 'MFA_VERIFICATION_MAX_ATTEMPTS_REACHED' })).toEqual({ text: 'mfa.error.maxAttempts', blocked: true })
+    expect(enrollErrorText({ code: 'TOO_MANY_REQUESTS' })).toEqual({ text: 'mfa.error.rateLimited', blocked: true })
+    expect(enrollErrorText({ code: 'MFA_TIMEOUT' })).toEqual({ text: 'mfa.error.timeout', blocked: false })
+    expect(enrollErrorText({ code: 'MFA_CANCELED' })).toEqual({ text: 'mfa.error.canceled', blocked: false })
+    expect(enrollErrorText({ code: 'TWILIO_VERIFICATION_FAILED' })).toEqual({ text: 'mfaSms.sendFailed', blocked: false })
+    expect(enrollErrorText(new Error('boom'))).toEqual({ text: 'mfa.error.enrollment', blocked: false })
   })
 })

@@ -49,6 +49,8 @@ export function mfaSms(options: MfaSmsPluginOptions = {}) {
       icon,
       order: options.order ?? 1,
       verification: 'code',
+      // §7: a verification code is texted by POST /api/v1/mfa/passwordless_sms/init {action: 'verify'}.
+      start: (foyer: Foyer) => mfaSmsCalls.init(foyer, { action: 'verify' }),
       enrollScreen: 'mfa-sms/enroll',
       remove: (foyer: Foyer) => mfaSmsCalls.unenroll(foyer, {}),
       removeTitle: 'mfaSms.remove.title',

@@ -1,6 +1,9 @@
 import { FlowError } from '../../core/errors/index.js'
 import type { Foyer } from '../../core/client/types.js'
 
+/** §9: how long a call waits for the code a headless host collects (the server's challenge lives as long). */
+export const MFA_CODE_WAIT_MS = 300_000
+
 /** What `useRegisterMfaListener({ onMfaRequired })` listeners get: the user's enrolled methods. */
 export type MfaRequiredListener = (methods: string[]) => void
 
@@ -8,23 +11,42 @@ export type MfaRequiredListener = (methods: string[]) => void
 export interface MfaState {
   readonly noPrompt: boolean
   listeners: Set<MfaRequiredListener>
-  /** Settled by useMfa's submit (verified) or cancel; one at a time, shared by the calls that wait on it. */
+  /** Settled by useMfa's submit (verified) or cancel, or by the code wait running out; shared by the calls that wait on it. */
   pending: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | null
-  /** Starts (or joins) the wait for a headless verification. */
-  waitForVerification(): Promise<void>
+  /**
+   * Starts (or joins) the wait for a headless verification. After `timeoutMs` it fails with `timedOut()` (the spec's
+   * mfa_timeout), so a host that never answers doesn't hold the call forever.
+   */
+  waitForVerification(timedOut: () => unknown, timeoutMs?: number): Promise<void>
   settle(error?: unknown): void
+  /** Calls of screens that may step up, by their stack entry (useSteppedUpCall): they outlive the screen's mount. */
+  screenCalls: WeakMap<object, ScreenCallRecord>
+}
+
+/** How a screen's call that may ask for a verification on the way stands (useSteppedUpCall). */
+export type SteppedUpCall<T = unknown> = { status: 'idle' } | { status: 'pending' } | { status: 'done'; value: T } | { status: 'failed'; error: unknown }
+
+/** A screen's call kept with its stack entry: its outcome, and the promise that settles it. */
+export interface ScreenCallRecord {
+  outcome: SteppedUpCall
+  settled: Promise<void>
 }
 
 /** The canceled exit (the 'mfa' intent's: 'MFA canceled', code MFA_CANCELED). */
 export const mfaCanceled = (foyer: Foyer) => new FlowError(foyer.t('flow.mfaCanceled'), 'MFA_CANCELED')
 
+/** The code wait ran out: 'Timed out waiting for MFA code' (§8, type mfa_timeout), code MFA_TIMEOUT. */
+export const mfaTimedOut = (foyer: Foyer) => Object.assign(new FlowError(foyer.t('mfa.timedOut'), 'MFA_TIMEOUT'), { type: 'mfa_timeout' as const })
+
 /** Makes the hub's state. */
 export function createMfaState(noPrompt: boolean): MfaState {
+  let timer: ReturnType<typeof setTimeout> | undefined
   const state: MfaState = {
     noPrompt,
     listeners: new Set(),
     pending: null,
-    waitForVerification() {
+    screenCalls: new WeakMap(),
+    waitForVerification(timedOut, timeoutMs = MFA_CODE_WAIT_MS) {
       if (!state.pending) {
         let resolve!: () => void
         let reject!: (error: unknown) => void
@@ -33,12 +55,15 @@ export function createMfaState(noPrompt: boolean): MfaState {
           reject = rej
         })
         state.pending = { promise, resolve, reject }
+        timer = setTimeout(() => state.settle(timedOut()), timeoutMs)
       }
       return state.pending.promise
     },
     settle(error) {
       const pending = state.pending
       state.pending = null
+      clearTimeout(timer)
+      timer = undefined
       if (!pending) return
       if (error === undefined) pending.resolve()
       else pending.reject(error)

@@ -2,10 +2,14 @@ import { describe, expect, it, vi } from 'vitest'
 import { runWithMiddleware, MAX_STEP_RETRIES } from '../../core/client/callMiddleware.js'
 import type { Foyer, MfaMethodSlot } from '../../core/client/types.js'
 import { ApiError, BaseError } from '../../core/errors/index.js'
+import { mfaSms } from '../mfa-sms/index.js'
+import { mfaPasskey } from '../mfa-passkey/index.js'
+import { mfaEnrollErrorText } from './mfaEnrollErrorText.js'
 import { mfaErrorText } from './mfaErrorText.js'
-import { createMfaState } from './mfaState.js'
+import { createMfaState, MFA_CODE_WAIT_MS } from './mfaState.js'
 import { mfaStepUp } from './mfaStepUp.js'
-import { submitMfa } from './verifyMfa.js'
+import { promptMfa } from './promptMfa.js'
+import { initMfa, submitMfa, verifyDirect } from './verifyMfa.js'
 
 const totp: MfaMethodSlot = {
   method: 'totp', label: 'Authenticator App', chooserLabel: 'Authenticator app', verification: 'code',
@@ -13,13 +17,13 @@ const totp: MfaMethodSlot = {
 }
 
 /** The parts of a kernel the step-up reads: config, session, registry, modal, call. */
-function kernel({ enrolled = ['totp'], enabled = ['totp'] } = {}) {
+function kernel({ enrolled = ['totp'], enabled = ['totp'], plugins = [{ id: 'mfa-totp', kind: 'mfa', mfa: totp }] as unknown[] } = {}) {
   const request = vi.fn(async () => undefined)
   const call = vi.fn(async () => ({ success: true }))
   const foyer = {
     $config: { peek: () => ({ server: { mfa_methods: enabled } }) },
     $session: { peek: () => ({ status: 'authenticated', user: { mfaMethods: enrolled } }) },
-    registry: { plugins: [{ id: 'mfa-totp', kind: 'mfa', mfa: totp }] },
+    registry: { plugins },
     $modal: { peek: () => ({ open: false }) },
     modal: { request },
     call,
@@ -96,13 +100,84 @@ describe('MFA step-up', () => {
   })
 })
 
+describe('how a verification starts (§7) and how a direct method verifies', () => {
+  const allThree = () =>
+    kernel({
+      enabled: ['totp', 'sms', 'passkey'],
+      enrolled: ['totp', 'sms', 'passkey'],
+      plugins: [{ id: 'mfa-totp', kind: 'mfa', mfa: totp }, mfaSms(), mfaPasskey()],
+    })
+
+  it("starts SMS with passwordless_sms/init {action: 'verify'}, passkey with passkeys/init {}, totp with the kernel's mfa/init", async () => {
+    const { foyer, call: send } = allThree()
+    await initMfa(foyer, 'sms')
+    await initMfa(foyer, 'passkey')
+    await initMfa(foyer, 'totp')
+    expect(send.mock.calls.map((c) => (c as unknown[]).slice(0, 2))).toEqual([
+      ['mfa-sms.init', { action: 'verify' }],
+      ['mfa-passkey.init', {}],
+      ['mfa.init', { method: 'totp' }],
+    ])
+    await expect(initMfa(foyer, 'email')).rejects.toThrow('mfa.unsupportedMethod')
+    expect(send).toHaveBeenCalledTimes(3)
+  })
+
+  it("runs a direct method's own verification, then settles the headless wait; a method without one is unsupported", async () => {
+    const { foyer } = kernel()
+    const state = createMfaState(true)
+    const waiting = state.waitForVerification(() => new Error('timed out'))
+    const verify = vi.fn(async () => undefined)
+    await verifyDirect(foyer, state, { ...totp, method: 'passkey', verification: 'direct', verify })
+    expect(verify).toHaveBeenCalledWith(foyer)
+    await expect(waiting).resolves.toBeUndefined()
+    await expect(verifyDirect(foyer, state, totp)).rejects.toThrow('mfa.unsupportedMethod')
+  })
+})
+
+describe('the headless code wait (noPromptOnMfaRequired)', () => {
+  it(`fails with mfa_timeout ('Timed out waiting for MFA code') after ${MFA_CODE_WAIT_MS} ms without submit or cancel`, async () => {
+    vi.useFakeTimers()
+    try {
+      const { foyer } = kernel()
+      const texts: Record<string, string> = { 'mfa.timedOut': 'Timed out waiting for MFA code' }
+      ;(foyer as unknown as { t: (k: string) => string }).t = (key) => texts[key] ?? key
+      const state = createMfaState(true)
+      const waiting = promptMfa(foyer, state)
+      const outcome = waiting.then(() => 'verified', (error: unknown) => error)
+      await vi.advanceTimersByTimeAsync(MFA_CODE_WAIT_MS - 1)
+      expect(state.pending).not.toBeNull()
+      await vi.advanceTimersByTimeAsync(1)
+      expect(await outcome).toMatchObject({ code: 'MFA_TIMEOUT', type: 'mfa_timeout', message: 'Timed out waiting for MFA code' })
+      expect(mfaErrorText(await outcome)).toEqual({ text: 'mfa.error.timeout', blocked: false })
+      expect(state.pending).toBeNull()
+      // A wait answered in time leaves no timer behind to fail the next one.
+      const next = promptMfa(foyer, state)
+      state.settle()
+      await expect(next).resolves.toBe(true)
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
 describe('mfaErrorText', () => {
   it("gives the spec's text per failure, and blocks input only for max attempts and rate limits", () => {
     expect(mfaErrorText(serverError)).toEqual({ text: 'mfa.error.invalidCode', blocked: false })
     expect(mfaErrorText(new ApiError('x', { status: 403, serverCode: 'mfa_verification_max_attempts_reached' }))).toEqual({ text: 'mfa.error.maxAttempts', blocked: true })
     expect(mfaErrorText({ type: 'mfa_timeout', message: 'Timed out waiting for MFA code' })).toEqual({ text: 'mfa.error.timeout', blocked: false })
-    expect(mfaErrorText(new Error('Request failed with code 429'))).toEqual({ text: 'mfa.error.maxAttempts', blocked: true })
+    // Rate limits (per user, over 600 s) have their own text: not the max-attempts promise of 10 seconds.
+    expect(mfaErrorText(new Error('Request failed with code 429'))).toEqual({ text: 'mfa.error.rateLimited', blocked: true })
+    expect(mfaErrorText(new ApiError('x', { status: 429, serverCode: 'too_many_requests' }))).toEqual({ text: 'mfa.error.rateLimited', blocked: true })
     expect(mfaErrorText(new BaseError('MFA canceled', { code: 'MFA_CANCELED' }))).toEqual({ text: 'mfa.error.canceled', blocked: false })
     expect(mfaErrorText(new Error('boom'))).toEqual({ text: 'mfa.error.generic', blocked: false })
+  })
+
+  it("gives enrollment its texts: canceling the verification asked first is 'Verification canceled', max attempts block", () => {
+    expect(mfaEnrollErrorText(new BaseError('MFA canceled', { code: 'MFA_CANCELED' }))).toEqual({ text: 'mfa.error.canceled', blocked: false })
+    expect(mfaEnrollErrorText(new ApiError('x', { status: 403, serverCode: 'mfa_verification_max_attempts_reached' }))).toEqual({ text: 'mfa.error.maxAttempts', blocked: true })
+    expect(mfaEnrollErrorText(new ApiError('x', { status: 429, serverCode: 'too_many_requests' }))).toEqual({ text: 'mfa.error.rateLimited', blocked: true })
+    expect(mfaEnrollErrorText(new ApiError('x', { status: 401, serverCode: 'invalid_credentials' }))).toEqual({ text: 'mfa.error.invalidCode', blocked: false })
+    expect(mfaEnrollErrorText(new Error('boom'))).toEqual({ text: 'mfa.error.enrollment', blocked: false })
   })
 })

@@ -13,9 +13,12 @@ export const mfaTexts = {
   'mfa.error.maxAttempts': 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
   'mfa.error.timeout': 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
   'mfa.error.canceled': 'Verification canceled',
+  // Not in the spec: the per-user limits on MFA calls span 10 minutes, so 'try again in 10 seconds' would mislead.
+  'mfa.error.rateLimited': 'Too many attempts. Please wait a few minutes and try again.',
   'mfa.error.generic': 'Something went wrong.',
   'mfa.error.enrollment': 'Unknown error',
   'mfa.invalidCode': 'Invalid MFA code',
+  'mfa.timedOut': 'Timed out waiting for MFA code',
   'mfa.unsupportedMethod': 'Unsupported MFA method',
   'mfa.enroll.noToken': 'Must have valid access token to enroll in MFA',
   'mfa.remove.noToken': 'Must have valid access token to remove MFA',

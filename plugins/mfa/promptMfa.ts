@@ -1,7 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import { MFA_VERIFY_SCREEN } from './mfaCalls.js'
 import { enrolledMfaMethods } from './mfaMethods.js'
-import { mfaCanceled, type MfaState } from './mfaState.js'
+import { mfaCanceled, mfaTimedOut, type MfaState } from './mfaState.js'
 
 /** Params of the verify screen when it is pushed over an open flow: it answers through `settle`. */
 export interface VerifyMfaParams {
@@ -10,14 +10,15 @@ export interface VerifyMfaParams {
 
 /**
  * Asks the signed-in user for a verification: the 'Verify your identity' screen, or, with `noPromptOnMfaRequired`, the
- * host's onMfaRequired listeners, then waits for useMfa's submit. Rejects with 'MFA canceled' when the user leaves.
+ * host's onMfaRequired listeners, then waits for useMfa's submit (at most the 300 000 ms code wait, then 'Timed out
+ * waiting for MFA code'). Rejects with 'MFA canceled' when the user leaves.
  * Answers false, asking nothing, for a user without a method a loaded plugin can verify.
  */
 export async function promptMfa(foyer: Foyer, state: MfaState): Promise<boolean> {
   const methods = enrolledMfaMethods(foyer).map((m) => m.method)
   if (!methods.length) return false
   if (state.noPrompt) {
-    const waiting = state.waitForVerification()
+    const waiting = state.waitForVerification(() => mfaTimedOut(foyer))
     for (const listener of state.listeners) listener(methods)
     await waiting
     return true

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../core/errors/index.js'
 import { mfaMethodNames } from '../../core/protocol/index.js'
-import type { Foyer } from '../../core/client/types.js'
+import type { Foyer, MfaMethodSlot } from '../../core/client/types.js'
 import { mfaCalls } from './mfaCalls.js'
 import { mfaMethodsOf } from './mfaMethods.js'
 import { mfaCanceled, type MfaState } from './mfaState.js'
@@ -12,10 +12,24 @@ function methodSlot(foyer: Foyer, method: unknown) {
   return slot
 }
 
-/** Starts a verification with `method` (the server starts its 300 000 ms challenge; SMS sends its code). */
+/**
+ * Starts a verification with `method` (the server starts its 300 000 ms challenge; SMS sends its code) the way the
+ * method says (§7: SMS POST /api/v1/mfa/passwordless_sms/init {action: 'verify'}, passkey POST /api/v1/mfa/passkeys/init
+ * {}); a method that says nothing (totp) uses the kernel's POST /api/v1/mfa/init {method}.
+ */
 export async function initMfa(foyer: Foyer, method: string): Promise<Record<string, unknown>> {
   const slot = methodSlot(foyer, method)
-  return mfaCalls.init(foyer, { method: slot.method as 'totp' })
+  return slot.start ? slot.start(foyer) : mfaCalls.init(foyer, { method: slot.method as 'totp' })
+}
+
+/**
+ * Runs a direct method's whole verification (passkey: in the wallet frame's origin, the assertion never reaching this
+ * page), then settles the pending headless verification, if any.
+ */
+export async function verifyDirect(foyer: Foyer, state: MfaState, slot: MfaMethodSlot): Promise<void> {
+  if (!slot.verify) throw new ValidationError(foyer.t('mfa.unsupportedMethod'))
+  await slot.verify(foyer)
+  state.settle()
 }
 
 /**

@@ -25,6 +25,30 @@ async function verifyWithPasskey(dialog: Locator) {
   await dialog.getByTestId('foyer-mfa-method-passkey').click()
 }
 
+/** A /api/v1/mfa call the page or one of its frames made: which, from which frame, and the assertion's client data. */
+interface MfaCall {
+  path: string
+  frameOrigin: string
+  clientData?: Record<string, unknown>
+}
+
+/** Records the MFA calls that leave the page or its frames (the wallet frame's included). */
+function recordMfaCalls(page: Page): MfaCall[] {
+  const calls: MfaCall[] = []
+  page.on('request', (request) => {
+    const match = /\/api\/v1\/mfa\/(init|verify|passkeys\/init)$/.exec(request.url())
+    if (!match) return
+    const body = request.postDataJSON() as { code?: { response?: { client_data_json?: string } } } | null
+    const clientData = body?.code?.response?.client_data_json
+    calls.push({
+      path: match[1]!,
+      frameOrigin: new URL(request.frame().url()).origin,
+      ...(clientData ? { clientData: JSON.parse(Buffer.from(clientData, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+    })
+  })
+  return calls
+}
+
 async function signature(page: Page) {
   const result = page.getByTestId('embedded-result')
   await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
@@ -32,11 +56,11 @@ async function signature(page: Page) {
 }
 
 describe('MFA by passkey in Chromium (CDP virtual authenticator), real server', () => {
-  it('adds and enrolls a passkey, refuses unlinking it, verifies a signature with it, and guards its removal', async () => {
+  it('adds and enrolls a passkey, refuses unlinking it, verifies a signature with it in the wallet frame, and guards its removal', async () => {
     const { page } = await e2e.newPage()
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('WebAuthn.enable', { enableUI: false })
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     })
     await signUpByEmail(page, e2e.stack, 'mfa.passkey@example.com')
@@ -76,14 +100,32 @@ describe('MFA by passkey in Chromium (CDP virtual authenticator), real server', 
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
 
-    // Enrolling verified nothing: on a fresh frame, signing asks; the passkey answers and the signature verifies.
+    // Enrolling verified nothing: on a fresh frame, signing asks. The first prompt fails (the authenticator can't
+    // verify the user): 'Verifying with passkey' stays with the failure and 'Try again', which then succeeds.
     await page.reload()
     await page.getByTestId('signed-in').waitFor()
+    const mfaCalls = recordMfaCalls(page)
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
     await dialog.getByRole('button', { name: 'Sign and continue' }).click()
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false })
     await verifyWithPasskey(dialog)
+    await dialog.getByRole('heading', { name: 'Verifying with passkey' }).waitFor()
+    await dialog.getByText('Something went wrong.').waitFor({ timeout: 20_000 })
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true })
+    await dialog.getByRole('button', { name: 'Try again' }).click()
     expect(await verifyMessage({ address, message: MESSAGE, signature: await signature(page) })).toBe(true)
+
+    // The ceremony ran in the wallet frame's origin, inside the app's page: the frame started it (the spec's
+    // passkeys/init, twice) and submitted the assertion, made at the wallet origin with the app as its top origin.
+    const walletOrigin = new URL(e2e.stack.walletUrl).origin
+    const appOrigin = new URL(e2e.stack.appUrl).origin
+    expect(mfaCalls.map((c) => [c.path, c.frameOrigin])).toEqual([
+      ['passkeys/init', walletOrigin],
+      ['passkeys/init', walletOrigin],
+      ['verify', walletOrigin],
+    ])
+    expect(mfaCalls[2]!.clientData).toMatchObject({ type: 'webauthn.get', origin: walletOrigin, crossOrigin: true, topOrigin: appOrigin })
 
     // Removal after the window: the confirmation, a passkey verification, then the method is gone.
     await sleep(WINDOW_SECONDS * 1000 + 500)

@@ -34,9 +34,15 @@ async function sendEnrollmentCode(dialog: Locator) {
 }
 
 describe('MFA by SMS in Chromium, real server', () => {
-  it('enrolls a phone (code from the dev outbox), then a lapsed window makes signing ask: SMS → code → signature verifies', async () => {
+  it('enrolls a phone (code from the dev outbox), then a lapsed window makes signing ask: SMS → code → signature verifies; removal asks too', async () => {
     const { page } = await e2e.newPage()
     const seen = new Set<string>()
+    // How verifications start (§7): SMS by passwordless_sms/init {action: 'verify'}, never the kernel's mfa/init.
+    const starts: { path: string; body: unknown }[] = []
+    page.on('request', (request) => {
+      const match = /\/api\/v1\/mfa\/(init|passwordless_sms\/init)$/.exec(request.url())
+      if (match) starts.push({ path: match[1]!, body: request.postDataJSON() })
+    })
     await signUpByEmail(page, e2e.stack, 'mfa.sms@example.com')
     await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
@@ -81,6 +87,7 @@ describe('MFA by SMS in Chromium, real server', () => {
     await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
     const signature = (await result.textContent())!.replace('Signature: ', '') as `0x${string}`
     expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
+    expect(starts.filter((s) => s.body && (s.body as { action?: unknown }).action !== 'enroll')).toEqual([{ path: 'passwordless_sms/init', body: { action: 'verify' } }])
 
     // Setting recovery needs a fresh verification too: past the window, 'Secure your wallet' asks for one first, then
     // the password page's own set_recovery passes within it.
@@ -89,9 +96,33 @@ describe('MFA by SMS in Chromium, real server', () => {
     await dialog.getByRole('heading', { name: 'Verify your identity' }).waitFor({ timeout: 20_000 })
     await dialog.getByRole('button', { name: 'SMS', exact: true }).click()
     await dialog.getByRole('heading', { name: 'Enter verification code' }).waitFor()
-    await typeCode(page, dialog, await codeFromOutbox(e2e.stack.apiUrl, PHONE, seen))
+    const recoveryCode = await codeFromOutbox(e2e.stack.apiUrl, PHONE, seen)
+    seen.add(recoveryCode)
+    await typeCode(page, dialog, recoveryCode)
+    await dialog.getByRole('button', { name: 'Add password' }).waitFor({ timeout: 20_000 })
+    const verifiedAt = Date.now()
     await dialog.getByRole('button', { name: 'Add password' }).click()
     await setPasswordInFrame(page, 'Quiet-Harbor-Lamp-42')
     await expect.poll(() => page.getByTestId('recovery-method').textContent()).toBe('Recovered with your password on a new device.')
+
+    // Removal past that verification's window: the confirmation asks for a verification; 'Not now' brings
+    // 'Verification canceled' back to the confirmation, and nothing is removed. Asked again, the code removes SMS.
+    await sleep(Math.max(0, verifiedAt + WINDOW_SECONDS * 1000 + 500 - Date.now()))
+    await page.getByTestId('mfa-manage').click()
+    await dialog.getByTestId('foyer-mfa-remove-sms').click()
+    await dialog.getByRole('heading', { name: 'Remove SMS verification?' }).waitFor()
+    await dialog.getByTestId('foyer-mfa-remove-confirm').click()
+    await dialog.getByRole('heading', { name: 'Verify your identity' }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Not now' }).click()
+    await dialog.getByText('Verification canceled').waitFor()
+    expect(await dialog.getByRole('heading', { name: 'Remove SMS verification?' }).count()).toBe(1)
+    await dialog.getByTestId('foyer-mfa-remove-confirm').click()
+    await dialog.getByRole('button', { name: 'SMS', exact: true }).click()
+    await dialog.getByRole('heading', { name: 'Enter verification code' }).waitFor()
+    await typeCode(page, dialog, await codeFromOutbox(e2e.stack.apiUrl, PHONE, seen))
+    await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor({ timeout: 20_000 })
+    expect(await dialog.getByTestId('foyer-mfa-enroll-sms').isDisabled()).toBe(false)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('mfa-methods').textContent()).toContain('No verification method yet')
   })
 })

@@ -28,6 +28,8 @@ export interface CeremonyOverrides {
   counter?: number
   /** Reuse this credential id on create (duplicate-credential tests). */
   credentialId?: string
+  /** A ceremony in a cross-origin frame: crossOrigin true and this top page's origin in clientDataJSON. */
+  topOrigin?: string
 }
 
 const sha256 = (data: Uint8Array | string) => new Uint8Array(createHash('sha256').update(data).digest())
@@ -48,8 +50,8 @@ export function createSoftAuthenticator(options: { aaguid?: string } = {}) {
   const aaguid = new Uint8Array(Buffer.from((options.aaguid ?? '00000000-0000-0000-0000-000000000000').replace(/-/g, ''), 'hex'))
   const credentials = new Map<string, SoftCredential>()
 
-  const clientData = (type: string, challenge: string, origin: string) =>
-    new TextEncoder().encode(JSON.stringify({ type, challenge, origin, crossOrigin: false }))
+  const clientData = (type: string, challenge: string, origin: string, topOrigin?: string) =>
+    new TextEncoder().encode(JSON.stringify({ type, challenge, origin, crossOrigin: !!topOrigin, ...(topOrigin ? { topOrigin } : {}) }))
 
   return {
     credentials,
@@ -101,7 +103,7 @@ export function createSoftAuthenticator(options: { aaguid?: string } = {}) {
       cred.counter = o.counter ?? cred.counter + 1
       const flags = 0x01 | (o.userVerified === false ? 0 : 0x04)
       const data = authData(o.rpId ?? opts.rpId ?? cred.rpId, flags, cred.counter)
-      const clientDataJSON = clientData('webauthn.get', o.challenge ?? opts.challenge, o.origin)
+      const clientDataJSON = clientData('webauthn.get', o.challenge ?? opts.challenge, o.origin, o.topOrigin)
       const signature = sign('sha256', concat(data, sha256(clientDataJSON)), cred.privateKey)
       return {
         id: cred.id,

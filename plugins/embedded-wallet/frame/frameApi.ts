@@ -1,7 +1,10 @@
 import * as v from 'valibot'
 import type { ApiCallDef } from '../../../core/client/apiCallDef.js'
+import type { mfaApi } from '../../mfa/api.js'
+import type { mfaPasskeyApi } from '../../mfa-passkey/api.js'
 import { embeddedWalletApi } from '../api.js'
 import type { delegationFrameApi } from '../delegationApi.js'
+import type { FrameErrorType } from '../frameProtocol.js'
 import type { recoveryOAuthApi } from '../recoveryOAuthApi.js'
 import { FrameFailure } from './frameFailure.js'
 
@@ -15,12 +18,17 @@ type Call =
   | (typeof embeddedWalletApi)[keyof typeof embeddedWalletApi]
   | (typeof recoveryOAuthApi)[keyof typeof recoveryOAuthApi]
   | (typeof delegationFrameApi)[keyof typeof delegationFrameApi]
+  | (typeof mfaApi)['verify']
+  | (typeof mfaPasskeyApi)['init']
 type Input<C> = C extends { input: v.GenericSchema<infer I, any> } ? I : never
 type Output<C> = C extends { output: v.GenericSchema<any, infer O> } ? O : never
 
+/** Server codes the frame answers under their own spec type (§8); any other refusal is type 'error'. */
+const typedCodes: ReadonlySet<string> = new Set<FrameErrorType>(['missing_or_invalid_mfa', 'mfa_verification_max_attempts_reached', 'mfa_timeout', 'twilio_verification_failed'])
+
 /**
- * Calls a custody route with the user's access token (the host passes it with each request). A refusal becomes a
- * FrameFailure with the server's message (the routes' messages are the spec's texts and never carry shares).
+ * Calls a custody (or MFA) route with the user's access token (the host passes it with each request). A refusal
+ * becomes a FrameFailure with the server's message (the routes' messages are the spec's texts and never carry shares).
  */
 export async function frameCall<C extends Call>(target: FrameApiTarget, call: C, input: Input<C>, accessToken: unknown): Promise<Output<C>> {
   if (typeof accessToken !== 'string' || !accessToken) throw new FrameFailure('invalid_request_arguments', 'An error has occured, please login again.')
@@ -38,7 +46,7 @@ export async function frameCall<C extends Call>(target: FrameApiTarget, call: C,
   }
   const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null
   if (!response.ok) {
-    const type = body?.code === 'missing_or_invalid_mfa' ? 'missing_or_invalid_mfa' : 'error'
+    const type = body?.code && typedCodes.has(body.code) ? (body.code as FrameErrorType) : 'error'
     throw new FrameFailure(type, response.status === 429 ? `${body?.error ?? 'Too many requests'} (code 429)` : (body?.error ?? 'An error has occurred, please try again.'))
   }
   return v.parse(def.output!, body) as Output<C>

@@ -7,6 +7,7 @@ import { initFarcasterSigner, signFarcasterMessage } from './farcasterSigner.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
 import type { FrameHandler } from './serveFrame.js'
+import { verifyMfaInFrame } from './verifyMfaInFrame.js'
 import type { WalletVault } from './walletVault.js'
 
 type Data = Record<string, unknown>
@@ -17,7 +18,7 @@ function assertAutomatic(recoveryMethod: unknown) {
   if (recoveryMethod !== undefined && recoveryMethod !== 'privy') throw new FrameFailure('error', 'Unable to recover wallet')
 }
 
-/** The frame's answer to each event, over the vault. Answers carry addresses and signatures only. */
+/** The frame's answer to each event, over the vault. Answers carry addresses, signatures and MFA outcomes only. */
 export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, FrameHandler>> {
   // Unlocking and recovering work alike on both chains: the root knows its chain.
   const connect: FrameHandler = async (raw) => {
@@ -83,6 +84,11 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const wallet = await vault.wallet(address, accessToken)
       const keypair = solanaKeypairOf(wallet.secret, wallet.walletIndex)
       return { method: 'signMessage', data: { signature: toBase64(signSolanaMessage(keypair, fromBase64(message))) } }
+    },
+    // Passkey MFA: the assertion is made and submitted here; the host learns only the outcome.
+    [frameEvents.mfaVerify]: async (raw) => {
+      const { accessToken, method } = data(raw)
+      return verifyMfaInFrame(vault.target, accessToken, method)
     },
     // Farcaster signers: the key is made from the wallet's secret here and never leaves (farcasterSigner.ts).
     [frameEvents.farcasterInitSigner]: async (raw) => {

@@ -6,6 +6,7 @@ import { addPasskey } from '../../passkey/passkeyCeremonies.js'
 import { passkeyDisplayName } from '../../passkey/passkeyDisplayName.js'
 import { passkeyErrorText } from '../../passkey/screens/passkeyErrorText.js'
 import { MAX_PASSKEYS_PER_USER } from '../../passkey/schema.js'
+import { useSteppedUpCall } from '../../mfa/useSteppedUpCall.js'
 import { mfaPasskeyCalls } from '../mfaPasskeyCalls.js'
 
 /** §9: the list shows this many passkeys; beyond it, one row fewer and 'View All'. */
@@ -21,20 +22,31 @@ export function listedPasskeys<T>(passkeys: readonly T[], showAll: boolean): T[]
  * Passkey enrollment (§4): with no passkey (or while one is being created) 'Set up passkey verification' and 'Add a
  * new passkey' (the passkey plugin's link ceremony); with passkeys 'Enable your passkeys for verification', a list to
  * tick ('Add new passkey' while fewer than 5 exist); enabling ends on 'Passkey verification added', a failure on
- * 'Unknown error'. When a method is already enrolled, enabling asks for a verification first (the step-up).
+ * 'Unknown error'. When a method is already enrolled, enabling asks for a verification first (the step-up, over this
+ * screen: how enabling went shows here when it comes back, 'Verification canceled' included).
  */
 export default function EnrollPasskeyScreen() {
   useSignals()
   const foyer = useFoyerKernel()
   const t = useT()
   const passkeys = (foyer.$session.value.user?.linkedAccounts ?? []).filter((a): a is LinkedAccount & { credentialId: string } => a.type === 'passkey' && !!a.credentialId)
-  const [step, setStep] = useState<'choose' | 'success' | 'error'>('choose')
+  const [enabling, run] = useSteppedUpCall<void>()
+  // Once enabling ended, its view ('Passkey verification added' or the error) until the user goes on.
+  const [dismissed, setDismissed] = useState(false)
+  const step = dismissed || enabling.status === 'idle' || enabling.status === 'pending' ? 'choose' : enabling.status === 'done' ? 'success' : 'error'
   const [creating, setCreating] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const busy = enabling.status === 'pending'
   const [showAll, setShowAll] = useState(false)
   // Every passkey is ticked unless the user unticks it (a passkey added here arrives ticked).
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set())
   const [error, setError] = useState<string | null>(null)
+  // The 'Unknown error' view says what the server said when it explains (a passkey that isn't the user's).
+  const enableError =
+    enabling.status === 'failed'
+      ? (enabling.error as { code?: string }).code === 'MFA_CANCELED'
+        ? t('mfa.error.canceled')
+        : ((enabling.error as { shortMessage?: string }).shortMessage ?? null)
+      : null
   const chosen = passkeys.filter((p) => !unticked.has(p.credentialId)).map((p) => p.credentialId)
 
   const add = async () => {
@@ -49,19 +61,10 @@ export default function EnrollPasskeyScreen() {
     }
   }
 
-  const enable = async () => {
-    setBusy(true)
+  const enable = () => {
     setError(null)
-    try {
-      foyer.session.setUser(await mfaPasskeyCalls.enroll(foyer, { credentialIds: chosen }))
-      setStep('success')
-    } catch (e) {
-      // The 'Unknown error' view, with what the server said when it explains (a passkey that isn't the user's).
-      setError((e as { code?: string }).code === 'MFA_CANCELED' ? t('mfa.error.canceled') : ((e as { shortMessage?: string }).shortMessage ?? null))
-      setStep('error')
-    } finally {
-      setBusy(false)
-    }
+    setDismissed(false)
+    run(async () => foyer.session.setUser(await mfaPasskeyCalls.enroll(foyer, { credentialIds: chosen })))
   }
 
   const toggle = (id: string) =>
@@ -88,12 +91,12 @@ export default function EnrollPasskeyScreen() {
       <ScreenLayout
         title={t('mfa.error.enrollment')}
         footer={
-          <Button variant="primary" onClick={() => (setStep('choose'), setError(null))} data-testid="foyer-mfa-passkey-retry">
+          <Button variant="primary" onClick={() => (setDismissed(true), setError(null))} data-testid="foyer-mfa-passkey-retry">
             {t('mfa.tryAgain')}
           </Button>
         }
       >
-        <ErrorText>{error}</ErrorText>
+        <ErrorText>{enableError}</ErrorText>
       </ScreenLayout>
     )
   }
@@ -118,7 +121,7 @@ export default function EnrollPasskeyScreen() {
       subtitle={t('mfaPasskey.list.subtitle')}
       footer={
         <>
-          <Button variant="primary" loading={busy} disabled={busy || !chosen.length} onClick={() => void enable()} data-testid="foyer-mfa-passkey-enable">
+          <Button variant="primary" loading={busy} disabled={busy || !chosen.length} onClick={enable} data-testid="foyer-mfa-passkey-enable">
             {t('mfaPasskey.enable')}
           </Button>
           {passkeys.length < MAX_PASSKEYS_PER_USER ? (

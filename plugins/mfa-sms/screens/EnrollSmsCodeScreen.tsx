@@ -11,7 +11,8 @@ export default function EnrollSmsCodeScreen({ params }: ScreenProps<{ phoneNumbe
   const foyer = useFoyerKernel()
   const t = useT()
   const [done, setDone] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // An i18n key, and whether input stays blocked (max attempts, rate limits).
+  const [error, setError] = useState<{ text: string; blocked: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
   const input = useRef<CodeInputHandle>(null)
 
@@ -22,8 +23,9 @@ export default function EnrollSmsCodeScreen({ params }: ScreenProps<{ phoneNumbe
       foyer.session.setUser(await mfaSmsCalls.enroll(foyer, { phoneNumber: params.phoneNumber, mfaCode }))
       setDone(true)
     } catch (e) {
-      setError(enrollErrorText(e))
-      input.current?.reset()
+      const outcome = enrollErrorText(e)
+      setError(outcome)
+      if (!outcome.blocked) input.current?.reset()
     } finally {
       setBusy(false)
     }
@@ -59,8 +61,8 @@ export default function EnrollSmsCodeScreen({ params }: ScreenProps<{ phoneNumbe
         </Button>
       }
     >
-      <CodeInput ref={input} onComplete={submit} onEdit={() => setError(null)} disabled={busy} />
-      {error ? <ErrorText>{t(error)}</ErrorText> : <ErrorText />}
+      <CodeInput ref={input} onComplete={submit} onEdit={() => !error?.blocked && setError(null)} disabled={busy || !!error?.blocked} />
+      {error ? <ErrorText>{t(error.text)}</ErrorText> : <ErrorText />}
     </ScreenLayout>
   )
 }

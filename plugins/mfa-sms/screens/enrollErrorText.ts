@@ -1,20 +1,14 @@
-/** The text key of a failed enrollment call: the spec's MFA texts, the SMS sender's failure, else 'Unknown error'. */
-export function enrollErrorText(error: unknown): string {
+import { mfaEnrollErrorText } from '../../mfa/mfaEnrollErrorText.js'
+import type { MfaErrorOutcome } from '../../mfa/mfaErrorText.js'
+
+/** A failed enrollment call: the SMS sender's own failures, else the hub's enrollment texts ('Unknown error' last). */
+export function enrollErrorText(error: unknown): MfaErrorOutcome {
   switch ((error as { code?: string } | null)?.code) {
-    case 'INVALID_CREDENTIALS':
-      return 'mfa.error.invalidCode'
-    case 'MFA_VERIFICATION_MAX_ATTEMPTS_REACHED':
-    case 'TOO_MANY_REQUESTS':
-      return 'mfa.error.maxAttempts'
-    case 'MFA_TIMEOUT':
-      return 'mfa.error.timeout'
     case 'TWILIO_VERIFICATION_FAILED':
-      return 'mfaSms.sendFailed'
+      return { text: 'mfaSms.sendFailed', blocked: false }
     case 'MFA_SMS_ALREADY_ENROLLED':
-      return 'mfaSms.alreadyEnrolled'
-    case 'MFA_CANCELED':
-      return 'mfa.error.canceled'
+      return { text: 'mfaSms.alreadyEnrolled', blocked: false }
     default:
-      return 'mfa.error.enrollment'
+      return mfaEnrollErrorText(error)
   }
 }

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, CodeInput, ErrorText, QRCode, ScreenLayout, Spinner, useFoyerKernel, useT, type CodeInputHandle } from '../../../ui/index.js'
+import { mfaEnrollErrorText } from '../../mfa/mfaEnrollErrorText.js'
+import type { MfaErrorOutcome } from '../../mfa/mfaErrorText.js'
+import { useSteppedUpCall } from '../../mfa/useSteppedUpCall.js'
 import type { TotpEnrollmentInfo } from '../schema.js'
 import { totpCalls } from '../totpCalls.js'
 
@@ -9,29 +12,25 @@ export const TOTP_QR_SIZE = 200
 /**
  * Authenticator app enrollment (§4: enroll → verify → success): 'Scan QR code' (the QR of the otpauth URL and the
  * copyable secret), Continue, 'Enter enrollment code', 'Authenticator app verification added'. Failures read 'Unknown
- * error', a wrong code 'The code you entered is not valid'.
+ * error', a wrong code 'The code you entered is not valid'; max attempts block input as on 'Verify your identity'; giving
+ * up the verification asked first reads 'Verification canceled'.
  */
 export default function EnrollTotpScreen() {
   const foyer = useFoyerKernel()
   const t = useT()
   const [step, setStep] = useState<'enroll' | 'verify' | 'success'>('enroll')
-  const [info, setInfo] = useState<TotpEnrollmentInfo | null>(null)
-  // An i18n key: the text is read when drawn.
-  const [error, setError] = useState<string | null>(null)
+  // Adding a method when one exists asks for a verification first (the step-up middleware), over this screen.
+  const [started, start] = useSteppedUpCall<TotpEnrollmentInfo>()
+  const info = started.status === 'done' ? started.value : null
+  // An i18n key (read when drawn), and whether input stays blocked.
+  const [error, setError] = useState<MfaErrorOutcome | null>(null)
   const [busy, setBusy] = useState(false)
   const input = useRef<CodeInputHandle>(null)
+  const initError = started.status === 'failed' ? mfaEnrollErrorText(started.error) : null
 
   useEffect(() => {
-    let live = true
-    // Adding a method when one exists asks for a verification first (the step-up middleware).
-    totpCalls.enrollInit(foyer, {}).then(
-      (answer) => live && setInfo(answer),
-      () => live && setError('mfa.error.enrollment'),
-    )
-    return () => {
-      live = false
-    }
-  }, [foyer])
+    start(() => totpCalls.enrollInit(foyer, {}), { once: true })
+  }, [foyer, start])
 
   const submit = async (mfaCode: string) => {
     setBusy(true)
@@ -40,9 +39,9 @@ export default function EnrollTotpScreen() {
       foyer.session.setUser(await totpCalls.enroll(foyer, { mfaCode }))
       setStep('success')
     } catch (e) {
-      const code = (e as { code?: string }).code
-      setError(code === 'INVALID_CREDENTIALS' ? 'mfa.error.invalidCode' : code === 'MFA_VERIFICATION_MAX_ATTEMPTS_REACHED' ? 'mfa.error.maxAttempts' : code === 'MFA_TIMEOUT' ? 'mfa.error.timeout' : 'mfa.error.enrollment')
-      input.current?.reset()
+      const outcome = mfaEnrollErrorText(e)
+      setError(outcome)
+      if (!outcome.blocked) input.current?.reset()
     } finally {
       setBusy(false)
     }
@@ -63,8 +62,8 @@ export default function EnrollTotpScreen() {
   if (step === 'verify') {
     return (
       <ScreenLayout title={t('mfaTotp.verify.title')} subtitle={t('mfaTotp.verify.subtitle')}>
-        <CodeInput ref={input} onComplete={submit} onEdit={() => setError(null)} disabled={busy} />
-        {error ? <ErrorText>{t(error)}</ErrorText> : <ErrorText />}
+        <CodeInput ref={input} onComplete={submit} onEdit={() => !error?.blocked && setError(null)} disabled={busy || !!error?.blocked} />
+        {error ? <ErrorText>{t(error.text)}</ErrorText> : <ErrorText />}
       </ScreenLayout>
     )
   }
@@ -73,9 +72,16 @@ export default function EnrollTotpScreen() {
       title={t('mfaTotp.scan.title')}
       subtitle={t('mfaTotp.scan.subtitle')}
       footer={
-        <Button variant="primary" disabled={!info} onClick={() => setStep('verify')} data-testid="foyer-mfa-totp-continue">
-          {t('mfaTotp.continue')}
-        </Button>
+        <>
+          <Button variant="primary" disabled={!info} onClick={() => setStep('verify')} data-testid="foyer-mfa-totp-continue">
+            {t('mfaTotp.continue')}
+          </Button>
+          {initError && !initError.blocked ? (
+            <Button variant="link" onClick={() => start(() => totpCalls.enrollInit(foyer, {}))} data-testid="foyer-mfa-totp-retry">
+              {t('mfa.tryAgain')}
+            </Button>
+          ) : null}
+        </>
       }
     >
       {info ? (
@@ -89,10 +95,10 @@ export default function EnrollTotpScreen() {
             {t('mfaTotp.copy')}
           </Button>
         </>
-      ) : error ? null : (
+      ) : initError ? null : (
         <Spinner />
       )}
-      {error ? <ErrorText>{t(error)}</ErrorText> : null}
+      {initError ? <ErrorText>{t(initError.text)}</ErrorText> : null}
     </ScreenLayout>
   )
 }

@@ -1,28 +1,26 @@
-import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
+import { mfaEnrollErrorText } from '../mfaEnrollErrorText.js'
 import { mfaMethodsOf } from '../mfaMethods.js'
 import { removeMfaMethod } from '../removeMfaMethod.js'
+import { useSteppedUpCall } from '../useSteppedUpCall.js'
 
-/** The removal confirmation of one method; Remove asks for a verification first (the server's requireMfa, stepped up). */
+/**
+ * The removal confirmation of one method; Remove asks for a verification first (the server's requireMfa, stepped up
+ * over this screen). Removed, it steps back to the chooser; 'Not now' there brings 'Verification canceled' here.
+ */
 export default function RemoveMfaScreen({ params }: ScreenProps<{ method: string }>) {
   const foyer = useFoyerKernel()
   const t = useT()
   const slot = mfaMethodsOf(foyer).find((m) => m.method === params.method)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [removal, run] = useSteppedUpCall<void>()
+  const busy = removal.status === 'pending'
+  const error = removal.status === 'failed' ? t(mfaEnrollErrorText(removal.error).text) : null
 
-  const remove = async () => {
-    setBusy(true)
-    setError(null)
-    try {
+  const remove = () =>
+    run(async () => {
       await removeMfaMethod(foyer, params.method)
       foyer.modal.back()
-    } catch (e) {
-      setError((e as { code?: string }).code === 'MFA_CANCELED' ? t('mfa.error.canceled') : t('mfa.error.enrollment'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <ScreenLayout
@@ -30,7 +28,7 @@ export default function RemoveMfaScreen({ params }: ScreenProps<{ method: string
       subtitle={t('mfa.remove.subtitle')}
       footer={
         <>
-          <Button variant="primary" onClick={remove} loading={busy} disabled={!slot} data-testid="foyer-mfa-remove-confirm">
+          <Button variant="primary" onClick={remove} loading={busy} disabled={!slot || busy} data-testid="foyer-mfa-remove-confirm">
             {t('mfa.remove')}
           </Button>
           <Button variant="link" onClick={() => foyer.modal.back()}>

@@ -5,13 +5,13 @@ import { mfaErrorText } from '../mfaErrorText.js'
 import { enrolledMfaMethods } from '../mfaMethods.js'
 import { mfaCanceled, type MfaState } from '../mfaState.js'
 import type { VerifyMfaParams } from '../promptMfa.js'
-import { cancelMfa, initMfa, submitMfa } from '../verifyMfa.js'
+import { cancelMfa, initMfa, submitMfa, verifyDirect } from '../verifyMfa.js'
 
 /**
  * 'Verify your identity': the user's enrolled methods; a code method shows 'Enter verification code' (with 'Choose
  * another method' and 'Not now'), a direct one (passkey) verifies at once under its `verifyingTitle` ('Verifying with
- * passkey'), offering 'Try again' when it fails. Errors show above the list; max attempts
- * blocks input. Success answers the request, and the call that asked retries.
+ * passkey') — the method runs the whole ceremony itself (in the wallet frame) — offering 'Try again' when it fails.
+ * Errors show above the list; max attempts blocks input. Success answers the request, and the call that asked retries.
  */
 export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams | undefined>) {
   const foyer = useFoyerKernel()
@@ -46,11 +46,12 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
     setBusy(true)
     setError(null)
     try {
-      if (method.verification !== 'code') setDirect(method)
-      const started = await initMfa(foyer, method.method)
-      if (method.verification === 'code') setChosen(method)
-      else {
-        await submitMfa(foyer, state, method.method, await method.answer!(foyer, started))
+      if (method.verification === 'code') {
+        await initMfa(foyer, method.method)
+        setChosen(method)
+      } else {
+        setDirect(method)
+        await verifyDirect(foyer, state, method)
         answer(null)
       }
     } catch (e) {
