@@ -4,6 +4,7 @@ import { createWalletClient, custom, verifyMessage } from 'viem'
 import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
 import { injected } from '../injected/index.js'
 import { embeddedWallet } from './index.js'
+import { SEND_TRANSACTION_SCREEN } from './walletConstants.js'
 
 interface Announcement {
   info: { uuid: string; name: string; icon: string; rdns: string }
@@ -108,5 +109,31 @@ describe('EIP-6963 announcement of the embedded wallet', () => {
     foyer.destroy()
     ask()
     expect(foyerAnnouncements(seen)).toHaveLength(1)
+  })
+})
+
+describe("the plugin's options reach its EIP-1193 providers", () => {
+  it("priceDisplay: eth_sendTransaction on the announced provider and on useWallets()' connector opens the screen in the host's currency", async () => {
+    const { seen, ask } = listen()
+    const frame = fakeWalletFrame()
+    const chain = { id: 31337, name: 'Local 31337', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
+    const kit = await startKitFoyer([{ ...embeddedWallet({ priceDisplay: 'native' }), state: () => frame.state }], { supportedChains: [chain] })
+    cleanups.push(() => kit.foyer.destroy())
+    const address = frame.account(0).address
+    kit.signIn(kitUser([embeddedWalletAccount(address)]))
+    await vi.waitFor(() => {
+      ask()
+      expect(foyerAnnouncements(seen).length).toBeGreaterThan(0)
+    })
+    await vi.waitFor(() => expect(kit.foyer.wallets.$connectors.value.some((c) => c.walletClientType === 'privy')).toBe(true))
+    const connector = kit.foyer.wallets.$connectors.value.find((c) => c.walletClientType === 'privy')!
+    const providers = [foyerAnnouncements(seen)[0]!.provider, (await connector.getProvider()) as Announcement['provider']]
+    for (const provider of providers) {
+      const pending = provider.request({ method: 'eth_sendTransaction', params: [{ to: address, value: '0x1', chainId: '0x7a69' }] }).catch((e: { code: number }) => e)
+      await vi.waitFor(() => expect(kit.foyer.$modal.value.open && kit.foyer.$modal.value.stack.at(-1)?.id).toBe(SEND_TRANSACTION_SCREEN))
+      expect(kit.foyer.$modal.value.stack.at(-1)?.params).toMatchObject({ priceDisplay: 'native', steps: [{ chainId: 31337 }] })
+      kit.foyer.modal.close()
+      expect(await pending).toMatchObject({ code: 4001 })
+    }
   })
 })

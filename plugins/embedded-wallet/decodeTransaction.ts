@@ -72,6 +72,17 @@ export interface DecodedTransaction {
   args?: readonly unknown[]
 }
 
+/** The calls whose selector ERC-20 and ERC-721 share: only the called contract says which one it is. */
+const AMBIGUOUS = new Set(['approve', 'transferFrom'])
+
+/** ERC-165's id of the ERC-721 interface (what `supportsInterface` answers true for on an NFT contract). */
+export const ERC721_INTERFACE_ID = '0x80ac58cd'
+
+/** Whether `decoded` (read as ERC-20) may be an ERC-721 call: approve or transferFrom, whose selectors the two share. */
+export function isAmbiguousTokenCall(decoded: DecodedTransaction): boolean {
+  return decoded.isErc20Ish === true && AMBIGUOUS.has(decoded.functionName ?? '')
+}
+
 /** The first ABI (in order) whose function the calldata is, with its decoded call. */
 function tryDecode(data: `0x${string}`): { abi: 'erc20' | 'erc721' | 'erc1155' | 'mint'; functionName: string; args: readonly unknown[] } | null {
   const abis: [string, Abi][] = [
@@ -95,13 +106,15 @@ function tryDecode(data: `0x${string}`): { abi: 'erc20' | 'erc721' | 'erc1155' |
  * What a transaction's calldata does, for the confirmation's Details: ERC-20 approve/transfer/transferFrom,
  * ERC-721 approve/setApprovalForAll/transferFrom/safeTransferFrom, ERC-1155 safe(Batch)TransferFrom, mint; anything
  * else (or plain value) is a 'transaction'. `approve(address,uint256)` and `transferFrom(address,address,uint256)`
- * have one selector for ERC-20 and ERC-721: they read as ERC-20 (amount) — the screen can't tell without the contract.
+ * have one selector for ERC-20 and ERC-721: they read as ERC-20 (an amount) unless `standard` says the called
+ * contract is an ERC-721 (see `isAmbiguousTokenCall`; the preview asks the contract, `tokenStandardOf`).
  */
-export function decodeTransaction(data: `0x${string}` | undefined): DecodedTransaction {
+export function decodeTransaction(data: `0x${string}` | undefined, standard: 'erc20' | 'erc721' = 'erc20'): DecodedTransaction {
   if (!data || data === '0x' || data.length < 10) return { action: 'transaction' }
   const call = tryDecode(data)
   if (!call) return { action: 'transaction' }
-  const { abi, functionName, args } = call
+  const { functionName, args } = call
+  const abi = standard === 'erc721' && call.abi === 'erc20' && AMBIGUOUS.has(functionName) ? 'erc721' : call.abi
   const a = args as readonly any[]
   const base = { functionName, args }
   switch (`${abi}:${functionName}`) {
@@ -114,6 +127,9 @@ export function decodeTransaction(data: `0x${string}` | undefined): DecodedTrans
     case 'erc721:setApprovalForAll':
     case 'erc1155:setApprovalForAll':
       return { ...base, action: 'approve', isNFTIsh: true, operator: a[0], approved: a[1] }
+    case 'erc721:approve':
+      return { ...base, action: 'approve', isNFTIsh: true, spender: a[0], tokenId: a[1] }
+    case 'erc721:transferFrom':
     case 'erc721:safeTransferFrom':
       return { ...base, action: 'transfer', isNFTIsh: true, transferFrom: a[0], transferTo: a[1], tokenId: a[2] }
     case 'erc1155:safeTransferFrom':

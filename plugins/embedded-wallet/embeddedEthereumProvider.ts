@@ -139,10 +139,10 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
    * filled from the chain's node and signed in the frame) — the same flow as useFoyer().sendTransaction.
    */
   async function transaction(mode: 'sign' | 'send', raw: unknown) {
-    const tx = readTransactionRequest(raw)
+    const tx = readTransactionRequest(raw, { eip1193: true })
     const from = authorized(tx.from ?? undefined)
     const flow = await import('./sendTransaction.js')
-    const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
+    const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), eip1193: true, ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
     try {
       return mode === 'sign' ? await flow.signTransaction(foyer, deps.state(), raw, options) : (await flow.sendTransaction(foyer, deps.state(), raw, options)).hash
     } catch (error) {

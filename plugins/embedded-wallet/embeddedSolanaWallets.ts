@@ -19,7 +19,7 @@ export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWa
     (await transactions()).signSolanaTransaction(foyer, deps.state(), transaction as never, address, deps.clusters ?? []) as Promise<T>
   const sendTransaction = async (address: string, transaction: unknown, connection?: unknown): Promise<string> => {
     const { sendSolanaTransaction } = await transactions()
-    const answer = await sendSolanaTransaction(foyer, deps.state(), transaction as never, connection as never, { address }, deps.prompt?.() ?? true, deps.clusters ?? [])
+    const answer = await sendSolanaTransaction(foyer, deps.state(), transaction as never, connection as never, { address }, deps.prompt?.() ?? true, deps.clusters ?? [], deps.priceDisplay ?? 'usd')
     return answer.signature
   }
   const standard = createSolanaStandardWallet(sign)
@@ -57,6 +57,8 @@ export interface EmbeddedSolanaWalletsDeps {
   state: () => EmbeddedWalletState
   clusters?: readonly SolanaCluster[]
   prompt?: () => boolean
+  /** How the send screen shows amounts (the plugin's `priceDisplay`; default 'usd'). */
+  priceDisplay?: 'usd' | 'native'
 }
 
 /** The page's embedded Solana wallets (createEmbeddedSolanaWallets). */

@@ -24,15 +24,21 @@ describe('readTransactionRequest: the §5 rules of a transaction request', () =>
 
   it.each([
     [1, 1],
-    ['0x7a69', 31337],
-    [31337n, 31337],
+    [31337, 31337],
     [undefined, null],
   ] as const)('chainId %s reads as %s (absent: the default chain applies)', (chainId, read) => {
     expect(readTransactionRequest({ to: TO, chainId }).chainId).toBe(read)
   })
 
-  it.each(['one', '1', 0, -5, 1.5, {}])("chainId %s is refused: 'Transaction request property 'chainId' must be a number'", (chainId) => {
+  it.each(['one', '1', '0x7a69', 31337n, 0, -5, 1.5, {}])("chainId %s is refused: 'Transaction request property 'chainId' must be a number'", (chainId) => {
     expect(refusal({ to: TO, chainId })).toEqual({ code: -32602, message: "Transaction request property 'chainId' must be a number" })
+  })
+
+  it('through the EIP-1193 provider (eth_sendTransaction carries quantities as hex), a hex or bigint chainId reads too', () => {
+    expect(readTransactionRequest({ to: TO, chainId: '0x7a69' }, { eip1193: true }).chainId).toBe(31337)
+    expect(readTransactionRequest({ to: TO, chainId: 31337n }, { eip1193: true }).chainId).toBe(31337)
+    expect(readTransactionRequest({ to: TO, chainId: 10 }, { eip1193: true }).chainId).toBe(10)
+    expect(() => readTransactionRequest({ to: TO, chainId: 'one' }, { eip1193: true })).toThrow("Transaction request property 'chainId' must be a number")
   })
 
   it.each([null, undefined, 'tx', 5, { to: '0x1234' }, { to: 7 }, { to: TO, data: 'hello' }, { to: TO, data: 12 }])("'Invalid transaction request' for %j", (raw) => {

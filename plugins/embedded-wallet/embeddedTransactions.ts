@@ -34,14 +34,18 @@ function quantity(property: string, value: unknown): bigint | undefined {
   throw new EmbeddedProviderRpcError(-32602, providerRpcTexts.invalidQuantity(property))
 }
 
-/** The request's fields, checked (the spec's §5 rules); `chainId` when the request names one. */
-export function readTransactionRequest(raw: unknown): { request: TransactionStepRequest; chainId: number | null; from: string | null } {
+/**
+ * The request's fields, checked (the spec's §5 rules); `chainId` when the request names one. §5 wants a number for
+ * chainId; `eip1193` (eth_sendTransaction / eth_signTransaction, whose params carry quantities as hex by standard)
+ * also takes a hex string or a bigint.
+ */
+export function readTransactionRequest(raw: unknown, { eip1193 = false }: { eip1193?: boolean } = {}): { request: TransactionStepRequest; chainId: number | null; from: string | null } {
   if (!raw || typeof raw !== 'object') throw new EmbeddedProviderRpcError(-32602, 'Invalid transaction request')
   const tx = raw as EthereumTransactionRequest
   const q = Object.fromEntries(QUANTITIES.map((p) => [p, quantity(p, tx[p])])) as Record<(typeof QUANTITIES)[number], bigint | undefined>
   let chainId: number | null = null
   if (tx.chainId !== undefined && tx.chainId !== null) {
-    chainId = parseChainId(tx.chainId)
+    chainId = eip1193 || typeof tx.chainId === 'number' ? parseChainId(tx.chainId) : null
     if (chainId === null) throw new EmbeddedProviderRpcError(-32602, providerRpcTexts.invalidChainId)
   }
   if (tx.to !== undefined && tx.to !== null && (typeof tx.to !== 'string' || !ADDRESS.test(tx.to))) throw new EmbeddedProviderRpcError(-32602, 'Invalid transaction request')

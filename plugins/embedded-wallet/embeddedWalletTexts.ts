@@ -63,6 +63,28 @@ export const embeddedWalletTexts = {
   'embeddedWallet.tx.viewOnExplorer': 'View on block explorer',
   'embeddedWallet.tx.copy': 'Copy',
   'embeddedWallet.tx.copied': 'Copied',
+  // The error screen (§8): a code-derived title, the subtitle, the button ('Try again' after a timeout).
+  'embeddedWallet.tx.error.subtitle': 'Please try again.',
+  'embeddedWallet.tx.error.retry': 'Retry transaction',
+  'embeddedWallet.tx.error.tryAgain': 'Try again',
+  'embeddedWallet.tx.error.fallback': 'Something went wrong.',
+  'embeddedWallet.tx.error.insufficientFunds': 'Wallet has insufficient funds for this transaction.',
+  'embeddedWallet.tx.error.prepareFailed': 'There was an error preparing your transaction. Your transaction request will likely fail.',
+  'embeddedWallet.tx.error.callException': 'Call exception',
+  'embeddedWallet.tx.error.nonceExpired': 'Nonce expired',
+  'embeddedWallet.tx.error.replacementUnderpriced': 'Replacement underpriced',
+  'embeddedWallet.tx.error.transactionReplaced': 'Transaction replaced',
+  'embeddedWallet.tx.error.timedOut': 'Timed out',
+  'embeddedWallet.tx.error.insufficientBalance': 'Insufficient balance',
+  'embeddedWallet.tx.error.transactionFailure': 'Transaction failure',
+  // The Solana send screen's own texts (it shares the rest with the Ethereum one).
+  'embeddedWallet.sol.transfer': 'Transfer',
+  'embeddedWallet.sol.approveAction': 'Approve',
+  'embeddedWallet.sol.spender': 'Spender',
+  'embeddedWallet.sol.submitting': 'Submitting transaction...',
+  'embeddedWallet.sol.receiptTitle': 'Transaction completed successfully.',
+  'embeddedWallet.sol.signature': 'Signature',
+  'embeddedWallet.sol.close': 'Close',
 } as const
 
 /** The spec's error messages (§5, §8). */

@@ -74,6 +74,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
   const recoveryOnCreate = (foyer: Foyer) => (recoveryRequiredOnCreate(foyer) ? recoveryOptionsOf(foyer) : [])
   const prompt = (sign: SignOptions, personal: boolean) =>
     (sign.uiOptions?.showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
+  // What each EIP-1193 provider (useWallets()' and the EIP-6963 one) reads of the options: the same as the actions.
+  const providerDeps = (foyer: Foyer) => ({ state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal), priceDisplay: options.priceDisplay ?? 'usd' }) as const
   return definePlugin({
     id: PLUGIN_ID,
     kind: 'wallet',
@@ -82,10 +84,10 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     // Solana wallet (first in useSolanaWallets(), registered with wallet-standard).
     connectors: (foyer: Foyer) =>
       mergeConnectorSources(
-        embeddedEthereumSource(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
-        embeddedSolanaSource(foyer, { state: () => stateOf(foyer), clusters: options.solana?.clusters ?? [], prompt: () => prompt({}, false) }),
+        embeddedEthereumSource(foyer, providerDeps(foyer)),
+        embeddedSolanaSource(foyer, { state: () => stateOf(foyer), clusters: options.solana?.clusters ?? [], prompt: () => prompt({}, false), priceDisplay: options.priceDisplay ?? 'usd' }),
       ),
-    setup: (foyer: Foyer) => announceEmbeddedWallet(foyer, { state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal) }),
+    setup: (foyer: Foyer) => announceEmbeddedWallet(foyer, providerDeps(foyer)),
     screens: {
       connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
@@ -98,7 +100,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       'recovery-select': { load: () => import('./screens/RecoverySelectionScreen.js'), title: 'embeddedWallet.recovery.setTitle' },
       'recovery-automatic': { load: () => import('./screens/AutomaticRecoveryScreen.js'), title: 'embeddedWallet.recovery.automaticTitle' },
       'recovery-password-splash': { load: () => import('./screens/PasswordSplashScreen.js'), title: 'embeddedWallet.recovery.splashTitle' },
-      'send-solana-transaction': { load: () => import('./screens/SendSolanaTransactionScreen.js'), title: 'embeddedWallet.sign.title', back: false },
+      'send-solana-transaction': { load: () => import('./screens/SendSolanaTransactionScreen.js'), title: 'embeddedWallet.tx.title', back: false },
     },
     intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: embeddedWalletErrors.exitedSetRecovery } },
     hooks: {
@@ -130,7 +132,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       signSolanaMessage: async (message: string | Uint8Array, address?: string) =>
         (await ops.solanaSignMessage()).solanaSignMessage(foyer, stateOf(foyer), message, address),
       sendSolanaTransaction: async (transaction: SolanaTransactionInput, connection?: SolanaConnectionLike, send: SendSolanaTransactionOptions = {}) =>
-        (await ops.solanaTransactions()).sendSolanaTransaction(foyer, stateOf(foyer), transaction, connection, send, prompt({}, false), options.solana?.clusters ?? []),
+        (await ops.solanaTransactions()).sendSolanaTransaction(foyer, stateOf(foyer), transaction, connection, send, prompt({}, false), options.solana?.clusters ?? [], options.priceDisplay ?? 'usd'),
       signSolanaTransaction: async <T extends SolanaTransactionInput>(transaction: T, address?: string) =>
         (await ops.solanaTransactions()).signSolanaTransaction(foyer, stateOf(foyer), transaction, address, options.solana?.clusters ?? []),
       // For plugins whose key work runs in the wallet frame (delegated actions, Farcaster signers): see walletFrameRequest.ts.

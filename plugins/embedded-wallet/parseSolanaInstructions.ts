@@ -34,9 +34,10 @@ const u64 = (data: Uint8Array, offset: number) => new DataView(data.buffer, data
 
 /**
  * The instructions of a serialized message, for the preview: system-program transfers (instruction 2: from, to,
- * lamports) and token-program approves (instruction 4: source, delegate, owner, amount); any other program is
- * 'Unsupported Program ID'; a missing program id, from, to, owner, data or lamports is an error. With the wallet's
- * `balance` and the `fee`, each instruction carries the balance and whether the wallet covers the whole transaction.
+ * lamports) and token-program approves (instruction 4: source, delegate, owner, amount); any other program (or
+ * another instruction of those two) is 'Unsupported Program ID'; a missing program id, from, to, owner, data or
+ * lamports is an error. With the wallet's `balance` and the `fee`, each instruction carries the balance and whether
+ * the wallet covers the whole transaction.
  */
 export function parseSolanaInstructions(message: Uint8Array, funds: { balance?: bigint; fee?: bigint } = {}): SolanaInstruction[] {
   let read
@@ -55,12 +56,13 @@ export function parseSolanaInstructions(message: Uint8Array, funds: { balance?: 
     if (ix.data.length === 0) throw new SolanaInstructionError('Transaction is missing instruction data')
     if (programId === SYSTEM_PROGRAM_ID) {
       const kind = ix.data.length >= 4 ? new DataView(ix.data.buffer, ix.data.byteOffset, 4).getUint32(0, true) : -1
-      if (kind !== 2) throw new SolanaInstructionError('Unsupported system program instruction')
+      // Only a transfer is previewed (§5): createAccount, assign, allocate… read as any other program's instruction.
+      if (kind !== 2) throw new SolanaInstructionError(UNSUPPORTED_PROGRAM_TEXT)
       if (ix.data.length < 12) throw new SolanaInstructionError('Transaction is missing lamports')
       return { action: 'transfer', from: key(ix.accounts[0], 'a from address'), to: key(ix.accounts[1], 'a to address'), amount: u64(ix.data, 4) }
     }
     if (programId === TOKEN_PROGRAM_ID) {
-      if (ix.data[0] !== 4) throw new SolanaInstructionError('Unsupported token program instruction')
+      if (ix.data[0] !== 4) throw new SolanaInstructionError(UNSUPPORTED_PROGRAM_TEXT)
       if (ix.data.length < 9) throw new SolanaInstructionError('Transaction is missing an amount')
       return {
         action: 'approve',

@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem'
 import type { Foyer } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
-import { decodeTransaction, type DecodedTransaction } from './decodeTransaction.js'
+import { decodeTransaction, ERC721_INTERFACE_ID, isAmbiguousTokenCall, type DecodedTransaction } from './decodeTransaction.js'
 import { assertSupportedChain, configuredChains, defaultChainId, rpcUrlOf } from './embeddedChains.js'
 import { fillTransaction, frameTransaction, insufficientFunds, prepareTransaction, readTransactionRequest, transactionError, type PreparedTransaction } from './embeddedTransactions.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
@@ -47,12 +47,15 @@ export function chainOf(foyer: Foyer, chainId: number): SupportedChain & { sourc
   )
 }
 
-/** A request (or Privy's list of requests) as checked steps: the §5 rules, the wallet as sender, a supported chain. */
-export function readTransactionSteps(foyer: Foyer, raw: unknown, from: string, fallbackChainId = defaultChainId(foyer)): TransactionStep[] {
+/**
+ * A request (or Privy's list of requests) as checked steps: the §5 rules, the wallet as sender, a supported chain.
+ * `eip1193`: the request came through the provider (a hex chainId is standard there).
+ */
+export function readTransactionSteps(foyer: Foyer, raw: unknown, from: string, fallbackChainId = defaultChainId(foyer), eip1193 = false): TransactionStep[] {
   const list = Array.isArray(raw) ? raw : [raw]
   if (list.length === 0) throw new EmbeddedProviderRpcError(-32602, 'Invalid transaction request')
   return list.map((item) => {
-    const tx = readTransactionRequest(item)
+    const tx = readTransactionRequest(item, { eip1193 })
     if (tx.from !== null && tx.from.toLowerCase() !== from.toLowerCase()) throw new EmbeddedProviderRpcError(4100, providerRpcTexts.unauthorized)
     const chainId = tx.chainId ?? fallbackChainId
     assertSupportedChain(foyer, chainId)
@@ -90,17 +93,43 @@ export async function previewTransaction(client: PublicClient, chain: SupportedC
     prepareFailed = !insufficientFunds(error) && !/insufficient/i.test(String((error as Error)?.message))
     prepared = await fillTransaction(client, from, step.chainId, { ...step.request, gas: step.request.gas ?? FALLBACK_GAS_LIMIT })
   }
-  const decoded = decodeTransaction(prepared.data)
-  const [balance, l1Fee, token] = await Promise.all([
+  let decoded = decodeTransaction(prepared.data)
+  const [balance, l1Fee, called] = await Promise.all([
     client.getBalance({ address: from }),
     estimateL1Fee(client, chain, prepared),
-    decoded.isErc20Ish && prepared.to ? tokenInfo(client, prepared.to) : undefined,
+    decoded.isErc20Ish && prepared.to ? calledToken(client, prepared.to, isAmbiguousTokenCall(decoded)) : undefined,
   ])
+  // approve / transferFrom of an ERC-721: the uint256 is a token id, not an amount.
+  if (called?.standard === 'erc721') decoded = decodeTransaction(prepared.data, 'erc721')
+  const token = called?.token
   const gasFee = prepared.gas * (prepared.maxFeePerGas ?? prepared.gasPrice ?? 0n)
   const fee = gasFee + l1Fee
   const total = prepared.value + fee
   return { prepared, gasFee, l1Fee, fee, total, balance, hasFunds: balance >= total, prepareFailed, decoded, ...(token ? { token } : {}) }
 }
+
+/**
+ * What the called token contract is: an ERC-721 when `probe` (the call's selector is one ERC-20 and ERC-721 share) and
+ * it answers ERC-165's supportsInterface(0x80ac58cd) with true; else an ERC-20, with its symbol and decimals when it
+ * answers them.
+ */
+async function calledToken(client: PublicClient, address: `0x${string}`, probe: boolean): Promise<{ standard: 'erc20' | 'erc721'; token?: { symbol: string; decimals: number } }> {
+  const [nft, token] = await Promise.all([probe ? isErc721(client, address) : false, tokenInfo(client, address)])
+  return nft ? { standard: 'erc721' } : { standard: 'erc20', ...(token ? { token } : {}) }
+}
+
+/** ERC-165's supportsInterface for ERC-721 (false for a contract without ERC-165, which reverts the call). */
+export async function isErc721(client: PublicClient, address: `0x${string}`): Promise<boolean> {
+  try {
+    return await client.readContract({ address, abi: erc165Abi, functionName: 'supportsInterface', args: [ERC721_INTERFACE_ID] })
+  } catch {
+    return false
+  }
+}
+
+const erc165Abi = [
+  { type: 'function', name: 'supportsInterface', stateMutability: 'view', inputs: [{ name: 'interfaceId', type: 'bytes4' }], outputs: [{ name: '', type: 'bool' }] },
+] as const
 
 /** An ERC-20's symbol and decimals, or undefined when the contract doesn't answer them. */
 async function tokenInfo(client: PublicClient, address: `0x${string}`): Promise<{ symbol: string; decimals: number } | undefined> {
@@ -163,6 +192,21 @@ export async function waitForReceipt(client: PublicClient, hash: `0x${string}`, 
   return { to, from, status, gasUsed, effectiveGasPrice, cumulativeGasUsed, logs, blockNumber, transactionHash }
 }
 
+/**
+ * 'Try again' after a receipt timeout asks this before sending again, so a retry can't send the transaction twice:
+ * the earlier send's receipt once mined (waiting while the node still has it pending; reverted or replaced throw as in
+ * waitForReceipt), or null when the node doesn't know the hash (dropped: sending again is safe).
+ */
+export async function receiptOfEarlierSend(client: PublicClient, hash: `0x${string}`, timeout = RECEIPT_TIMEOUT_MS): Promise<TransactionReceiptFields | null> {
+  try {
+    await client.getTransaction({ hash })
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionNotFoundError') return null
+    throw error
+  }
+  return waitForReceipt(client, hash, timeout)
+}
+
 /** What a transaction flow needs besides the request. */
 export interface TransactionFlowOptions extends SendTransactionOptions {
   /** Show the confirmation screens (the host's showWalletUIs, per call in uiOptions). */
@@ -170,6 +214,8 @@ export interface TransactionFlowOptions extends SendTransactionOptions {
   priceDisplay: 'usd' | 'native'
   /** The chain of a request without chainId (the provider's current chain; default the config's default chain). */
   chainId?: number
+  /** The request came through the EIP-1193 provider: its chainId may be hex (eth_sendTransaction's standard form). */
+  eip1193?: boolean
   fetch?: typeof globalThis.fetch
 }
 
@@ -180,7 +226,7 @@ export interface TransactionFlowOptions extends SendTransactionOptions {
  */
 export async function sendTransaction(foyer: Foyer, state: EmbeddedWalletState, raw: unknown, options: TransactionFlowOptions): Promise<SendTransactionResult> {
   const from = String(embeddedEthereumWallet(foyer, options.address).address) as `0x${string}`
-  const steps = readTransactionSteps(foyer, raw, from, options.chainId)
+  const steps = readTransactionSteps(foyer, raw, from, options.chainId, options.eip1193)
   if (!options.prompt) {
     const hashes: `0x${string}`[] = []
     for (const step of steps) hashes.push(await sendStep(foyer, state, await publicClientFor(foyer, step.chainId, options.fetch), from, step))
@@ -204,7 +250,7 @@ export async function sendTransaction(foyer: Foyer, state: EmbeddedWalletState, 
 /** Signs a transaction request without sending it (on the confirmation screen unless wallet UIs are off); answers the signed bytes. */
 export async function signTransaction(foyer: Foyer, state: EmbeddedWalletState, raw: unknown, options: TransactionFlowOptions): Promise<`0x${string}`> {
   const from = String(embeddedEthereumWallet(foyer, options.address).address) as `0x${string}`
-  const steps = readTransactionSteps(foyer, raw, from, options.chainId)
+  const steps = readTransactionSteps(foyer, raw, from, options.chainId, options.eip1193)
   if (steps.length !== 1) throw new EmbeddedProviderRpcError(-32602, 'Invalid transaction request')
   if (!options.prompt) return signStep(foyer, state, await publicClientFor(foyer, steps[0]!.chainId, options.fetch), from, steps[0]!)
   return foyer.modal.request<`0x${string}`>(SEND_TRANSACTION_SCREEN, screenParams(from, 'sign', steps, {}, options), { intent: 'transaction' }).catch((error: unknown) => {

@@ -10,6 +10,14 @@ export class SolanaRpcError extends Error {
   }
 }
 
+/** The confirmation didn't come in time: the transaction may still land ('Try again' checks its signature first). */
+export class SolanaConfirmationTimeoutError extends SolanaRpcError {
+  override name = 'SolanaConfirmationTimeoutError'
+  constructor(readonly signature: string) {
+    super('Timed out waiting for the transaction confirmation', null)
+  }
+}
+
 let nextId = 1
 
 /** One JSON-RPC call over HTTP (no @solana/web3.js: the preview and the send stay light). */
@@ -52,6 +60,23 @@ export async function solanaBalance(rpcUrl: string, address: string, fetchFn?: t
   return BigInt(answer.value)
 }
 
+/** Where a sent transaction is: 'confirmed' (or finalized), 'failed' (its error), 'pending' (seen, not confirmed), or 'unknown' to the node. */
+export type SolanaSignatureState = { state: 'confirmed' } | { state: 'failed'; err: unknown } | { state: 'pending' } | { state: 'unknown' }
+
+/** The node's status of `signature` (getSignatureStatuses, searching the history for an older one). */
+export async function solanaSignatureState(rpcUrl: string, signature: string, fetchFn?: typeof globalThis.fetch): Promise<SolanaSignatureState> {
+  const answer = await solanaRpc<{ value: ({ err: unknown; confirmationStatus?: string | null } | null)[] }>(
+    rpcUrl,
+    'getSignatureStatuses',
+    [[signature], { searchTransactionHistory: true }],
+    fetchFn,
+  )
+  const status = answer.value[0]
+  if (!status) return { state: 'unknown' }
+  if (status.err) return { state: 'failed', err: status.err }
+  return status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized' ? { state: 'confirmed' } : { state: 'pending' }
+}
+
 /** How long a send waits for its confirmation. */
 export const SOLANA_CONFIRM_TIMEOUT_MS = 60_000
 const POLL_MS = 1000
@@ -77,7 +102,7 @@ export function confirmSolanaSignature(rpcUrl: string, wsUrl: string, signature:
       else resolve()
     }
     const settle = (err: unknown) => finish(err ? new SolanaRpcError(`Transaction failed: ${JSON.stringify(err)}`, null) : undefined)
-    const timer = setTimeout(() => finish(new SolanaRpcError('Timed out waiting for the transaction confirmation', null)), timeoutMs)
+    const timer = setTimeout(() => finish(new SolanaConfirmationTimeoutError(signature)), timeoutMs)
     try {
       if (typeof WebSocket !== 'undefined') {
         socket = new WebSocket(wsUrl)

@@ -10,6 +10,9 @@ import { resolveSolanaCluster, solanaWsUrlOf } from './solanaClusters.js'
 import { insufficientFundsLines } from './solanaRpc.js'
 import { asTransaction, transactionBytes } from './solanaTransactions.js'
 import { readSolanaTransaction } from './solanaWire.js'
+import { embeddedSolanaAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
+import { embeddedWallet, type EmbeddedWalletOptions } from './index.js'
+import { SOLANA_SEND_SCREEN } from './walletConstants.js'
 
 const BLOCKHASH = new PublicKey(new Uint8Array(32).fill(9)).toBase58()
 const payer = Keypair.generate()
@@ -56,6 +59,9 @@ describe('Solana instruction parsing (the preview)', () => {
 
   it.each([
     ['another program', () => new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [], data: Buffer.from([1]) }), UNSUPPORTED_PROGRAM_TEXT],
+    ['a system-program instruction other than transfer (createAccount)', () => SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: recipient, lamports: 1, space: 0, programId: new PublicKey(SYSTEM_PROGRAM_ID) }), UNSUPPORTED_PROGRAM_TEXT],
+    ['a system-program assign', () => SystemProgram.assign({ accountPubkey: payer.publicKey, programId: new PublicKey(TOKEN_PROGRAM_ID) }), UNSUPPORTED_PROGRAM_TEXT],
+    ['a token-program instruction other than approve (revoke)', () => approveIx(new Uint8Array([5]), 3), UNSUPPORTED_PROGRAM_TEXT],
     ['no data', () => new TransactionInstruction({ programId: new PublicKey(SYSTEM_PROGRAM_ID), keys: [], data: Buffer.alloc(0) }), 'Transaction is missing instruction data'],
     ['a transfer without lamports', () => new TransactionInstruction({ programId: new PublicKey(SYSTEM_PROGRAM_ID), keys: [{ pubkey: payer.publicKey, isSigner: true, isWritable: true }], data: Buffer.from([2, 0, 0, 0]) }), 'Transaction is missing lamports'],
     ['a transfer without a to', () => new TransactionInstruction({ programId: new PublicKey(SYSTEM_PROGRAM_ID), keys: [{ pubkey: payer.publicKey, isSigner: true, isWritable: true }], data: Buffer.from([2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]) }), 'Transaction is missing a to address'],
@@ -153,5 +159,40 @@ describe('the client half of a web3.js transaction', () => {
     expect(signed.verifySignatures()).toBe(true)
     const v0 = new VersionedTransaction(new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: BLOCKHASH, instructions: [] }).compileToV0Message())
     expect(asTransaction(v0, signSolanaTransaction(frameKey(payer), await transactionBytes(v0, '', undefined)))).toBeInstanceOf(VersionedTransaction)
+  })
+})
+
+describe('sendSolanaTransaction with the send screen (real plugin over a fake frame)', () => {
+  async function setup(options: EmbeddedWalletOptions) {
+    const frame = fakeWalletFrame()
+    const kit = await startKitFoyer([{ ...embeddedWallet(options), state: () => frame.state }])
+    const address = frame.solanaKeypair(0).address
+    kit.signIn(kitUser([embeddedSolanaAccount(address)]))
+    const actions = kit.foyer.actions() as unknown as { sendSolanaTransaction(tx: unknown, connection?: unknown): Promise<{ signature: string }> }
+    // Fee payer and blockhash given: the screen opens without asking a node.
+    const tx = new Transaction({ feePayer: new PublicKey(address), recentBlockhash: BLOCKHASH }).add(SystemProgram.transfer({ fromPubkey: new PublicKey(address), toPubkey: recipient, lamports: 5 }))
+    return { ...kit, actions, tx }
+  }
+
+  it("passes the host's priceDisplay and cluster to the screen; closing it is 4001 'The user rejected the request.'", async () => {
+    const { foyer, actions, tx } = await setup({ priceDisplay: 'native', solana: { clusters: [{ name: 'devnet', rpcUrl: 'http://127.0.0.1:1' }] } })
+    const pending = actions.sendSolanaTransaction(tx).catch((e: { code: unknown; message: string }) => e)
+    await expect.poll(() => foyer.$modal.value.stack.at(-1)?.id).toBe(SOLANA_SEND_SCREEN)
+    expect(foyer.$modal.value.intent).toBe('transaction')
+    expect(foyer.$modal.value.stack.at(-1)?.params).toMatchObject({ priceDisplay: 'native', network: 'devnet', rpcUrl: 'http://127.0.0.1:1' })
+    foyer.modal.close()
+    expect(await pending).toMatchObject({ code: 4001, message: 'The user rejected the request.' })
+  })
+
+  it("defaults to dollars; closing the error screen answers the failure's code, message and logs", async () => {
+    const { foyer, actions, tx } = await setup({})
+    const pending = actions.sendSolanaTransaction(tx).catch((e: { code: unknown; message: string; logs: string[] }) => e)
+    await expect.poll(() => foyer.$modal.value.stack.at(-1)?.id).toBe(SOLANA_SEND_SCREEN)
+    const params = foyer.$modal.value.stack.at(-1)!.params as { priceDisplay: string; outcome: { failure?: unknown } }
+    expect(params.priceDisplay).toBe('usd')
+    // What the screen records when the node timed out (its error screen): a close answers it.
+    params.outcome.failure = { code: 'CLIENT_REQUEST_TIMEOUT', message: 'Timed out waiting for the transaction confirmation', logs: [] }
+    foyer.modal.close()
+    expect(await pending).toMatchObject({ name: 'SolanaTransactionError', code: 'CLIENT_REQUEST_TIMEOUT', message: 'Timed out waiting for the transaction confirmation' })
   })
 })

@@ -1,4 +1,4 @@
-import { FlowError } from '../../core/errors/index.js'
+import { BaseError, FlowError } from '../../core/errors/index.js'
 import type { Foyer } from '../../core/client/types.js'
 import { walletAccessToken } from './createWallet.js'
 import { embeddedWalletsOf } from './embeddedAccounts.js'
@@ -6,8 +6,10 @@ import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import { frameEvents } from './frameProtocol.js'
 import { connectEmbeddedWallet } from './signWithWallet.js'
-import { resolveSolanaCluster, solanaWsUrlOf, type SolanaCluster } from './solanaClusters.js'
+import { toProviderRpcError } from './providerRpcError.js'
+import { resolveSolanaCluster, solanaWsUrlOf, type SolanaCluster, type SolanaClusterName } from './solanaClusters.js'
 import { confirmSolanaSignature, sendSolanaRawTransaction, solanaRpc } from './solanaRpc.js'
+import type { TransactionFailureCode } from './transactionFailure.js'
 import { SOLANA_SEND_SCREEN } from './walletConstants.js'
 import { withMfaStepUp } from './withMfaStepUp.js'
 
@@ -42,20 +44,25 @@ export interface SendSolanaTransactionParams {
   transaction: string
   rpcUrl: string
   wsUrl: string
-  /** The cluster's name, for the Network line. */
-  network?: string
+  /** The cluster's name, for the Network line and the funding request of 'Add funds' (unknown for a caller's connection). */
+  network?: SolanaClusterName
   uiOptions?: SolanaTransactionUiOptions
+  /** 'usd': amounts also in dollars (the server's token_price of SOL); 'native': in SOL only. */
+  priceDisplay: 'usd' | 'native'
   /** What the screen reached (read when the modal is closed instead of Close): the signature, or the failure. */
-  outcome?: { signature?: string; failure?: { message: string; logs: string[] } }
+  outcome?: { signature?: string; failure?: { code: TransactionFailureCode; message: string; logs: string[] } }
 }
 
-/** A send the node refused (or that failed on chain), as closing the error screen answers it: the message and its logs. */
+/**
+ * A send the node refused (or that failed on chain, or whose confirmation timed out), as closing the error screen
+ * answers it: the error screen's code (§8), the message and the node's logs.
+ */
 export class SolanaTransactionError extends Error {
   override name = 'SolanaTransactionError'
-  readonly code = 'TRANSACTION_FAILURE'
   constructor(
     message: string,
     readonly logs: string[] = [],
+    readonly code: TransactionFailureCode = 'TRANSACTION_FAILURE',
   ) {
     super(message)
   }
@@ -164,6 +171,7 @@ export async function sendSolanaTransaction(
   options: SendSolanaTransactionOptions,
   prompt: boolean,
   clusters: readonly SolanaCluster[],
+  priceDisplay: 'usd' | 'native' = 'usd',
 ): Promise<SendSolanaTransactionResult> {
   const address = embeddedSolanaAddress(foyer, options.address)
   const cluster = resolveSolanaCluster(clusters)
@@ -173,13 +181,14 @@ export async function sendSolanaTransaction(
   if (!(options.uiOptions?.showWalletUIs ?? prompt)) return { signature: await signSendConfirm(foyer, state, address, bytes, endpoints) }
   const { showWalletUIs: _hidden, ...uiOptions } = options.uiOptions ?? {}
   const outcome: NonNullable<SendSolanaTransactionParams['outcome']> = {}
-  const params: SendSolanaTransactionParams = { address, transaction: toBase64(bytes), ...endpoints, ...(connection ? {} : { network: cluster.name }), uiOptions, outcome }
+  const params: SendSolanaTransactionParams = { address, transaction: toBase64(bytes), ...endpoints, ...(connection ? {} : { network: cluster.name }), uiOptions, priceDisplay, outcome }
   try {
     return await foyer.modal.request<SendSolanaTransactionResult>(SOLANA_SEND_SCREEN, params, { intent: 'transaction' })
   } catch (error) {
     // Closing the receipt instead of Close still answers the sent transaction; closing the error screen its error.
     if (outcome.signature) return { signature: outcome.signature }
-    if (outcome.failure) throw new SolanaTransactionError(outcome.failure.message, outcome.failure.logs)
-    throw error
+    if (outcome.failure) throw new SolanaTransactionError(outcome.failure.message, outcome.failure.logs, outcome.failure.code)
+    // Closing the confirmation: EIP-1193's 4001 'The user rejected the request.', as on Ethereum.
+    throw error instanceof BaseError && error.code === 'USER_REJECTED_REQUEST' ? toProviderRpcError(error) : error
   }
 }

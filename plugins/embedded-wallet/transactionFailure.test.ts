@@ -1,6 +1,9 @@
 import { BaseError, ExecutionRevertedError, InsufficientFundsError, NonceTooLowError, WaitForTransactionReceiptTimeoutError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { transactionFailure, TransactionReplacedError, TransactionRevertedError } from './transactionFailure.js'
+import { embeddedWalletTexts } from './embeddedWalletTexts.js'
+import { SolanaConfirmationTimeoutError, SolanaRpcError } from './solanaRpc.js'
+import { solanaTransactionFailure } from './solanaTransactionFailure.js'
+import { failureScreenTexts, transactionFailure, TransactionReplacedError, TransactionRevertedError } from './transactionFailure.js'
 
 const HASH = `0x${'ab'.repeat(32)}` as const
 
@@ -26,5 +29,58 @@ describe('transactionFailure: the error screen of a failed send (spec §8)', () 
     expect(transactionFailure(new InsufficientFundsError()).message).toBe('Wallet has insufficient funds for this transaction.')
     expect(transactionFailure(new Error('the node is down')).message).toBe('the node is down')
     expect(transactionFailure(null).message).toBe('Something went wrong.')
+  })
+})
+
+describe('failureScreenTexts: the error screen through the host\'s texts', () => {
+  const english = (key: string) => (embeddedWalletTexts as Record<string, string>)[key] ?? key
+
+  it("says the spec's English by default", () => {
+    expect(failureScreenTexts(transactionFailure(new WaitForTransactionReceiptTimeoutError({ hash: HASH })), english)).toEqual({
+      title: 'Timed out',
+      subtitle: 'Please try again.',
+      button: 'Try again',
+      message: expect.any(String),
+    })
+    expect(failureScreenTexts(transactionFailure(new InsufficientFundsError()), english)).toMatchObject({ title: 'Insufficient balance', button: 'Retry transaction', message: 'Wallet has insufficient funds for this transaction.' })
+  })
+
+  it('takes what the host overrode (titles, buttons, the spec messages), and keeps a node message as it is', () => {
+    const host: Record<string, string> = {
+      'embeddedWallet.tx.error.timedOut': 'Zeit abgelaufen',
+      'embeddedWallet.tx.error.tryAgain': 'Nochmal',
+      'embeddedWallet.tx.error.subtitle': 'Bitte erneut versuchen.',
+      'embeddedWallet.tx.error.insufficientBalance': 'Guthaben zu niedrig',
+      'embeddedWallet.tx.error.insufficientFunds': 'Nicht genug Guthaben.',
+      'embeddedWallet.tx.error.callException': 'Aufruf fehlgeschlagen',
+    }
+    const t = (key: string) => host[key] ?? english(key)
+    expect(failureScreenTexts(transactionFailure(new WaitForTransactionReceiptTimeoutError({ hash: HASH })), t)).toMatchObject({ title: 'Zeit abgelaufen', button: 'Nochmal', subtitle: 'Bitte erneut versuchen.' })
+    expect(failureScreenTexts(transactionFailure(new InsufficientFundsError()), t)).toMatchObject({ title: 'Guthaben zu niedrig', message: 'Nicht genug Guthaben.' })
+    expect(failureScreenTexts(transactionFailure(new TransactionRevertedError(HASH)), t)).toMatchObject({ title: 'Aufruf fehlgeschlagen', button: 'Retry transaction', message: new TransactionRevertedError(HASH).message })
+  })
+})
+
+describe('solanaTransactionFailure: the Solana error screen (spec §8)', () => {
+  it.each([
+    ['a confirmation timeout', new SolanaConfirmationTimeoutError('sig1'), 'CLIENT_REQUEST_TIMEOUT', 'Timed out', 'Try again', []],
+    [
+      'a preflight refusal whose logs say the wallet lacks lamports',
+      new SolanaRpcError('Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1', -32002, ['Program 11111111111111111111111111111111 invoke [1]', 'Transfer: insufficient lamports 5, need 10']),
+      'INSUFFICIENT_BALANCE',
+      'Insufficient balance',
+      'Retry transaction',
+      ['Transfer: insufficient lamports 5, need 10'],
+    ],
+    ['another refusal', new SolanaRpcError('Blockhash not found', -32002, ['Program log: something else']), 'TRANSACTION_FAILURE', 'Transaction failure', 'Retry transaction', []],
+    ['not an error', 'nope', 'UNKNOWN_ERROR', 'Something went wrong.', 'Retry transaction', []],
+  ] as const)('%s → %s', (_name, error, code, title, button, surfaced) => {
+    expect(solanaTransactionFailure(error)).toMatchObject({ code, title, button, surfaced })
+  })
+
+  it('keeps the timed-out signature (Try again asks the node about it) and every log line (what closing answers)', () => {
+    expect(solanaTransactionFailure(new SolanaConfirmationTimeoutError('sig1')).signature).toBe('sig1')
+    expect(solanaTransactionFailure(new SolanaRpcError('x', 1, ['a', 'b'])).logs).toEqual(['a', 'b'])
+    expect(solanaTransactionFailure(new SolanaRpcError('x', 1)).signature).toBeUndefined()
   })
 })

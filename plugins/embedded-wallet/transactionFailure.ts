@@ -1,3 +1,5 @@
+import { embeddedWalletTexts } from './embeddedWalletTexts.js'
+
 /** The error codes of the send-transaction error screen (ethers-style names, as the spec's §8 lists them). */
 export type TransactionFailureCode =
   | 'CALL_EXCEPTION'
@@ -22,26 +24,58 @@ export interface TransactionFailure {
   button: string
 }
 
-/** The spec's texts of the error screen (§8). */
+const en = embeddedWalletTexts
+
+/** The spec's texts of the error screen (§8), in English (the screens read them through i18n: `failureTextKeys`). */
 export const transactionFailureTexts = {
-  subtitle: 'Please try again.',
-  retry: 'Retry transaction',
-  tryAgain: 'Try again',
-  fallback: 'Something went wrong.',
-  insufficientFunds: 'Wallet has insufficient funds for this transaction.',
-  prepareFailed: 'There was an error preparing your transaction. Your transaction request will likely fail.',
+  subtitle: en['embeddedWallet.tx.error.subtitle'],
+  retry: en['embeddedWallet.tx.error.retry'],
+  tryAgain: en['embeddedWallet.tx.error.tryAgain'],
+  fallback: en['embeddedWallet.tx.error.fallback'],
+  insufficientFunds: en['embeddedWallet.tx.error.insufficientFunds'],
+  prepareFailed: en['embeddedWallet.tx.error.prepareFailed'],
 } as const
 
-/** Each code's title: the timeout, balance and failure codes have the spec's; the others read as the code. */
-export const transactionFailureTitles: Record<TransactionFailureCode, string> = {
-  CALL_EXCEPTION: 'Call exception',
-  NONCE_EXPIRED: 'Nonce expired',
-  REPLACEMENT_UNDERPRICED: 'Replacement underpriced',
-  TRANSACTION_REPLACED: 'Transaction replaced',
-  CLIENT_REQUEST_TIMEOUT: 'Timed out',
-  INSUFFICIENT_BALANCE: 'Insufficient balance',
-  TRANSACTION_FAILURE: 'Transaction failure',
-  UNKNOWN_ERROR: transactionFailureTexts.fallback,
+/** The text keys of the error screen (hosts override them with the plugin's `texts`). */
+export const failureTextKeys = {
+  subtitle: 'embeddedWallet.tx.error.subtitle',
+  retry: 'embeddedWallet.tx.error.retry',
+  tryAgain: 'embeddedWallet.tx.error.tryAgain',
+  fallback: 'embeddedWallet.tx.error.fallback',
+  insufficientFunds: 'embeddedWallet.tx.error.insufficientFunds',
+  prepareFailed: 'embeddedWallet.tx.error.prepareFailed',
+} as const satisfies Record<string, keyof typeof en>
+
+/** Each code's title key: the timeout, balance and failure codes have the spec's titles; the others read as the code. */
+export const transactionFailureTitleKeys: Record<TransactionFailureCode, keyof typeof en> = {
+  CALL_EXCEPTION: 'embeddedWallet.tx.error.callException',
+  NONCE_EXPIRED: 'embeddedWallet.tx.error.nonceExpired',
+  REPLACEMENT_UNDERPRICED: 'embeddedWallet.tx.error.replacementUnderpriced',
+  TRANSACTION_REPLACED: 'embeddedWallet.tx.error.transactionReplaced',
+  CLIENT_REQUEST_TIMEOUT: 'embeddedWallet.tx.error.timedOut',
+  INSUFFICIENT_BALANCE: 'embeddedWallet.tx.error.insufficientBalance',
+  TRANSACTION_FAILURE: 'embeddedWallet.tx.error.transactionFailure',
+  UNKNOWN_ERROR: 'embeddedWallet.tx.error.fallback',
+}
+
+/** Each code's English title. */
+export const transactionFailureTitles = Object.fromEntries(
+  Object.entries(transactionFailureTitleKeys).map(([code, key]) => [code, en[key]]),
+) as Record<TransactionFailureCode, string>
+
+/**
+ * What the error screen shows for `failure` in the host's language (`t`: the kernel's text lookup): the title, the
+ * subtitle, the button, and the message — the spec's own texts through `t`, a node's or viem's text as it is.
+ */
+export function failureScreenTexts(failure: TransactionFailure, t: (key: string) => string): { title: string; subtitle: string; button: string; message: string } {
+  const message =
+    failure.message === transactionFailureTexts.insufficientFunds ? t(failureTextKeys.insufficientFunds) : failure.message === transactionFailureTexts.fallback ? t(failureTextKeys.fallback) : failure.message
+  return {
+    title: t(transactionFailureTitleKeys[failure.code]),
+    subtitle: t(failureTextKeys.subtitle),
+    button: t(failure.code === 'CLIENT_REQUEST_TIMEOUT' ? failureTextKeys.tryAgain : failureTextKeys.retry),
+    message,
+  }
 }
 
 /** The codes whose transaction reached the chain: the screen shows its hash and explorer link. */

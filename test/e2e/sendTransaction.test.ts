@@ -129,7 +129,7 @@ async function prepared(dialog: ReturnType<Page['getByRole']>) {
 }
 
 describe('sending transactions from the embedded wallet in Chromium (real server, wallet frame, anvil)', () => {
-  it('confirms, sends, shows the receipt; decodes ERC-20 approve (Maximum) and transfer, an NFT transfer; steps; reverts; low funds; hidden UI; sign only; 4001; USD; OP L1 fee', async () => {
+  it('confirms, sends, shows the receipt (its fields answered); the provider path (All set, native fees); decodes ERC-20 approve (Maximum) and transfer, NFT transfer and approve; steps; reverts; low funds; hidden UI; sign only; 4001; USD; OP L1 fee', async () => {
     const { context, page } = await e2e.newPage()
     try {
       await scenario(page)
@@ -152,7 +152,13 @@ async function scenario(page: Page) {
     await anvil().setBalance(address, 10n ** 18n)
     await asDeployer(token, erc20Artifact.abi, 'transfer', [address, 1000n])
     await asDeployer(nft, erc721Artifact.abi, 'mint', [address])
+    await asDeployer(nft, erc721Artifact.abi, 'mint', [address])
     const client = reader()
+    // The page's token_price requests: priceDisplay 'native' (this page) never asks; dollars (the default) do.
+    const priceRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/token_price')) priceRequests.push(request.url())
+    })
 
     // A plain ETH send: Total, To, Network, Estimated fee, the balance; Approve → 'Transaction complete!' → All Done.
     let before = await currentResult(page)
@@ -175,6 +181,11 @@ async function scenario(page: Page) {
     const hash = (await resultAfter(page, before)).replace('Sent: ', '') as `0x${string}`
     expect((await client.getTransactionReceipt({ hash })).status).toBe('success')
     expect((await client.getBalance({ address: OTHER })) - otherBefore).toBe(10n ** 16n)
+    // The receipt sendTransaction answered (the example card shows it as JSON).
+    const mined = await client.getTransactionReceipt({ hash })
+    const answered = JSON.parse((await page.getByTestId('send-transaction-receipt').textContent())!) as Record<string, unknown>
+    expect(answered).toMatchObject({ transactionHash: hash, status: 'success', logs: [], blockNumber: String(mined.blockNumber), gasUsed: '21000', effectiveGasPrice: String(mined.effectiveGasPrice), cumulativeGasUsed: String(mined.cumulativeGasUsed) })
+    expect([String(answered.from).toLowerCase(), String(answered.to).toLowerCase()]).toEqual([address.toLowerCase(), OTHER.toLowerCase()])
     console.log(`[sendTransaction e2e] click → confirmation painted ${first.painted.toFixed(1)} ms; Approve → receipt ${first.receipt.toFixed(1)} ms`)
 
     // `npm run bench` asks for more samples of the plain send (FOYER_TX_BENCH=n) and reads the line printed here.
@@ -188,6 +199,20 @@ async function scenario(page: Page) {
       }
       console.log(`FOYER_TX_BENCH ${JSON.stringify(figures)}`)
     }
+
+    // The EIP-1193 provider (useWallets()' wallet through viem's custom()): the host's priceDisplay (native: no price
+    // asked, fees in ETH), and the receipt's default texts ('All set' under 'Transaction complete!').
+    const providerResult = page.getByTestId('provider-result')
+    await page.getByTestId('embedded-provider').getByRole('button', { name: 'Send 1000 wei to myself' }).click()
+    await prepared(dialog)
+    expect(await dialog.getByTestId('foyer-tx-fee').textContent()).toMatch(/^Estimated fee[\d.<]+ ETH$/)
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await dialog.getByRole('heading', { name: 'Transaction complete!' }).waitFor({ timeout: 20_000 })
+    expect(await dialog.getByText('All set', { exact: true }).count()).toBe(1)
+    await dialog.getByRole('button', { name: 'All Done' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    await expect.poll(() => providerResult.textContent(), { timeout: 20_000 }).toMatch(/^Transaction: 0x[0-9a-f]{64}$/)
+    expect(priceRequests).toEqual([])
 
     // An unlimited ERC-20 approve: Details decode it ('approve', the spender, 'Maximum').
     before = await currentResult(page)
@@ -213,6 +238,19 @@ async function scenario(page: Page) {
     await dialog.getByRole('button', { name: 'All Done' }).click()
     await resultAfter(page, before)
     expect(await client.readContract({ address: nft, abi: erc721Abi, functionName: 'ownerOf', args: [0n] })).toBe(OTHER)
+
+    // An ERC-721 approve (a selector ERC-20 shares): the contract answers ERC-165, so Details say NFT and a token id, not
+    // an ERC-20 amount. Closing the confirmation rejects with 4001.
+    before = await currentResult(page)
+    dialog = await start(page, { to: nft, data: encodeFunctionData({ abi: erc721Abi, functionName: 'approve', args: [OTHER, 1n] }) })
+    await prepared(dialog)
+    await dialog.getByRole('button', { name: 'Details' }).click()
+    const nftApprove = await dialog.getByTestId('foyer-tx-details').textContent()
+    expect(nftApprove).toContain(`ActionapproveFunctionapproveTokenNFTSpender${OTHER}Token ID1`)
+    expect(nftApprove).not.toMatch(/ERC-20|Amount/)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    expect(await resultAfter(page, before)).toBe('Error: 4001 The user rejected the request.')
 
     // Two steps (an ERC-20 transfer, then ETH): Continue / Back move between them; Approve sends both in order.
     before = await currentResult(page)
@@ -295,6 +333,7 @@ async function scenario(page: Page) {
     dialog = await start(page, { to: OTHER, value: 10n ** 16n })
     await prepared(dialog)
     await expect.poll(() => dialog.getByTestId('foyer-tx-total').textContent(), { timeout: 10_000 }).toMatch(/\$30\.\d\d/)
+    expect(priceRequests.some((url) => url.includes('chainId=31337&tokenSymbol=ETH'))).toBe(true)
     expect(await dialog.getByTestId('foyer-tx-fee').textContent()).toMatch(/\$0\.\d\d|<\$0\.01/)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })

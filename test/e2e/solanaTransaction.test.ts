@@ -12,7 +12,11 @@ const solana = useStandin(() => startSolanaRpcStandin(), (node) => node.stop())
 // SOL at $150 from the price API stand-in (the server's token_price route reads it).
 const prices = useStandin(() => startPriceStandin({ SOL: 150 }), (standin) => standin.close())
 const e2e = useStack(() => ({
-  FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }),
+  // Funding with the manual transfer only: 'Add funds' on a low balance opens it straight away.
+  FOYER_DEV_APP: JSON.stringify({
+    'embedded-wallet': { create_on_login: 'users-without-wallets' },
+    funding: { methods: ['manual'], default_recommended_amount: '0.01', default_recommended_currency: { chain: 'eip155:1' } },
+  }),
   FOYER_PRICE_API_URL: prices().url,
 }))
 
@@ -42,8 +46,13 @@ async function openPreview(page: Page, button: string): Promise<Locator> {
 const result = (page: Page) => page.getByTestId('solana-tx-result')
 
 describe('Solana transactions with the embedded Solana wallet in Chromium (real server, wallet frame, litesvm RPC stand-in)', () => {
-  it('previews, signs in the frame, sends and confirms a transfer and an approve; an overspend shows the node\'s insufficient-lamports log', async () => {
+  it("previews, signs in the frame, sends and confirms a transfer and an approve; a refused send surfaces the node's insufficient-lamports log; low funds offer Add funds; another program is 'Unsupported Program ID'; closing is 4001; SOL only with priceDisplay native", async () => {
     const { context, page } = await e2e.newPage()
+    // The page's token_price requests (SOL is chain id 0): dollars ask for it, priceDisplay 'native' never does.
+    const priceRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/token_price')) priceRequests.push(request.url())
+    })
     const address = await signUpWithSolanaWallet(page, 'solana.sender@example.com')
     solana().fund(address, 2n * SOL)
 
@@ -68,6 +77,7 @@ describe('Solana transactions with the embedded Solana wallet in Chromium (real 
     expect(solana().balance(SOLANA_DEMO_RECIPIENT)).toBe(SOL / 2n)
     expect(solana().balance(address)).toBe(2n * SOL - SOL / 2n - 5000n)
     expect(solana().calls).toEqual(expect.arrayContaining(['getFeeForMessage', 'getBalance', 'sendTransaction', 'signatureSubscribe']))
+    expect(priceRequests.some((url) => url.includes('chainId=0&tokenSymbol=SOL'))).toBe(true)
 
     // The listed wallet's signTransaction(tx): signed in the frame (no screen), not sent; web3.js verifies it.
     const balance = solana().balance(address)
@@ -92,20 +102,47 @@ describe('Solana transactions with the embedded Solana wallet in Chromium (real 
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })
     expect(tokenDelegate(solana().svm, SOLANA_DEMO_TOKEN_ACCOUNT)).toEqual({ delegate: SOLANA_DEMO_DELEGATE, amount: SOLANA_DEMO_APPROVE_AMOUNT })
 
-    // An overspend: the preview warns, the node refuses it, the error screen surfaces the log line; nothing moved.
-    const before = solana().balance(address)
-    dialog = await openPreview(page, 'Send 1000 SOL')
-    await dialog.getByText('Wallet has insufficient funds for this transaction.').waitFor()
+    // The balance drops between the preview and Approve: the node refuses the send, the error screen surfaces its
+    // log line; nothing moved.
+    dialog = await openPreview(page, 'Send 0.5 SOL')
+    expect(await dialog.getByTestId('foyer-sol-approve').textContent()).toBe('Approve')
+    solana().setBalance(address, SOL / 10n)
     await dialog.getByTestId('foyer-sol-approve').click()
     await dialog.getByTestId('foyer-sol-error').waitFor({ timeout: 30_000 })
     expect(await dialog.getByRole('heading', { name: 'Insufficient balance' }).count()).toBe(1)
     expect(await dialog.getByTestId('foyer-sol-error').textContent()).toContain('Transaction simulation failed')
-    expect(await dialog.getByTestId('foyer-sol-error-logs').textContent()).toMatch(/Transfer: insufficient lamports \d+, need 1000000000000/)
+    expect(await dialog.getByTestId('foyer-sol-error-logs').textContent()).toMatch(/Transfer: insufficient lamports \d+, need 500000000/)
     expect(await dialog.getByRole('button', { name: 'Retry transaction' }).count()).toBe(1)
     // Closing the error screen answers the node's error.
     await dialog.getByRole('button', { name: 'Close' }).first().click()
     await expect.poll(() => result(page).textContent()).toMatch(/^Error: Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1/)
-    expect(solana().balance(address)).toBe(before)
+    expect(solana().balance(address)).toBe(SOL / 10n)
+
+    // More than the wallet has: 'Add funds on Solana …' and 'Add funds', which opens funding for the Solana wallet (the
+    // manual transfer here); closing the modal there rejects the send with 4001.
+    dialog = await openPreview(page, 'Send 1000 SOL')
+    await dialog.getByText('Add funds on Solana to complete transaction.').waitFor()
+    await dialog.getByRole('button', { name: 'Add funds' }).click()
+    await dialog.getByRole('heading', { name: 'Send funds to your wallet' }).waitFor({ timeout: 10_000 })
+    expect(await dialog.getByTestId('foyer-funding-address').textContent()).toBe(address)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    await expect.poll(() => result(page).textContent()).toBe('Error: 4001 The user rejected the request.')
+    expect(solana().balance(address)).toBe(SOL / 10n)
+
+    // priceDisplay 'native': SOL only, no price asked. An instruction of another program (the Memo program) is
+    // 'Unsupported Program ID'; closing the confirmation is 4001 'The user rejected the request.'.
+    await page.goto(`${e2e.stack.appUrl}/?price_display=native&solana_rpc=${encodeURIComponent(solana().rpcUrl)}`)
+    await page.getByTestId('solana-transactions').waitFor({ timeout: 20_000 })
+    priceRequests.length = 0
+    dialog = await openPreview(page, 'Send a memo')
+    await dialog.getByText('Unsupported Program ID').waitFor()
+    expect(await dialog.getByTestId('foyer-sol-fee').textContent()).toBe('Estimated fee<0.001 SOL')
+    expect(await dialog.getByTestId('foyer-sol-total').textContent()).toBe('Total<0.001 SOL')
+    expect(priceRequests).toEqual([])
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    await expect.poll(() => result(page).textContent()).toBe('Error: 4001 The user rejected the request.')
     await context.close()
   })
 })

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { PublicKey, VersionedTransaction } from '@solana/web3.js'
+import { PublicKey, SystemProgram, VersionedTransaction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -17,6 +17,8 @@ export interface SolanaRpcStandin {
   svm: LiteSVM
   /** Credits `lamports` to `address` (litesvm's airdrop). */
   fund(address: string, lamports: bigint): void
+  /** Sets `address`'s balance (its lamports, whatever a transfer or an airdrop left). */
+  setBalance(address: string, lamports: bigint): void
   balance(address: string): bigint
   /** The methods called so far, in order (tests assert on the chain reads). */
   calls: string[]
@@ -275,6 +277,11 @@ export async function startSolanaRpcStandin(): Promise<SolanaRpcStandin> {
     fund(address, lamports) {
       svm.airdrop(new PublicKey(address), lamports)
       svm.expireBlockhash()
+    },
+    setBalance(address, lamports) {
+      const key = new PublicKey(address)
+      const account = svm.getAccount(key) ?? { executable: false, owner: SystemProgram.programId, data: new Uint8Array(), rentEpoch: 0, lamports: 0 }
+      svm.setAccount(key, { ...account, lamports: Number(lamports) })
     },
     balance: (address) => svm.getBalance(new PublicKey(address)) ?? 0n,
     async stop() {

@@ -12,6 +12,8 @@ export function SendTransactionCard({ address }: { address: string }) {
   const [request, setRequest] = useState(() => sample(address))
   const [result, setResult] = useState<{ label: string; value: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  // The receipt sendTransaction answered with (the screen waited for it), as JSON.
+  const [receipt, setReceipt] = useState<string | null>(null)
   const report = { onError: (error: Error) => setResult({ label: 'Error', value: `${(error as { code?: unknown }).code ?? ''} ${error.message}`.trim() }) }
   const { sendTransaction } = useSendTransaction(report)
   const { signTransaction } = useSignTransaction(report)
@@ -30,7 +32,19 @@ export function SendTransactionCard({ address }: { address: string }) {
       <p className="card-lead">Send a transaction from the embedded wallet (JSON; a list is a multi-step transaction).</p>
       <textarea aria-label="Transaction request" rows={5} style={{ width: '100%', fontFamily: 'monospace' }} value={request} onChange={(e) => setRequest(e.target.value)} />
       <div className="card-actions">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Sent', async (r) => (await sendTransaction(r, { uiOptions: { successDescription: 'Your transaction is on chain.' } })).hash)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy}
+          onClick={() =>
+            run('Sent', async (r) => {
+              setReceipt(null)
+              const sent = await sendTransaction(r, { uiOptions: { successDescription: 'Your transaction is on chain.' } })
+              setReceipt(sent.receipt ? JSON.stringify(sent.receipt, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) : null)
+              return sent.hash
+            })
+          }
+        >
           Send transaction
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Sent', async (r) => (await sendTransaction(r, { uiOptions: { showWalletUIs: false } })).hash)}>
@@ -44,6 +58,14 @@ export function SendTransactionCard({ address }: { address: string }) {
         <p className="card-lead" data-testid="send-transaction-result">
           {result.label}: <code style={{ wordBreak: 'break-all' }}>{result.value}</code>
         </p>
+      ) : null}
+      {receipt ? (
+        <details>
+          <summary>Receipt</summary>
+          <pre data-testid="send-transaction-receipt" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {receipt}
+          </pre>
+        </details>
       ) : null}
     </div>
   )

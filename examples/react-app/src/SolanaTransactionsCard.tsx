@@ -12,8 +12,10 @@ export const SOLANA_DEMO_DELEGATE = 'Wsh6mD9Wkz2DYGxDAMyHsoEPFQn633bRGd5rw4ZwDXw
 /** The amount it approves (token base units). */
 export const SOLANA_DEMO_APPROVE_AMOUNT = 1_000_000n
 const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+/** The SPL Memo program: an instruction the preview doesn't read ('Unsupported Program ID'). */
+const MEMO_PROGRAM_ID = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
-type Demo = 'transfer' | 'approve' | 'overspend' | 'sign'
+type Demo = 'transfer' | 'approve' | 'overspend' | 'sign' | 'memo'
 
 /**
  * Solana transactions with the embedded Solana wallet: useSendSolanaTransaction() with @solana/web3.js transactions
@@ -53,6 +55,8 @@ export function SolanaTransactionsCard({ user }: { user: User }) {
             data: data as unknown as Buffer,
           }),
         )
+      } else if (demo === 'memo') {
+        tx.add(new TransactionInstruction({ programId: new PublicKey(MEMO_PROGRAM_ID), keys: [{ pubkey: owner, isSigner: true, isWritable: false }], data: new TextEncoder().encode('Hello from Foyer') as unknown as Buffer }))
       } else {
         const lamports = demo === 'overspend' ? 1000 * LAMPORTS_PER_SOL : LAMPORTS_PER_SOL / 2
         tx.add(SystemProgram.transfer({ fromPubkey: owner, toPubkey: new PublicKey(SOLANA_DEMO_RECIPIENT), lamports }))
@@ -71,7 +75,9 @@ export function SolanaTransactionsCard({ user }: { user: User }) {
         setResult(`Signature: ${signature}`)
       }
     } catch (error) {
-      setResult(`Error: ${error instanceof Error ? error.message : String(error)}`)
+      // An EIP-1193 code (4001: the user closed the screen) before the message.
+      const code = (error as { code?: unknown } | null)?.code
+      setResult(`Error: ${typeof code === 'number' ? `${code} ` : ''}${error instanceof Error ? error.message : String(error)}`)
     } finally {
       setBusy(false)
     }
@@ -92,6 +98,9 @@ export function SolanaTransactionsCard({ user }: { user: User }) {
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run('overspend')}>
           Send 1000 SOL
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run('memo')}>
+          Send a memo
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy || !embedded?.signTransaction} onClick={() => void run('sign')}>
           Sign a transfer

@@ -1,38 +1,15 @@
 import { useEffect, useState } from 'react'
-import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState } from '../../../ui/index.js'
+import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { formatSol, formatSolUsd } from '../formatSol.js'
 import { parseSolanaInstructions, type SolanaInstruction } from '../parseSolanaInstructions.js'
-import { insufficientFundsLines, solanaBalance, solanaFeeForMessage, SolanaRpcError } from '../solanaRpc.js'
+import { confirmSolanaSignature, solanaBalance, solanaFeeForMessage, solanaSignatureState } from '../solanaRpc.js'
+import { solanaTransactionFailure, type SolanaTransactionFailure } from '../solanaTransactionFailure.js'
 import { signSendConfirm, type SendSolanaTransactionParams } from '../solanaTransactions.js'
 import { readSolanaTransaction } from '../solanaWire.js'
 import { fetchTokenPrice } from '../tokenPrice.js'
+import { failureScreenTexts, failureTextKeys } from '../transactionFailure.js'
 import { TransactionRow as Row } from './TransactionRow.js'
-
-/** The screen's fixed texts (spec §2, §8). */
-export const sendSolanaTransactionTexts = {
-  title: 'Confirm transaction',
-  total: 'Total',
-  to: 'To',
-  spender: 'Spender',
-  amount: 'Amount',
-  network: 'Network',
-  fee: 'Estimated fee',
-  balance: 'Balance',
-  approve: 'Approve',
-  preparing: 'Preparing transaction...',
-  submitting: 'Submitting transaction...',
-  receiptTitle: 'Transaction completed successfully.',
-  close: 'Close',
-  errorTitle: 'Transaction failure',
-  insufficientTitle: 'Insufficient balance',
-  tryAgain: 'Please try again.',
-  retry: 'Retry transaction',
-  lowFunds: 'Wallet has insufficient funds for this transaction.',
-  prepareFailed: 'There was an error preparing your transaction. Your transaction request will likely fail.',
-  transfer: 'Transfer',
-  approveAction: 'Approve',
-} as const
 
 interface Preview {
   instructions: SolanaInstruction[] | null
@@ -43,10 +20,9 @@ interface Preview {
   hasFunds: boolean
 }
 
-type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; signature: string } | { kind: 'error'; title: string; message: string; logs: string[] }
+type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; signature: string } | { kind: 'error'; failure: SolanaTransactionFailure }
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
-
 
 /** Reads the transaction, its fee (getFeeForMessage) and the wallet's balance: the preview. */
 async function previewOf(params: SendSolanaTransactionParams): Promise<Preview> {
@@ -64,25 +40,42 @@ async function previewOf(params: SendSolanaTransactionParams): Promise<Preview> 
   return { instructions, parseError, fee, balance, total, hasFunds: balance >= total }
 }
 
-/** A failure as the error screen shows it: the insufficient-lamports log lines surfaced. */
-function failureOf(error: unknown): Extract<Phase, { kind: 'error' }> {
-  const t = sendSolanaTransactionTexts
-  const logs = error instanceof SolanaRpcError ? insufficientFundsLines(error.logs) : []
-  const message = error instanceof Error && error.message ? error.message : 'Something went wrong.'
-  return { kind: 'error', title: logs.length ? t.insufficientTitle : t.errorTitle, message, logs }
-}
+/** The chain name of the low-funds text ('Add funds on {chain} …'): Solana, with the cluster when it isn't mainnet. */
+const chainLabel = (network: string | undefined) => (network && network !== 'mainnet-beta' ? `Solana ${network}` : 'Solana')
 
 /**
  * The Solana send confirmation: each instruction (transfer: amount and recipient; approve: amount, token account and
  * spender), Network, Estimated fee, Total and the wallet's balance, then Approve → submitting (signed in the wallet
  * frame, sent, confirmed over signatureSubscribe) → the receipt 'Transaction completed successfully.' with Close, or
- * the error screen with the node's insufficient-lamports log lines. Closing before sending rejects with 4001.
+ * the error screen (the Ethereum one's codes and titles, the node's insufficient-lamports log lines). Low funds offer
+ * 'Add funds' (the funding plugin, when installed). Closing before sending rejects with 4001.
  */
 export default function SendSolanaTransactionScreen({ params }: { params: SendSolanaTransactionParams }) {
   const foyer = useFoyerKernel()
   const state = usePluginState<EmbeddedWalletState>('embedded-wallet')
   const ui = params.uiOptions ?? {}
-  const t = sendSolanaTransactionTexts
+  const tr = useT()
+  // The screen's texts: the Ethereum screen's 'embeddedWallet.tx.*' and its own 'embeddedWallet.sol.*' (hosts override them with `texts`).
+  const t = {
+    title: tr('embeddedWallet.tx.title'),
+    total: tr('embeddedWallet.tx.total'),
+    to: tr('embeddedWallet.tx.to'),
+    network: tr('embeddedWallet.tx.network'),
+    fee: tr('embeddedWallet.tx.fee'),
+    balance: tr('embeddedWallet.tx.balance'),
+    approve: tr('embeddedWallet.tx.approve'),
+    addFunds: tr('embeddedWallet.tx.addFunds'),
+    lowFunds: tr('embeddedWallet.tx.lowFunds', { chain: chainLabel(params.network) }),
+    preparing: tr('embeddedWallet.tx.preparing'),
+    prepareFailed: tr(failureTextKeys.prepareFailed),
+    transfer: tr('embeddedWallet.sol.transfer'),
+    approveAction: tr('embeddedWallet.sol.approveAction'),
+    spender: tr('embeddedWallet.sol.spender'),
+    submitting: tr('embeddedWallet.sol.submitting'),
+    receiptTitle: tr('embeddedWallet.sol.receiptTitle'),
+    signature: tr('embeddedWallet.sol.signature'),
+    close: tr('embeddedWallet.sol.close'),
+  }
   const [preview, setPreview] = useState<Preview | Error | null>(null)
   const [price, setPrice] = useState<number | null>(null)
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' })
@@ -101,6 +94,7 @@ export default function SendSolanaTransactionScreen({ params }: { params: SendSo
   }, [reloads])
 
   useEffect(() => {
+    if (params.priceDisplay !== 'usd') return
     let live = true
     // SOL is chain id 0 on the token_price route; without a price the screen shows SOL only.
     void fetchTokenPrice(foyer, 0, 'SOL').then((p) => live && setPrice(p))
@@ -110,20 +104,44 @@ export default function SendSolanaTransactionScreen({ params }: { params: SendSo
   }, [])
 
   const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`
-  const money = (lamports: bigint) => (price === null ? sol(lamports) : `${sol(lamports)} (${formatSolUsd(lamports, price)})`)
+  const money = (lamports: bigint) => (price === null || params.priceDisplay !== 'usd' ? sol(lamports) : `${sol(lamports)} (${formatSolUsd(lamports, price)})`)
+
+  const done = (signature: string) => {
+    if (params.outcome) params.outcome.signature = signature
+    setPhase({ kind: 'receipt', signature })
+  }
+  const fail = (error: unknown) => {
+    const failure = solanaTransactionFailure(error)
+    if (params.outcome) params.outcome.failure = { code: failure.code, message: failure.message, logs: failure.logs }
+    setPhase({ kind: 'error', failure })
+  }
 
   const submit = async () => {
     setPhase({ kind: 'submitting' })
     try {
-      const signature = await signSendConfirm(foyer, state, params.address, fromBase64(params.transaction), params)
-      if (params.outcome) params.outcome.signature = signature
-      setPhase({ kind: 'receipt', signature })
+      done(await signSendConfirm(foyer, state, params.address, fromBase64(params.transaction), params))
     } catch (error) {
-      const failure = failureOf(error)
-      if (params.outcome) params.outcome.failure = { message: failure.message, logs: error instanceof SolanaRpcError ? error.logs : [] }
-      setPhase(failure)
+      fail(error)
     }
   }
+
+  /**
+   * 'Try again' after a confirmation timeout: the earlier send may still land, so its signature is asked first —
+   * confirmed is the receipt, failed the error, pending waits again; only a signature the node never saw is sent again.
+   */
+  const resume = async (signature: string) => {
+    setPhase({ kind: 'submitting' })
+    try {
+      const earlier = await solanaSignatureState(params.rpcUrl, signature)
+      if (earlier.state === 'unknown') return void (await submit())
+      if (earlier.state === 'failed') throw new Error(`Transaction failed: ${JSON.stringify(earlier.err)}`)
+      if (earlier.state === 'pending') await confirmSolanaSignature(params.rpcUrl, params.wsUrl, signature)
+      done(signature)
+    } catch (error) {
+      fail(error)
+    }
+  }
+
   const icon = ui.iconUrl ? <PluginIcon icon={ui.iconUrl} /> : undefined
 
   if (phase.kind === 'receipt') {
@@ -139,7 +157,7 @@ export default function SendSolanaTransactionScreen({ params }: { params: SendSo
         }
       >
         <div data-testid="foyer-sol-receipt">
-          <Row label="Signature" testId="foyer-sol-signature">
+          <Row label={t.signature} testId="foyer-sol-signature">
             <code>{phase.signature}</code>
           </Row>
         </div>
@@ -148,30 +166,30 @@ export default function SendSolanaTransactionScreen({ params }: { params: SendSo
   }
 
   if (phase.kind === 'error') {
+    const { failure } = phase
+    const texts = failureScreenTexts(failure, tr)
+    const again = () => {
+      if (params.outcome) delete params.outcome.failure
+      if (failure.signature) return void resume(failure.signature)
+      setReloads((n) => n + 1)
+      setPhase({ kind: 'confirm' })
+    }
     return (
       <ScreenLayout
-        title={phase.title}
-        subtitle={t.tryAgain}
+        title={texts.title}
+        subtitle={texts.subtitle}
         footer={
-          <Button
-            variant="primary"
-            onClick={() => {
-              if (params.outcome) delete params.outcome.failure
-              setReloads((n) => n + 1)
-              setPhase({ kind: 'confirm' })
-            }}
-            data-testid="foyer-sol-retry"
-          >
-            {t.retry}
+          <Button variant="primary" onClick={again} data-testid="foyer-sol-retry">
+            {texts.button}
           </Button>
         }
       >
         <p data-testid="foyer-sol-error" style={{ wordBreak: 'break-word' }}>
-          {phase.message}
+          {texts.message}
         </p>
-        {phase.logs.length ? (
+        {failure.surfaced.length ? (
           <pre data-testid="foyer-sol-error-logs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-            {phase.logs.join('\n')}
+            {failure.surfaced.join('\n')}
           </pre>
         ) : null}
       </ScreenLayout>
@@ -181,14 +199,27 @@ export default function SendSolanaTransactionScreen({ params }: { params: SendSo
   const ready = preview && !(preview instanceof Error) ? preview : null
   const failed = preview instanceof Error ? preview : null
   const submitting = phase.kind === 'submitting'
+  const lowFunds = ready !== null && !ready.hasFunds
+  // Funding without importing it: the funding plugin's action, when the host installed one (as the Ethereum screen).
+  const fund = (foyer.actions() as { fundWallet?: (address: string, options?: unknown) => Promise<unknown> }).fundWallet
+  const onButton = () => {
+    if (lowFunds) return void fund?.(params.address, { cluster: { name: params.network ?? 'mainnet-beta' } })?.catch(() => undefined)
+    void submit()
+  }
   return (
     <ScreenLayout
       icon={icon}
       title={ui.title ?? t.title}
       subtitle={ui.description}
       footer={
-        <Button variant="primary" onClick={() => void submit()} loading={submitting || (!ready && !failed)} disabled={submitting || (!ready && !failed)} data-testid="foyer-sol-approve">
-          {submitting ? t.submitting : (ui.buttonText ?? t.approve)}
+        <Button
+          variant="primary"
+          onClick={onButton}
+          loading={submitting || (!ready && !failed)}
+          disabled={submitting || (!ready && !failed) || (lowFunds && !fund)}
+          data-testid="foyer-sol-approve"
+        >
+          {submitting ? t.submitting : lowFunds ? t.addFunds : (ui.buttonText ?? t.approve)}
         </Button>
       }
     >
@@ -231,7 +262,7 @@ export default function SendSolanaTransactionScreen({ params }: { params: SendSo
             <Row label={t.balance} testId="foyer-sol-balance">
               {sol(ready.balance)}
             </Row>
-            {!ready.hasFunds ? <ErrorText>{t.lowFunds}</ErrorText> : null}
+            {lowFunds ? <ErrorText>{t.lowFunds}</ErrorText> : null}
           </>
         ) : null}
       </div>

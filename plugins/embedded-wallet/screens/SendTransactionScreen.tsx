@@ -7,6 +7,7 @@ import {
   chainOf,
   previewTransaction,
   publicClientFor,
+  receiptOfEarlierSend,
   sendStep,
   signStep,
   waitForReceipt,
@@ -14,7 +15,7 @@ import {
 } from '../sendTransaction.js'
 import type { SendTransactionParams, SendTransactionResult } from '../transactionTypes.js'
 import { fetchTokenPrice } from '../tokenPrice.js'
-import { transactionFailure, transactionFailureTexts, type TransactionFailure } from '../transactionFailure.js'
+import { failureScreenTexts, failureTextKeys, transactionFailure, type TransactionFailure } from '../transactionFailure.js'
 import { TransactionRow as Row } from './TransactionRow.js'
 
 type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; result: SendTransactionResult } | { kind: 'error'; failure: TransactionFailure }
@@ -81,6 +82,8 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' })
   const [showDetails, setShowDetails] = useState(false)
   const [lastHash, setLastHash] = useState<`0x${string}` | null>(null)
+  // The send whose receipt timed out: 'Try again' asks the node about it before sending that step again.
+  const [timedOut, setTimedOut] = useState<`0x${string}` | null>(null)
   const [copied, setCopied] = useState(false)
   const [sent, setSent] = useState<`0x${string}`[]>([])
   const [reloads, setReloads] = useState(0)
@@ -142,13 +145,22 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
       for (let i = hashes.length; i < params.steps.length; i++) {
         const s = stepToSend(i)
         const client = await publicClientFor(foyer, s.chainId, params.fetch)
-        hash = await sendStep(foyer, state, client, params.address, s, resetNonce && i === hashes.length)
-        setLastHash(hash)
-        // Sent: from here a close answers the hash (never a 4001 for a transaction that is on its way).
-        params.outcome.result = { hash, ...(hashes.length ? { hashes: [...hashes, hash] } : {}) }
-        params.outcome.done = true
-        receipt = await waitForReceipt(client, hash)
-        hashes.push(hash)
+        // After a timeout, the earlier send of this step may have landed (or still be pending): never send it twice.
+        const earlierHash = i === hashes.length ? timedOut : null
+        hash = earlierHash
+        const earlier = earlierHash ? await receiptOfEarlierSend(client, earlierHash) : null
+        let stepHash: `0x${string}`
+        if (earlier && earlierHash) [stepHash, receipt] = [earlierHash, earlier]
+        else {
+          stepHash = hash = await sendStep(foyer, state, client, params.address, s, resetNonce && i === hashes.length)
+          setLastHash(stepHash)
+          // Sent: from here a close answers the hash (never a 4001 for a transaction that is on its way).
+          params.outcome.result = { hash: stepHash, ...(hashes.length ? { hashes: [...hashes, stepHash] } : {}) }
+          params.outcome.done = true
+          receipt = await waitForReceipt(client, stepHash)
+        }
+        setTimedOut(null)
+        hashes.push(stepHash)
         setSent([...hashes])
       }
       const result: SendTransactionResult = { hash: hashes[hashes.length - 1]!, ...(hashes.length > 1 ? { hashes } : {}), ...(receipt ? { receipt } : {}) }
@@ -157,6 +169,7 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
       setPhase({ kind: 'receipt', result })
     } catch (error) {
       const failure = transactionFailure(error, hash)
+      setTimedOut(failure.code === 'CLIENT_REQUEST_TIMEOUT' ? hash : null)
       // A close on the error screen answers this failure (with the hash when the transaction reached the chain).
       params.outcome.failure = failure
       params.outcome.done = false
@@ -166,6 +179,8 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
 
   const retry = () => {
     delete params.outcome.failure
+    // 'Try again' after a timeout resumes the send (its earlier hash is asked first); other failures go back to the confirmation.
+    if (timedOut) return void submit()
     setPreviews({})
     setReloads((n) => n + 1)
     setPhase({ kind: 'confirm' })
@@ -199,18 +214,19 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
 
   if (phase.kind === 'error') {
     const { failure } = phase
+    const texts = failureScreenTexts(failure, tr)
     return (
       <ScreenLayout
-        title={failure.title}
-        subtitle={transactionFailureTexts.subtitle}
+        title={texts.title}
+        subtitle={texts.subtitle}
         footer={
           <Button variant="primary" onClick={retry} data-testid="foyer-tx-retry">
-            {failure.button}
+            {texts.button}
           </Button>
         }
       >
         <p data-testid="foyer-tx-error" style={{ wordBreak: 'break-word' }}>
-          {failure.message}
+          {texts.message}
         </p>
         {failure.hash ? (
           <div data-testid="foyer-tx-error-hash" style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -240,7 +256,7 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
   const fund = (foyer.actions() as { fundWallet?: (address: string, options?: unknown) => Promise<unknown> }).fundWallet
   const onButton = () => {
     if (lowFunds) {
-      void fund?.(params.address, { chain })
+      void fund?.(params.address, { chain })?.catch(() => undefined)
       return
     }
     if (!last) setIndex(index + 1)
@@ -284,7 +300,7 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
             <Spinner /> {t.preparing}
           </div>
         ) : null}
-        {failed ? <ErrorText>{transactionFailure(failed).message}</ErrorText> : null}
+        {failed ? <ErrorText>{failureScreenTexts(transactionFailure(failed), tr).message}</ErrorText> : null}
         {ready ? (
           <>
             <Row label={t.total} testId="foyer-tx-total">
@@ -321,7 +337,7 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
               <Row label={t.balance}>{money(ready.balance)}</Row>
               <Row label="Wallet">{shortAddress(params.address)}</Row>
             </div>
-            {ready.prepareFailed ? <ErrorText>{transactionFailureTexts.prepareFailed}</ErrorText> : null}
+            {ready.prepareFailed ? <ErrorText>{tr(failureTextKeys.prepareFailed)}</ErrorText> : null}
             {lowFunds ? <ErrorText>{t.lowFunds(chain.name)}</ErrorText> : null}
           </>
         ) : null}
