@@ -336,10 +336,16 @@ export interface FundingRequest {
   usdcByChain?: Record<number, `0x${string}`>
   /** An error message from a method that failed, shown on the selection screen. */
   errorMessage?: string
+  /** The external wallet the user chose to pay from (Transfer from wallet); its row comes first when the user comes back. */
+  connectedWalletAddress?: string
   /** The host's preferred method (`defaultFundingMethod`). */
   method?: string
   moonpayConfigOverride?: { currencyCode?: string; quoteCurrencyAmount?: number }
-  uiConfig?: Record<string, unknown>
+  /**
+   * Texts of the hub's screens (Privy's names): `landing.title` replaces 'Add funds to your … wallet'; `receiveFundsTitle`
+   * and `receiveFundsSubtitle` the manual transfer's title and subtitle ('' hides the subtitle).
+   */
+  uiConfig?: { landing?: { title?: string }; receiveFundsTitle?: string; receiveFundsSubtitle?: string }
 }
 
 /** A funding method's row on 'Add funds to your … wallet' (plugins of kind 'funding'; a third party's too). */
@@ -354,8 +360,11 @@ export interface FundingMethodSlot {
   order?: number
   /** The screen it opens, with the FundingRequest as params (`funding-moonpay/intro`). */
   screen: string
-  /** Whether it can fund this request (its chains and assets); rows it can't are left out. Default: every request. */
-  supports?(request: FundingRequest): boolean
+  /**
+   * Whether it can fund this request (its chains and assets) in this kernel (its app config, its plugin state); rows it
+   * can't are left out. Default: every request.
+   */
+  supports?(request: FundingRequest, foyer: Foyer): boolean
 }
 
 /** The plugin object. Every slot but `id` and `kind` is optional. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Foyer, FundingRequest } from '../../core/client/types.js'
 import { fundingCoinbase } from './index.js'
-import { coinbasePayUrl, coinbaseErrors, runCoinbaseOnramp, supportsCoinbase } from './onrampFlow.js'
+import { coinbaseFailureText, coinbasePayUrl, coinbaseErrors, runCoinbaseOnramp, supportsCoinbase } from './onrampFlow.js'
 
 const address = `0x${'ab'.repeat(20)}`
 const request = (over: Partial<FundingRequest> = {}): FundingRequest => ({ chainType: 'ethereum', address, amount: '0.05', chainId: 8453, asset: 'native-currency', ...over })
@@ -16,15 +16,32 @@ describe('supports()', () => {
     expect(supportsCoinbase(request({ asset: { erc20: `0x${'11'.repeat(20)}` }, erc20ContractInfo: { symbol: 'DAI', decimals: 18 } }))).toBe(true)
   })
 
-  it("takes extra chains from the plugin's option and the app's public config", () => {
+  it("takes extra chains from the plugin's option and from the app config of the kernel asking (two kernels on a page)", () => {
     const plugin = fundingCoinbase({ chains: { 31337: 'base' } })
-    expect(plugin.funding.supports(request({ chainId: 31337 }))).toBe(true)
-    expect(plugin.funding.supports(request({ chainId: 31338 }))).toBe(false)
-    const foyer = { $config: { peek: () => ({ server: { coinbase_onramp_config: { pay_url: 'http://127.0.0.1:1/buy', chains: { '31338': 'optimism' } } } }) } } as unknown as Foyer
-    const teardown = plugin.setup(foyer)
-    expect(plugin.funding.supports(request({ chainId: 31338 }))).toBe(true)
-    teardown()
-    expect(plugin.funding.supports(request({ chainId: 31338 }))).toBe(false)
+    const kernel = (chains: Record<string, string> | null) =>
+      ({ $config: { peek: () => ({ server: chains ? { coinbase_onramp_config: { pay_url: 'http://127.0.0.1:1/buy', chains } } : {} }) } }) as unknown as Foyer
+    const withOptimism = kernel({ '31338': 'optimism' })
+    const plain = kernel(null)
+    expect(plugin.funding.supports(request({ chainId: 31337 }), plain)).toBe(true)
+    expect(plugin.funding.supports(request({ chainId: 31338 }), plain)).toBe(false)
+    // Each kernel's own app config, whichever was made last.
+    expect(plugin.funding.supports(request({ chainId: 31338 }), withOptimism)).toBe(true)
+    expect(plugin.funding.supports(request({ chainId: 31338 }), plain)).toBe(false)
+    expect(plugin.funding.supports(request({ chainId: 31338 }), withOptimism)).toBe(true)
+    // USDC where Coinbase sells it, even with no USDC address known for the chain (the on-ramp buys it by name).
+    expect(plugin.funding.supports(request({ chainId: 31337, asset: 'USDC', isUSDC: true }), plain)).toBe(true)
+  })
+})
+
+describe('the failure text the selection shows', () => {
+  it("is the flow's §8 Coinbase text, else the general Coinbase failure", async () => {
+    const failed = (statuses: Array<string | Error>, init?: unknown, chainId = 31337) =>
+      runCoinbaseOnramp(fakeFoyer(statuses, init).foyer, request({ chainId }), fakePopup() as unknown as Window, { ...fast, timeoutMs: 30 }).catch((e: unknown) => coinbaseFailureText(e))
+    expect(await failed(['failure'])).toBe('There was an error completing Coinbase Onramp flow.')
+    expect(await failed([])).toBe('Timed out waiting for transaction response from Coinbase Onramp.')
+    expect(await failed([], new Error('502'))).toBe('Unable to initiate Coinbase Onramp flow.')
+    expect(await failed([], undefined, 5)).toBe('Unsupported chainId 5 for Coinbase Onramp')
+    expect(coinbaseFailureText(new Error('anything else'))).toBe(coinbaseErrors.failure)
   })
 })
 

@@ -1,7 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, FundingRequest } from '../../core/client/types.js'
 import { fundingCoinbaseApi } from './api.js'
-import { coinbasePublicConfig, supportsCoinbase } from './onrampFlow.js'
+import { coinbaseChainsOf, supportsCoinbase, type FundingCoinbaseState } from './onrampFlow.js'
 
 /** Options of the Coinbase Onramp method. */
 export interface FundingCoinbasePluginOptions {
@@ -21,10 +21,6 @@ export const fundingCoinbaseTexts = {
   'fundingCoinbase.title': 'Buy with Coinbase Onramp',
   'fundingCoinbase.intro': 'Buy {amount} {asset} on {network} with Coinbase. A Coinbase window opens to finish the purchase.',
   'fundingCoinbase.continue': 'Continue with Coinbase',
-  'fundingCoinbase.inFlow.title': 'In Progress',
-  'fundingCoinbase.inFlow.body': 'Go back to Coinbase Onramp to finish funding your account.',
-  'fundingCoinbase.afterFlow.title': 'Confirming your purchase',
-  'fundingCoinbase.afterFlow.body': 'Waiting for Coinbase Onramp to confirm your purchase…',
   'fundingCoinbase.unavailable': 'Coinbase Onramp could not be reached',
 } as const
 
@@ -38,21 +34,12 @@ const icon =
  */
 export function fundingCoinbase(options: FundingCoinbasePluginOptions = {}) {
   const optionChains = Object.fromEntries(Object.entries(options.chains ?? {}).map(([id, network]) => [String(id), network]))
-  // supports() gets only the request: the kernel it runs in is the one set up last (one per page in practice).
-  let kernel: Foyer | null = null
-  const chains = () => ({ ...coinbasePublicConfig(kernel)?.chains, ...optionChains })
   return definePlugin({
     id: 'funding-coinbase',
     kind: 'funding',
     api: fundingCoinbaseApi,
     // The screen reads the option's chains here.
-    state: () => ({ chains: optionChains }),
-    setup(foyer: Foyer) {
-      kernel = foyer
-      return () => {
-        if (kernel === foyer) kernel = null
-      }
-    },
+    state: (): FundingCoinbaseState => ({ chains: optionChains }),
     screens: { onramp: { load: () => import('./screens/CoinbaseOnrampScreen.js'), title: 'fundingCoinbase.title' } },
     funding: {
       method: 'coinbase-onramp',
@@ -60,7 +47,8 @@ export function fundingCoinbase(options: FundingCoinbasePluginOptions = {}) {
       icon,
       order: options.order ?? 1,
       screen: 'funding-coinbase/onramp',
-      supports: (request: FundingRequest) => supportsCoinbase(request, chains()),
+      // The kernel's app config may map more chains (its "funding-coinbase" section).
+      supports: (request: FundingRequest, foyer: Foyer) => supportsCoinbase(request, coinbaseChainsOf(foyer, optionChains)),
     },
     errors: { COINBASE_ONRAMP_UNAVAILABLE: 'fundingCoinbase.unavailable' },
     texts: { ...fundingCoinbaseTexts, ...options.texts },
@@ -68,5 +56,5 @@ export function fundingCoinbase(options: FundingCoinbasePluginOptions = {}) {
 }
 
 export { fundingCoinbaseApi, fundingCoinbasePaths } from './api.js'
-export { COINBASE_PROVIDER, COINBASE_STATUS_POLL_MS, COINBASE_STATUS_TIMEOUT_MS, coinbaseErrors, coinbaseNetworkOf, supportsCoinbase } from './onrampFlow.js'
+export { coinbaseChainsOf, type FundingCoinbaseState, COINBASE_PROVIDER, COINBASE_STATUS_POLL_MS, COINBASE_STATUS_TIMEOUT_MS, coinbaseErrors, coinbaseFailureText, coinbaseNetworkOf, supportsCoinbase } from './onrampFlow.js'
 export * from './schema.js'

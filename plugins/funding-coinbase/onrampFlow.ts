@@ -1,5 +1,5 @@
 import type { Foyer, FundingRequest } from '../../core/client/types.js'
-import { AbortError, FlowError } from '../../core/errors/index.js'
+import { AbortError, BaseError, FlowError } from '../../core/errors/index.js'
 import { fundingCoinbaseCalls } from './fundingCoinbaseCalls.js'
 import { COINBASE_ONRAMP_CHAINS, COINBASE_PAY_URL, type CoinbaseOnrampPublicConfig, type CoinbaseOnrampSession } from './schema.js'
 
@@ -31,6 +31,12 @@ export const coinbaseErrors = {
 /** Error codes the flow reports. */
 export const coinbaseFlowErrorCodes = { unsupportedChain: 'COINBASE_ONRAMP_UNSUPPORTED_CHAIN', initiate: 'COINBASE_ONRAMP_INIT_FAILED', completing: 'COINBASE_ONRAMP_FAILED', timeout: 'COINBASE_ONRAMP_TIMEOUT' } as const
 
+/** The text the method selection shows for a failed flow: the flow's §8 Coinbase text, else the general Coinbase failure. */
+export function coinbaseFailureText(error: unknown): string {
+  const codes: readonly string[] = Object.values(coinbaseFlowErrorCodes)
+  return error instanceof BaseError && codes.includes(error.code) ? error.shortMessage : coinbaseErrors.failure
+}
+
 /** The statuses of §4 'Coinbase onramp statuses'. */
 export type CoinbaseOnrampFlowStatus = 'pending-in-flow' | 'pending-after-flow' | 'success' | 'error'
 
@@ -43,6 +49,16 @@ export function coinbasePublicConfig(foyer: Foyer | null): CoinbaseOnrampPublicC
     pay_url: typeof pay_url === 'string' && /^https?:\/\//.test(pay_url) ? pay_url : COINBASE_PAY_URL,
     chains: chains && typeof chains === 'object' ? Object.fromEntries(Object.entries(chains).filter(([, v]) => typeof v === 'string')) : {},
   }
+}
+
+/** The plugin's state (`foyer.pluginState('funding-coinbase')`): the option's extra chains. */
+export interface FundingCoinbaseState {
+  chains: Record<string, string>
+}
+
+/** The extra chain id → network names of a kernel: its app's `"funding-coinbase"` section, then the plugin option's. */
+export function coinbaseChainsOf(foyer: Foyer, optionChains: Record<string, string> = {}): Record<string, string> {
+  return { ...coinbasePublicConfig(foyer)?.chains, ...optionChains }
 }
 
 /** Coinbase's network name for an EVM chain id: §9's chains, then the extra ones (tests, forks), or null. */

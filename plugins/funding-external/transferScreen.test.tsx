@@ -63,12 +63,14 @@ const quoteAnswer = (body: any) => ({
 
 describe("the transfer screen ('funding-external/transfer')", () => {
   it('lists the detected wallet with More wallets; a wallet without funds anywhere goes back with the spec text, no quote asked', async () => {
-    const { wallet, cleanupWallet } = await start()
+    const { foyer, wallet, cleanupWallet } = await start()
     expect(screen.getByRole('button', { name: 'More wallets' })).toBeTruthy()
     fireEvent.click(await screen.findByRole('button', { name: /Fake Wallet/ }))
     await screen.findByText(`Wallet ${wallet.address} does not have enough funds.`, undefined, { timeout: 5000 })
     await screen.findByText(/Add funds to your Base wallet/)
     expect(quotes).toEqual([])
+    // The request names the wallet the user paid from (spec §3 connectedWalletAddress).
+    expect(foyer.$modal.peek().stack.at(-1)?.params).toMatchObject({ connectedWalletAddress: wallet.address })
     cleanupWallet()
   })
 

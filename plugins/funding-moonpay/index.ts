@@ -25,8 +25,6 @@ export const fundingMoonpayTexts = {
   'fundingMoonpay.continue': 'Continue to Moonpay',
   'fundingMoonpay.status.waiting.title': 'Waiting for Moonpay',
   'fundingMoonpay.status.waiting.subtitle': 'Complete your purchase in the Moonpay tab.',
-  'fundingMoonpay.status.pending.title': 'Processing payment',
-  'fundingMoonpay.status.pending.subtitle': 'Your payment is being processed. It may take up to a few hours. You will receive an email when the purchase is complete.',
   'fundingMoonpay.reopen': 'Reopen Moonpay',
   'fundingMoonpay.error': MOONPAY_ERROR_TEXT,
   'fundingMoonpay.notConfigured': 'Moonpay is not configured on this server',

@@ -86,7 +86,9 @@ describe("the Moonpay screen ('funding-moonpay/intro')", () => {
     const button = await screen.findByRole('button', { name: 'Continue to Moonpay' })
     await waitFor(() => expect(button).toHaveProperty('disabled', false))
     fireEvent.click(button)
+    // The hub's copy for a card payment in progress.
     await screen.findByText('Processing payment')
+    screen.getByText('Moonpay may take up to a few hours. You will receive an email when the purchase is complete.')
     await screen.findByRole('heading', { name: "You've funded your account!" })
     // No apiUrl from the server: Moonpay's own API.
     expect(polls[0]).toBe('https://api.moonpay.com/v1/transactions/ext/ext-1?apiKey=pk_test_abc')

@@ -1,21 +1,12 @@
 import type { Foyer, FundingMethodSlot, FundingRequest } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
 import { buildFundingRequest, configuredChains, firstFundingScreen, FUNDING_SCREENS, solanaRpcUrlOf, withTokenDetails, type FundingEnv, type FundWalletOptions, type FundWalletParameters } from './fundingRequest.js'
-import type { FundingStatus } from './fundingTexts.js'
+import { fundingStateOf, recordFunding, type FundingCallbacks, type FundingOutcome, type FundingSession } from './fundingState.js'
 import type { FundingConfig } from './schema.js'
 import type { FundingPluginOptions, FundWalletResult } from './fundingTypes.js'
 
 export type { FundingPluginOptions, FundWalletResult } from './fundingTypes.js'
-
-interface FundingSession {
-  request: FundingRequest
-  /** The modal's stack depth below the funding screens (0: the hub opened the modal). */
-  base: number
-  outcome: { status: FundingStatus | 'exited'; method: string | null }
-  finish(): void
-}
-
-const sessions = new WeakMap<Foyer, FundingSession>()
+export { recordFunding } from './fundingState.js'
 
 /** The app's `funding_config` (null when the server's app has no "funding" section). */
 export function fundingConfigOf(foyer: Foyer): FundingConfig | null {
@@ -27,7 +18,8 @@ export function fundingSlots(foyer: Foyer): FundingMethodSlot[] {
   return foyer.registry.plugins.flatMap((p) => (p.funding ? [p.funding] : []))
 }
 
-export function fundingEnvOf(foyer: Foyer, options: FundingPluginOptions = {}): FundingEnv {
+/** What request building reads of the kernel; `options` default to the hub's (`funding({ … })`). */
+export function fundingEnvOf(foyer: Foyer, options: FundingPluginOptions = fundingStateOf(foyer)?.options ?? {}): FundingEnv {
   return {
     config: fundingConfigOf(foyer),
     chains: configuredChains(foyer),
@@ -74,6 +66,7 @@ export async function readFundedBalance(foyer: Foyer, request: FundingRequest, o
     if (!body.result) throw new Error('getBalance failed')
     return BigInt(body.result.value)
   }
+  if (request.asset !== 'native-currency' && !request.erc20Address) throw new Error('The token has no known address on this chain')
   const client = await publicClientOf(foyer, request.chainId!)
   if (!request.erc20Address) return client.getBalance({ address: request.address as `0x${string}` })
   const { erc20Abi } = await import('viem')
@@ -83,27 +76,21 @@ export async function readFundedBalance(foyer: Foyer, request: FundingRequest, o
 /** Decimals of the funded asset. */
 export function assetDecimals(foyer: Foyer, request: FundingRequest): number {
   if (request.chainType === 'solana') return 9
-  if (request.erc20Address) return request.erc20ContractInfo?.decimals ?? 18
+  if (request.erc20Address || request.erc20ContractInfo) return request.erc20ContractInfo?.decimals ?? 18
   return fundingChain(foyer, request.chainId!)?.nativeCurrency.decimals ?? 18
 }
 
 /** Symbol of the funded asset. */
 export function assetSymbol(foyer: Foyer, request: FundingRequest): string {
   if (request.chainType === 'solana') return 'SOL'
-  if (request.erc20Address) return request.erc20ContractInfo?.symbol ?? 'tokens'
+  if (request.erc20Address || request.erc20ContractInfo) return request.erc20ContractInfo?.symbol ?? 'tokens'
   return fundingChain(foyer, request.chainId!)?.nativeCurrency.symbol ?? 'ETH'
 }
 
-/** Notes what the flow reached (a status screen, the manual transfer's arrival) for fundWallet's answer. */
-export function recordFunding(foyer: Foyer, outcome: Partial<FundingSession['outcome']>): void {
-  const session = sessions.get(foyer)
-  if (session) session.outcome = { ...session.outcome, ...outcome }
-}
-
 /** Ends the funding flow (Close on a status or the manual transfer): closes the modal, or goes back to the screen below it. */
-export function closeFunding(foyer: Foyer, outcome?: Partial<FundingSession['outcome']>): void {
+export function closeFunding(foyer: Foyer, outcome?: Partial<Omit<FundingOutcome, 'error'>>): void {
   if (outcome) recordFunding(foyer, outcome)
-  const session = sessions.get(foyer)
+  const session = fundingStateOf(foyer)?.session.peek()
   if (!session || session.base === 0) return foyer.modal.close()
   while (foyer.$modal.peek().open && foyer.$modal.peek().stack.length > session.base) {
     const before = foyer.$modal.peek().stack.length
@@ -114,19 +101,27 @@ export function closeFunding(foyer: Foyer, outcome?: Partial<FundingSession['out
 }
 
 /** Validates, builds the request and shows the first funding screen; resolves when the funding screens close. */
-export async function fundWallet(foyer: Foyer, options: FundingPluginOptions, first: FundWalletParameters | string, legacy?: FundWalletOptions): Promise<FundWalletResult> {
+export async function fundWallet(
+  foyer: Foyer,
+  options: FundingPluginOptions,
+  first: FundWalletParameters | string,
+  legacy?: FundWalletOptions,
+  callbacks: FundingCallbacks = {},
+): Promise<FundWalletResult> {
   const params: FundWalletParameters = typeof first === 'string' ? { address: first, ...(legacy ? { options: legacy } : {}) } : first
   const env = fundingEnvOf(foyer, options)
   const built = buildFundingRequest(env, params)
   const request = await withTokenDetails(built, (token) => readTokenDetails(foyer, built.chainId!, token))
-  const screen = firstFundingScreen(fundingSlots(foyer), env.config!.methods, request)
+  const slots = fundingSlots(foyer)
+  const screen = firstFundingScreen(slots, env.config!.methods, request, foyer)
   // Opened straight on a method's screen (the only one, or defaultFundingMethod): that is the method chosen.
-  const direct = screen === FUNDING_SCREENS.manual ? 'manual' : (fundingSlots(foyer).find((s) => s.screen === screen)?.method ?? null)
-  return openFunding(foyer, screen, request, direct)
+  const direct = screen === FUNDING_SCREENS.manual ? 'manual' : (slots.find((s) => s.screen === screen)?.method ?? null)
+  return openFunding(foyer, screen, request, direct, callbacks)
 }
 
-function openFunding(foyer: Foyer, screen: string, request: FundingRequest, method: string | null): Promise<FundWalletResult> {
-  sessions.get(foyer)?.finish()
+function openFunding(foyer: Foyer, screen: string, request: FundingRequest, method: string | null, callbacks: FundingCallbacks): Promise<FundWalletResult> {
+  const state = fundingStateOf(foyer)!
+  state.session.peek()?.finish()
   return new Promise<FundWalletResult>((resolve) => {
     const modal = foyer.$modal.peek()
     const base = modal.open ? modal.stack.length : 0
@@ -136,11 +131,12 @@ function openFunding(foyer: Foyer, screen: string, request: FundingRequest, meth
       request,
       base,
       outcome: { status: 'exited', method },
+      callbacks,
       finish() {
         if (done) return
         done = true
         stop?.()
-        if (sessions.get(foyer) === session) sessions.delete(foyer)
+        state.end(session)
         resolve({
           address: request.address,
           ...(request.chainId !== undefined ? { chainId: request.chainId } : {}),
@@ -149,7 +145,7 @@ function openFunding(foyer: Foyer, screen: string, request: FundingRequest, meth
         })
       },
     }
-    sessions.set(foyer, session)
+    state.begin(session)
     if (modal.open) foyer.modal.push(screen, request)
     else foyer.modal.open({ intent: 'fund', screen, params: request })
     // Done when the modal closes, or the user went back below the funding screens.

@@ -9,6 +9,7 @@ import { emailServer } from '../email/server.js'
 import { funding } from './index.js'
 import type { FundWalletResult } from './fundWallet.js'
 import { fundingServer } from './server.js'
+import { recordFunding } from './fundingState.js'
 
 afterEach(cleanup)
 
@@ -33,6 +34,9 @@ function FakeProviderScreen({ params }: { params: FundingRequest }) {
         }}
       >
         Pay
+      </button>
+      <button type="button" onClick={() => recordFunding(foyerOf.current!, { status: 'processing' })}>
+        Pending
       </button>
     </div>
   )
@@ -99,12 +103,43 @@ describe('the funding hub', () => {
     await expect(result!).resolves.toMatchObject({ status: 'exited', method: 'fake' })
     await expect(fundWallet(foyer)({ address: ADDRESS, options: { chain: '31337' } })).rejects.toThrow('Chain ID not compatible with CAIP-2 format.')
     await expect(fundWallet(foyer)({ address: ADDRESS, options: { chain: 'eip155:1' } })).rejects.toThrow(/not supported/)
-    await expect(fundWallet(foyer)({ address: ADDRESS, options: { asset: 'USDC' } })).rejects.toThrow('USDC is not supported on Local')
+    // USDC with no known address on Local: the fake provider sells only the native currency and the manual transfer
+    // can't watch a token without its address, so no method is left.
+    await expect(fundWallet(foyer)({ address: ADDRESS, options: { asset: 'USDC' } })).rejects.toThrow('Funding wallet is not enabled')
     // An ERC-20 whose details can't be read (nothing answers on the chain's RPC URL).
     await expect(fundWallet(foyer)({ address: ADDRESS, options: { asset: { erc20: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } } })).rejects.toThrow('Unable to fetch token details')
     cleanup()
     const off = await setup(null)
     await expect(fundWallet(off)({ address: ADDRESS })).rejects.toThrow('Wallet funding is not enabled')
+  })
+
+  it("a failure goes to the caller's onError and into the answer; closing during a pending purchase answers processing; uiConfig texts", async () => {
+    attempts = 0
+    const foyer = await setup(['manual', 'fake'])
+    const failures: unknown[] = []
+    let result: Promise<FundWalletResult>
+    const uiConfig = { landing: { title: 'Top up your game wallet' }, receiveFundsTitle: 'Receive ETH', receiveFundsSubtitle: '' }
+    act(() => void (result = fundWallet(foyer)({ address: ADDRESS, options: { uiConfig } }, undefined, { onError: (f: unknown) => failures.push(f) })))
+    fireEvent.click(await screen.findByRole('button', { name: /Fake pay/ }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }))
+    await screen.findByText('Fake pay failed')
+    // The landing title from uiConfig, on the selection the failure came back to.
+    screen.getByRole('heading', { name: 'Top up your game wallet' })
+    expect(failures).toEqual([{ message: 'Fake pay failed', method: 'fake' }])
+    // The manual transfer's title from uiConfig; '' hides its subtitle.
+    fireEvent.click(screen.getByRole('button', { name: /Send funds manually/ }))
+    await screen.findByRole('heading', { name: 'Receive ETH' })
+    expect(screen.queryByText(/Send 0.05 ETH to this address/)).toBeNull()
+    act(() => foyer.modal.close())
+    await expect(result!).resolves.toEqual({ address: ADDRESS, chainId: 31337, status: 'exited', method: 'manual', error: { message: 'Fake pay failed', method: 'fake' } })
+    expect(failures).toHaveLength(1)
+
+    // A purchase the provider says is processing: closing now answers 'processing' (with no failure before it).
+    act(() => void (result = fundWallet(foyer)({ address: ADDRESS })))
+    fireEvent.click(await screen.findByRole('button', { name: /Fake pay/ }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Pending' }))
+    act(() => foyer.modal.close())
+    await expect(result!).resolves.toEqual({ address: ADDRESS, chainId: 31337, status: 'processing', method: 'fake' })
   })
 
   it("on top of another screen (the transaction screen's 'Add funds'): Close goes back to it", async () => {

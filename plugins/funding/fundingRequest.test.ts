@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { FundingMethodSlot, FundingRequest } from '../../core/client/types.js'
-import { availableFundingSlots, buildFundingRequest, firstFundingScreen, fromBaseUnits, hasArrived, isValidAmount, parseCaip2, toBaseUnits, USDC_ADDRESSES, withTokenDetails, type FundingEnv } from './fundingRequest.js'
+import type { Foyer, FundingMethodSlot, FundingRequest } from '../../core/client/types.js'
+import { availableFundingSlots, buildFundingRequest, firstFundingScreen, manualAvailable, fromBaseUnits, hasArrived, isValidAmount, parseCaip2, toBaseUnits, USDC_ADDRESSES, withTokenDetails, type FundingEnv } from './fundingRequest.js'
 import { statusText, fundingTexts } from './fundingTexts.js'
 import { publicFundingConfig } from './schema.js'
 import { walletCreatedInLogin } from './promptOnCreation.js'
@@ -58,13 +58,25 @@ describe('the funding request', () => {
     expect(buildFundingRequest(env(), { address: ADDRESS, options: { defaultFundingMethod: 'manual' } }).method).toBe('manual')
   })
 
-  it('USDC: the known address of the chain with 6 decimals; anvil by config; unknown chains refused', () => {
+  it("uiConfig: Privy's landing title and receive-funds texts when they are strings, nothing else", () => {
+    const ui = (uiConfig: unknown) => buildFundingRequest(env(), { address: ADDRESS, options: { uiConfig: uiConfig as never } }).uiConfig
+    expect(ui({ landing: { title: 'Top up' }, receiveFundsTitle: 'Receive ETH', receiveFundsSubtitle: '', extra: 'x' })).toEqual({
+      landing: { title: 'Top up' }, receiveFundsTitle: 'Receive ETH', receiveFundsSubtitle: '',
+    })
+    expect(ui({ landing: 'Top up', receiveFundsTitle: 5 })).toBeUndefined()
+    expect(ui(undefined)).toBeUndefined()
+  })
+
+  it('USDC: the known address of the chain with 6 decimals; anvil by config; no address known → a USDC request without one', () => {
     expect(buildFundingRequest(env(), { address: ADDRESS, options: { chain: 'eip155:8453', asset: 'USDC' } })).toMatchObject({
       erc20Address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', erc20ContractInfo: { symbol: 'USDC', decimals: 6 }, isUSDC: true, asset: 'USDC',
     })
     expect(buildFundingRequest(env(), { address: ADDRESS, options: { chain: 'eip155:1', asset: 'USDC' } }).erc20Address).toBe(USDC_ADDRESSES[1])
     for (const id of [1, 8453, 10, 42161, 137, 11155111, 84532, 11155420, 421614, 80002]) expect(USDC_ADDRESSES[id]).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    expect(error(() => buildFundingRequest(env(), { address: ADDRESS, options: { chain: 'eip155:31337', asset: 'USDC' } }))).toBe('USDC is not supported on Anvil')
+    // Not refused: the methods that buy USDC by its code may still fund it (see manualAvailable, supportsExternal).
+    const unknown = buildFundingRequest(env(), { address: ADDRESS, options: { chain: 'eip155:31337', asset: 'USDC' } })
+    expect(unknown).toMatchObject({ asset: 'USDC', isUSDC: true, erc20ContractInfo: { symbol: 'USDC', decimals: 6 } })
+    expect(unknown.erc20Address).toBeUndefined()
     const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
     expect(buildFundingRequest(env({ usdcAddresses: { 31337: token } }), { address: ADDRESS, options: { chain: 'eip155:31337', asset: 'USDC' } }).erc20Address).toBe(token)
     // USDC on every configured chain where it is known (a bridge pays from another chain).
@@ -99,27 +111,43 @@ describe('the funding request', () => {
 })
 
 describe('the method selection', () => {
-  const slot = (method: string, order?: number, supports?: (r: FundingRequest) => boolean): FundingMethodSlot => ({
+  const slot = (method: string, order?: number, supports?: (r: FundingRequest, foyer: Foyer) => boolean): FundingMethodSlot => ({
     method, label: method, screen: `${method}/screen`, ...(order !== undefined ? { order } : {}), ...(supports ? { supports } : {}),
   })
+  // The kernel the slots are asked in (a slot reads its app config there); these slots read only its `appId`.
+  const foyer = { appId: 'app-a' } as Foyer
   const request = buildFundingRequest(env(), { address: ADDRESS })
   const slots = [slot('coinbase-onramp', 20), slot('moonpay', 10), slot('faucet', 50, (r) => r.chainId === 31337), slot('external', 30), slot('throws', 1, () => { throw new Error('x') })]
 
   it('keeps the configured methods a loaded slot supports, ordered; manual is the hub\'s own row', () => {
-    expect(availableFundingSlots(slots, ['manual', 'external', 'moonpay', 'coinbase-onramp', 'faucet', 'throws'], request).map((s) => s.method)).toEqual(['moonpay', 'coinbase-onramp', 'external'])
-    expect(availableFundingSlots(slots, ['faucet'], { ...request, chainId: 31337 }).map((s) => s.method)).toEqual(['faucet'])
-    expect(availableFundingSlots(slots, ['not-loaded'], request)).toEqual([])
+    expect(availableFundingSlots(slots, ['manual', 'external', 'moonpay', 'coinbase-onramp', 'faucet', 'throws'], request, foyer).map((s) => s.method)).toEqual(['moonpay', 'coinbase-onramp', 'external'])
+    expect(availableFundingSlots(slots, ['faucet'], { ...request, chainId: 31337 }, foyer).map((s) => s.method)).toEqual(['faucet'])
+    expect(availableFundingSlots(slots, ['not-loaded'], request, foyer)).toEqual([])
+    // supports() gets the kernel asking.
+    const perKernel = slot('per-kernel', 1, (_r, f) => f.appId === 'app-b')
+    expect(availableFundingSlots([perKernel], ['per-kernel'], request, foyer)).toEqual([])
+    expect(availableFundingSlots([perKernel], ['per-kernel'], request, { appId: 'app-b' } as Foyer)).toEqual([perKernel])
   })
 
   it('one method goes straight to it, several show the selection, none fails; the preferred method wins', () => {
-    expect(firstFundingScreen(slots, ['moonpay'], request)).toBe('moonpay/screen')
-    expect(firstFundingScreen(slots, ['manual'], request)).toBe('funding/manual')
-    expect(firstFundingScreen(slots, ['manual', 'moonpay'], request)).toBe('funding/select')
-    expect(firstFundingScreen(slots, ['moonpay', 'external'], request)).toBe('funding/select')
-    expect(firstFundingScreen(slots, ['manual', 'moonpay'], { ...request, method: 'moonpay' })).toBe('moonpay/screen')
-    expect(firstFundingScreen(slots, ['manual', 'moonpay'], { ...request, method: 'manual' })).toBe('funding/manual')
-    expect(() => firstFundingScreen(slots, ['faucet'], request)).toThrow('Funding wallet is not enabled')
-    expect(() => firstFundingScreen([], ['moonpay'], request)).toThrow('Funding wallet is not enabled')
+    expect(firstFundingScreen(slots, ['moonpay'], request, foyer)).toBe('moonpay/screen')
+    expect(firstFundingScreen(slots, ['manual'], request, foyer)).toBe('funding/manual')
+    expect(firstFundingScreen(slots, ['manual', 'moonpay'], request, foyer)).toBe('funding/select')
+    expect(firstFundingScreen(slots, ['moonpay', 'external'], request, foyer)).toBe('funding/select')
+    expect(firstFundingScreen(slots, ['manual', 'moonpay'], { ...request, method: 'moonpay' }, foyer)).toBe('moonpay/screen')
+    expect(firstFundingScreen(slots, ['manual', 'moonpay'], { ...request, method: 'manual' }, foyer)).toBe('funding/manual')
+    expect(() => firstFundingScreen(slots, ['faucet'], request, foyer)).toThrow('Funding wallet is not enabled')
+    expect(() => firstFundingScreen([], ['moonpay'], request, foyer)).toThrow('Funding wallet is not enabled')
+  })
+
+  it('USDC with no known address on the chain: the methods that support it are offered, manual is not; none → the spec error', () => {
+    const usdc = buildFundingRequest(env(), { address: ADDRESS, options: { chain: 'eip155:31337', asset: 'USDC' } })
+    expect(manualAvailable(['manual'], usdc)).toBe(false)
+    expect(manualAvailable(['manual'], buildFundingRequest(env({ usdcAddresses: { 31337: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } }), { address: ADDRESS, options: { chain: 'eip155:31337', asset: 'USDC' } }))).toBe(true)
+    const onRamp = slot('on-ramp', 1, (r) => r.isUSDC === true)
+    const transfer = slot('external', 2, (r) => Boolean(r.erc20Address))
+    expect(firstFundingScreen([onRamp, transfer], ['manual', 'on-ramp', 'external'], usdc, foyer)).toBe('on-ramp/screen')
+    expect(() => firstFundingScreen([transfer], ['manual', 'external'], usdc, foyer)).toThrow('Funding wallet is not enabled')
   })
 })
 

@@ -18,7 +18,8 @@ export interface FundWalletOptions {
   asset?: FundingAsset
   /** Opens this method's screen directly when it is offered ('manual', 'moonpay', …). */
   defaultFundingMethod?: string
-  uiConfig?: Record<string, unknown>
+  /** Texts of the hub's screens: `landing.title`, `receiveFundsTitle`, `receiveFundsSubtitle` (see FundingRequest). */
+  uiConfig?: FundingRequest['uiConfig']
   moonpayConfigOverride?: FundingRequest['moonpayConfigOverride']
 }
 
@@ -103,6 +104,19 @@ export function chainName(env: Pick<FundingEnv, 'chains'>, chainId: number): str
   return env.chains.find((c) => c.id === chainId)?.name ?? KNOWN_CHAIN_NAMES[chainId] ?? `Chain ${chainId}`
 }
 
+/** The uiConfig fields the hub reads, when they are strings (anything else is left out). */
+function uiConfigOf(raw: unknown): { uiConfig?: NonNullable<FundingRequest['uiConfig']> } {
+  if (!raw || typeof raw !== 'object') return {}
+  const { landing, receiveFundsTitle, receiveFundsSubtitle } = raw as Record<string, unknown>
+  const title = landing && typeof landing === 'object' ? (landing as { title?: unknown }).title : undefined
+  const uiConfig = {
+    ...(typeof title === 'string' ? { landing: { title } } : {}),
+    ...(typeof receiveFundsTitle === 'string' ? { receiveFundsTitle } : {}),
+    ...(typeof receiveFundsSubtitle === 'string' ? { receiveFundsSubtitle } : {}),
+  }
+  return Object.keys(uiConfig).length ? { uiConfig } : {}
+}
+
 const isEvmAddress = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address)
 const isSolanaAddress = (address: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)
 
@@ -120,7 +134,7 @@ export function buildFundingRequest(env: FundingEnv, params: FundWalletParameter
   if (!isValidAmount(amount)) throw fail(fundingErrors.invalidAmount, 'INVALID_AMOUNT')
   const extra = {
     ...(options.defaultFundingMethod ? { method: options.defaultFundingMethod } : {}),
-    ...(options.uiConfig ? { uiConfig: options.uiConfig } : {}),
+    ...uiConfigOf(options.uiConfig),
     ...(options.moonpayConfigOverride ? { moonpayConfigOverride: options.moonpayConfigOverride } : {}),
   }
   if (!isEvmAddress(address)) {
@@ -140,32 +154,42 @@ export function buildFundingRequest(env: FundingEnv, params: FundWalletParameter
   if (asset === 'native-currency') return base
   if (asset === 'USDC') {
     const usdc = env.usdcAddresses?.[chainId] ?? USDC_ADDRESSES[chainId]
-    if (!usdc) throw fail(fundingErrors.usdcUnknown(chainName(env, chainId)), 'UNSUPPORTED_ASSET')
-    return { ...base, erc20Address: usdc, erc20ContractInfo: { symbol: 'USDC', decimals: USDC_DECIMALS }, isUSDC: true, usdcByChain: usdcByChain(env) }
+    // Without USDC's address on this chain only the methods that don't send the token themselves can fund it (an
+    // on-ramp buying USDC by its code); Transfer from wallet and the manual transfer's balance need the address.
+    const usdcRequest: FundingRequest = { ...base, erc20ContractInfo: { symbol: 'USDC', decimals: USDC_DECIMALS }, isUSDC: true, usdcByChain: usdcByChain(env) }
+    return usdc ? { ...usdcRequest, erc20Address: usdc } : usdcRequest
   }
   if (typeof asset === 'object' && asset && isEvmAddress(asset.erc20)) return { ...base, erc20Address: asset.erc20 }
   throw fail(fundingErrors.unsupportedAsset, 'UNSUPPORTED_ASSET')
 }
 
 /** The methods 'Add funds' offers for `request`: the app's methods that a loaded slot provides and supports, in order. */
-export function availableFundingSlots(slots: readonly FundingMethodSlot[], methods: readonly string[], request: FundingRequest): FundingMethodSlot[] {
+export function availableFundingSlots(slots: readonly FundingMethodSlot[], methods: readonly string[], request: FundingRequest, foyer: Foyer): FundingMethodSlot[] {
   return slots
-    .filter((s) => methods.includes(s.method) && s.method !== 'manual' && (s.supports ? safeSupports(s, request) : true))
+    .filter((s) => methods.includes(s.method) && s.method !== 'manual' && (s.supports ? safeSupports(s, request, foyer) : true))
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || methods.indexOf(a.method) - methods.indexOf(b.method))
 }
 
-const safeSupports = (slot: FundingMethodSlot, request: FundingRequest) => {
+const safeSupports = (slot: FundingMethodSlot, request: FundingRequest, foyer: Foyer) => {
   try {
-    return slot.supports!(request)
+    return slot.supports!(request, foyer)
   } catch {
     return false
   }
 }
 
+/**
+ * Whether 'Send funds manually' is offered: the app lists 'manual' and the hub can watch the balance (the native
+ * currency, or a token at a known address — not USDC on a chain whose USDC address is unknown).
+ */
+export function manualAvailable(methods: readonly string[], request: FundingRequest): boolean {
+  return methods.includes('manual') && (request.chainType === 'solana' || request.asset === 'native-currency' || Boolean(request.erc20Address))
+}
+
 /** Where fundWallet starts: the preferred method's screen, the only method's, or the selection; none → the spec's error. */
-export function firstFundingScreen(slots: readonly FundingMethodSlot[], methods: readonly string[], request: FundingRequest): string {
-  const offered = availableFundingSlots(slots, methods, request)
-  const manual = methods.includes('manual')
+export function firstFundingScreen(slots: readonly FundingMethodSlot[], methods: readonly string[], request: FundingRequest, foyer: Foyer): string {
+  const offered = availableFundingSlots(slots, methods, request, foyer)
+  const manual = manualAvailable(methods, request)
   const preferred = request.method === 'manual' && manual ? FUNDING_SCREENS.manual : offered.find((s) => s.method === request.method)?.screen
   if (preferred) return preferred
   if (offered.length + (manual ? 1 : 0) === 0) throw fail(fundingErrors.fundingWalletNotEnabled, 'FUNDING_NOT_ENABLED')

@@ -7,7 +7,6 @@ export const fundingErrors = {
   invalidAmount: 'The amount must be a number greater than 0, with at most one decimal point.',
   invalidAddress: 'Invalid wallet address',
   unsupportedAsset: 'Unsupported funding asset',
-  usdcUnknown: (chain: string) => `USDC is not supported on ${chain}`,
   tokenDetails: 'Unable to fetch token details',
 }
 

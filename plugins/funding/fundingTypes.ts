@@ -1,5 +1,6 @@
 // The funding hub's public types, apart from fundWallet.ts (which names viem types): a host without viem (an optional
 // peer) compiles the plugin's published .d.ts.
+import type { FundingRequest } from '../../core/client/types.js'
 import type { FundingStatus } from './fundingTexts.js'
 
 /** Options of the funding hub (`funding({ … })`). */
@@ -11,10 +12,24 @@ export interface FundingPluginOptions {
   texts?: Record<string, string>
 }
 
+/** fundWallet's `uiConfig` (Privy's fields): the selection's title, the manual transfer's title and subtitle. */
+export type FundingUiConfig = NonNullable<FundingRequest['uiConfig']>
+
+/** A failure a funding method reported: its message (the one the selection showed) and the method. */
+export interface FundWalletFailure {
+  message: string
+  method: string | null
+}
+
 /**
- * What fundWallet answers once the funding modal closes: `status` is the last status the flow reached —
- * 'success' (a provider's success screen, or the manual transfer's balance arrived), 'processing' / 'in-progress'
- * (a provider's pending purchase), or 'exited' (closed before any status) — and `method` the method last chosen.
+ * What fundWallet answers once the funding modal closes. `status` is the last status the flow reached:
+ * - 'success': a method's 'You've funded your account!' was shown, or the manual transfer's balance arrived;
+ * - 'processing': closed while a card purchase was still being processed ('Processing payment': Moonpay pending,
+ *   Coinbase Onramp confirming after its window closed) — the funds may still arrive;
+ * - 'in-progress': closed while the purchase waited on the user at the provider ('In Progress': Moonpay awaiting
+ *   authorization, the Coinbase window still open);
+ * - 'exited': closed before any status, or after a failure sent the flow back to the selection.
+ * `method` is the method last chosen (or opened directly); `error` the last failure shown, unless a status came after it.
  */
 export interface FundWalletResult {
   address: string
@@ -22,4 +37,5 @@ export interface FundWalletResult {
   cluster?: string
   status: FundingStatus | 'exited'
   method: string | null
+  error?: FundWalletFailure
 }

@@ -3,6 +3,7 @@ import type { Foyer } from '../../core/client/types.js'
 import type { FundWalletOptions, FundWalletParameters } from './fundingRequest.js'
 import { fundingTexts } from './fundingTexts.js'
 import type { FundingPluginOptions, FundWalletResult } from './fundingTypes.js'
+import { createFundingState, type FundingCallbacks } from './fundingState.js'
 
 const ops = { fundWallet: () => import('./fundWallet.js'), prompt: () => import('./promptOnCreation.js') }
 
@@ -16,6 +17,8 @@ export function funding(options: FundingPluginOptions = {}) {
   return definePlugin({
     id: 'funding',
     kind: 'feature',
+    // The open fundWallet flow of this kernel and the hub's options (`foyer.pluginState('funding')`).
+    state: () => createFundingState(options),
     screens: {
       select: { load: () => import('./screens/FundingSelectScreen.js'), title: 'funding.select.choose' },
       manual: { load: () => import('./screens/ManualTransferScreen.js'), title: 'funding.manual.title' },
@@ -27,16 +30,19 @@ export function funding(options: FundingPluginOptions = {}) {
       onLoginSuccess: async (ctx) => (await ops.prompt()).promptFundingHook(options)(ctx),
     },
     actions: (foyer: Foyer) => ({
-      fundWallet: async (first: FundWalletParameters | string, legacy?: FundWalletOptions) => (await ops.fundWallet()).fundWallet(foyer, options, first, legacy),
+      // The third argument is useFundWallet's callbacks (not part of the public signature below).
+      fundWallet: async (first: FundWalletParameters | string, legacy?: FundWalletOptions, callbacks?: FundingCallbacks) =>
+        (await ops.fundWallet()).fundWallet(foyer, options, first, legacy, callbacks),
     }),
     texts: { ...fundingTexts, ...options.texts },
   })
 }
 
 export { useFundWallet, type UseFundWalletParameters, type UseFundWalletReturnType } from './useFundWallet.js'
-export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCaip2, buildFundingRequest, availableFundingSlots, firstFundingScreen } from './fundingRequest.js'
+export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCaip2, buildFundingRequest, availableFundingSlots, firstFundingScreen, manualAvailable } from './fundingRequest.js'
 export type { FundWalletOptions, FundWalletParameters, FundingAsset, FundingEnv } from './fundingRequest.js'
-export type { FundWalletResult, FundingPluginOptions } from './fundingTypes.js'
+export type { FundWalletResult, FundWalletFailure, FundingPluginOptions, FundingUiConfig } from './fundingTypes.js'
+export { fundingStateOf, recordFunding, type FundingHubState, type FundingOutcome, type FundingCallbacks } from './fundingState.js'
 export { fundingTexts, fundingErrors, statusText, type FundingStatus } from './fundingTexts.js'
 export type { FundingRequest, FundingMethodSlot } from '../../core/client/types.js'
 

@@ -86,6 +86,8 @@ describe('Coinbase Onramp funding in Chromium (CDP-JWT session token, pay page p
       expect(query).toMatchObject({ appId: coinbase().projectId, defaultExperience: 'buy', presetCryptoAmount: '0.05', defaultNetwork: 'base' })
       expect(coinbase().sessions.get(query.sessionToken!)?.addresses).toEqual([{ address, blockchains: ['base'] }])
       expect(query.partnerUserId).toMatch(/^[A-Za-z0-9_-]{1,49}$/)
+      // §9: the pay page's popup is 440×680.
+      expect(await tab.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([440, 680])
       // While the popup is open: 'In Progress'.
       await page.getByRole('dialog').getByText('Go back to Coinbase Onramp to finish funding your account.').waitFor()
 
@@ -104,10 +106,13 @@ describe('Coinbase Onramp funding in Chromium (CDP-JWT session token, pay page p
       expect(coinbase().calls.find((c) => c.method === 'GET')!.path).toContain(query.partnerUserId)
 
       // A failed purchase, from the example's 'Fund wallet' button: 'Add funds' lists Coinbase Onramp for the mapped
-      // chain, and choosing it opens the popup in that click. It ends back on 'Add funds' with Coinbase's failure text.
+      // chain, and choosing it opens the popup in that click. It ends back on 'Add funds' with §8's text for a purchase
+      // Coinbase reports failed.
       await dialog.getByTestId('foyer-funding-close').click()
       await dialog.waitFor({ state: 'detached', timeout: 10_000 })
       coinbase().outcome = 'failed'
+      // Coinbase says 'in progress' once before the failure: the screen shows the processing copy meanwhile.
+      coinbase().inProgressPolls = 1
       const funded = await balanceOf(address)
       await page.getByRole('button', { name: 'Fund wallet' }).click()
       const row = dialog.getByTestId('foyer-funding-method-coinbase-onramp')
@@ -116,9 +121,16 @@ describe('Coinbase Onramp funding in Chromium (CDP-JWT session token, pay page p
       await second.waitForURL(/\/buy\/select-asset\?/, { timeout: 15_000 })
       expect(new URL(second.url()).searchParams.get('presetCryptoAmount')).toBe('0.01')
       await Promise.all([second.waitForEvent('close', { timeout: 10_000 }), second.getByRole('button', { name: 'Buy' }).click()])
-      await dialog.getByText('Something went wrong adding funds from Coinbase Onramp. Please try again or use another method to fund your wallet.').waitFor({ timeout: 15_000 })
+      // After the popup closed, until Coinbase answers: the spec's 'Processing payment' copy.
+      await dialog.getByText('Processing payment').waitFor({ timeout: 10_000 })
+      await dialog.getByText('Coinbase Onramp may take up to a few hours. You will receive an email when the purchase is complete.').waitFor()
+      await dialog.getByText('There was an error completing Coinbase Onramp flow.').waitFor({ timeout: 15_000 })
       await dialog.getByText(/Add funds to your/).waitFor()
       expect(await balanceOf(address)).toBe(funded)
+      // Closed on the selection after the failure: fundWallet answers 'exited' for the method chosen.
+      await dialog.getByRole('button', { name: 'Close' }).first().click()
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+      await expect.poll(() => page.getByTestId('embedded-result').textContent(), { timeout: 10_000 }).toContain('exited (coinbase-onramp)')
     } catch (error) {
       const dialog = page.getByRole('dialog')
       console.log('[fundingCoinbase e2e] dialog at failure:', (await dialog.count()) ? await dialog.textContent() : '(none)', '\n', e2e.stack.log().slice(-3000))

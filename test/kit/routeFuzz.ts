@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { generateKeyPairSync, randomInt } from 'node:crypto'
 import type * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerPlugin } from '../../core/server/types.js'
@@ -16,6 +16,11 @@ import { emailServer } from '../../plugins/email/server.js'
 import { farcasterApi, farcasterRelayPaths } from '../../plugins/farcaster/api.js'
 import { RelayAuthenticateInputSchema } from '../../plugins/farcaster/schema.js'
 import { farcasterServer } from '../../plugins/farcaster/server.js'
+import { fundingServer } from '../../plugins/funding/server.js'
+import { fundingCoinbaseApi } from '../../plugins/funding-coinbase/api.js'
+import { fundingCoinbaseServer } from '../../plugins/funding-coinbase/server.js'
+import { moonpayApi } from '../../plugins/funding-moonpay/api.js'
+import { fundingMoonpayServer } from '../../plugins/funding-moonpay/server.js'
 import { guestApi } from '../../plugins/guest/api.js'
 import { guestServer } from '../../plugins/guest/server.js'
 import { oauthApi } from '../../plugins/oauth/api.js'
@@ -56,6 +61,17 @@ const plugins: ServerPlugin[] = [
   siweServer(),
   captchaTurnstileServer(),
   embeddedWalletServer(),
+  // Funding: the hub's section, Moonpay (a key pair of its own) and Coinbase Onramp (a throwaway CDP key, Coinbase dead).
+  fundingServer(),
+  // Both key pairs: without one, a request for it answers the declared 503 moonpay_not_configured.
+  fundingMoonpayServer({ apiKey: 'pk_live_fuzz', secretKey: 'sk_live_fuzz', sandboxApiKey: 'pk_test_fuzz', sandboxSecretKey: 'sk_test_fuzz', env: {} }),
+  fundingCoinbaseServer({
+    apiUrl: DEAD,
+    keyName: 'organizations/fuzz/apiKeys/fuzz',
+    privateKey: generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'sec1', format: 'pem' }).toString(),
+    env: {},
+    timeoutMs: 1000,
+  }),
 ]
 
 /** Input schemas by path, from the plugins' own call definitions (the schemas the client validates with). */
@@ -67,7 +83,7 @@ const schemas = new Map<string, v.GenericSchema | undefined>([
   [paths.sessionsLogout, RefreshInputSchema],
   [farcasterRelayPaths.authenticate, RelayAuthenticateInputSchema],
 ])
-for (const api of [emailApi, smsApi, oauthApi, passkeyApi, siweApi, siwsApi, telegramApi, farcasterApi, customJwtApi, guestApi, termsApi, embeddedWalletApi]) {
+for (const api of [emailApi, smsApi, oauthApi, passkeyApi, siweApi, siwsApi, telegramApi, farcasterApi, customJwtApi, guestApi, termsApi, embeddedWalletApi, moonpayApi, fundingCoinbaseApi]) {
   for (const call of Object.values(api) as { path: string; input?: v.GenericSchema }[]) schemas.set(call.path, call.input)
 }
 
@@ -110,6 +126,7 @@ export function defineRouteFuzz(shard: number, shards: number): void {
     farcaster: { rpc_url: DEAD, relay_key: 'relay-key-of-16-chars-or-more' },
     siwe: { chains: { '1': { rpc_url: DEAD } } },
     'embedded-wallet': {},
+    funding: { methods: ['manual', 'moonpay', 'coinbase-onramp'] },
   })
 
   beforeAll(async () => {

@@ -48,6 +48,8 @@ export interface CoinbaseOnrampStandin {
   transactions: Map<string, CoinbaseTransaction[]>
   /** What Buy records: a successful purchase that funds the wallet, or a failed one that doesn't. */
   outcome: 'success' | 'failed'
+  /** Transaction Status answers that say IN_PROGRESS for a new purchase before its outcome (default 0). */
+  inProgressPolls: number
   close(): Promise<void>
 }
 
@@ -93,6 +95,7 @@ export async function startCoinbaseOnrampStandin(options: { rpcUrl: string }): P
     sessions: new Map(),
     transactions: new Map(),
     outcome: 'success',
+    inProgressPolls: 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
@@ -118,6 +121,8 @@ export async function startCoinbaseOnrampStandin(options: { rpcUrl: string }): P
     }
   }
 
+  /** Status answers given per purchase. */
+  const statusPolls = new WeakMap<CoinbaseTransaction, number>()
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const u = new URL(req.url ?? '/', url)
     if (req.method === 'POST' && u.pathname === '/onramp/v1/token') {
@@ -146,7 +151,14 @@ export async function startCoinbaseOnrampStandin(options: { rpcUrl: string }): P
       standin.calls.push({ method: 'GET', path: u.pathname, ...checked, body: null })
       const list = standin.transactions.get(decodeURIComponent(txPath[1]!)) ?? []
       const size = Math.max(1, Number(u.searchParams.get('page_size') ?? 1))
-      return json(res, 200, { transactions: list.slice(0, size), next_page_key: '', total_count: String(list.length) })
+      // The newest purchase is still in progress for its first `inProgressPolls` answers.
+      const answered = list.slice(0, size).map((t, i) => {
+        if (i > 0) return t
+        const polls = (statusPolls.get(t) ?? 0) + 1
+        statusPolls.set(t, polls)
+        return polls <= standin.inProgressPolls ? { ...t, status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' } : t
+      })
+      return json(res, 200, { transactions: answered, next_page_key: '', total_count: String(list.length) })
     }
     if (req.method === 'GET' && u.pathname === '/buy/select-asset') {
       const session = standin.sessions.get(u.searchParams.get('sessionToken') ?? '')

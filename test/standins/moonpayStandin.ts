@@ -11,6 +11,8 @@ export interface MoonpayStandinTransaction {
   externalTransactionId: string
   walletAddress: string
   status: 'pending' | 'completed' | 'failed' | 'waitingAuthorization'
+  /** Moonpay's payment method: a card ('credit_debit_card', with cardPaymentType) or a bank transfer. */
+  paymentMethod: 'credit_debit_card' | 'sepa_bank_transfer'
   currencyCode: string
   quoteCurrencyAmount: number
   /** Status answers given so far (the first `pendingPolls` say pending). */
@@ -28,6 +30,13 @@ export interface MoonpayStandin {
   pendingPolls: number
   /** true: GET /v1/transactions/ext/:id answers 500 (the client's 3-strikes serviceFailure). */
   serverErrors: boolean
+  /** Status requests answered 500 so far (while `serverErrors`). */
+  errorAnswers: number
+  /**
+   * How the next purchases pay: 'card' (pending, then completed; the wallet funded at Buy) or 'bank' (a bank transfer
+   * that stays waitingAuthorization until the user authorizes it at Moonpay; nothing funded).
+   */
+  payWith: 'card' | 'bank'
   /** Widget loads refused for a bad or missing signature (as Moonpay's widget fails to load). */
   rejectedSignatures: number
   transactions: Map<string, MoonpayStandinTransaction>
@@ -70,6 +79,8 @@ export async function startMoonpayStandin(anvil: Anvil): Promise<MoonpayStandin>
     }),
     pendingPolls: 1,
     serverErrors: false,
+    errorAnswers: 0,
+    payWith: 'card',
     rejectedSignatures: 0,
     transactions: new Map(),
     close: () => closeServer(server),
@@ -129,17 +140,20 @@ document.getElementById('buy').onclick = async () => {
       const query = widgetQuery(u.search)
       if (!query) return json(res, 401, { message: 'Invalid signature' })
       const externalTransactionId = query.get('externalTransactionId') ?? ''
+      const bank = standin.payWith === 'bank'
       const tx: MoonpayStandinTransaction = {
         id: randomUUID(),
         externalTransactionId,
         walletAddress: query.get('walletAddress') ?? '',
-        status: 'pending',
+        status: bank ? 'waitingAuthorization' : 'pending',
+        paymentMethod: bank ? 'sepa_bank_transfer' : 'credit_debit_card',
         currencyCode: query.get('currencyCode') ?? 'ETH_ETHEREUM',
         quoteCurrencyAmount: Number(query.get('quoteCurrencyAmount') ?? '0.01'),
         polls: 0,
       }
       try {
-        await fund(tx.walletAddress as `0x${string}`, tx.currencyCode, tx.quoteCurrencyAmount)
+        // A bank transfer pays nothing until the user authorizes it.
+        if (!bank) await fund(tx.walletAddress as `0x${string}`, tx.currencyCode, tx.quoteCurrencyAmount)
       } catch {
         tx.status = 'failed'
       }
@@ -147,7 +161,10 @@ document.getElementById('buy').onclick = async () => {
       return json(res, 201, { id: tx.id, status: tx.status })
     }
     if (req.method === 'GET' && u.pathname.startsWith('/v1/transactions/ext/')) {
-      if (standin.serverErrors) return json(res, 500, { message: 'Internal server error' })
+      if (standin.serverErrors) {
+        standin.errorAnswers++
+        return json(res, 500, { message: 'Internal server error' })
+      }
       if (u.searchParams.get('apiKey') !== standin.apiKey) return json(res, 401, { message: 'Invalid API key' })
       const tx = standin.transactions.get(decodeURIComponent(u.pathname.slice('/v1/transactions/ext/'.length)))
       if (!tx) return json(res, 404, { message: 'Transaction not found', type: 'NotFoundError' })
@@ -158,8 +175,9 @@ document.getElementById('buy').onclick = async () => {
           id: tx.id,
           externalTransactionId: tx.externalTransactionId,
           status: tx.status,
-          paymentMethod: 'credit_debit_card',
-          cardPaymentType: 'card',
+          paymentMethod: tx.paymentMethod,
+          // Moonpay sets cardPaymentType for card payments only.
+          ...(tx.paymentMethod === 'credit_debit_card' ? { cardPaymentType: 'card' } : {}),
           walletAddress: tx.walletAddress,
           currency: { code: tx.currencyCode.split('_')[0]!.toLowerCase() },
           baseCurrency: { code: 'usd' },

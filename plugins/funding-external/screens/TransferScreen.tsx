@@ -65,7 +65,11 @@ export default function TransferScreen({ params }: ScreenProps<FundingRequest>) 
 
   // The wallets that can pay: the request's chain's kind, and with bridging the other one (Solana ↔ EVM).
   const types = payingWalletTypes(params, bridgingEnabled(foyer))
-  const connected = foyer.wallets.$wallets.value.filter((w) => types.includes(w.type) && isExternal(w))
+  // The wallet chosen before (connectedWalletAddress: the user came back after a failure) comes first.
+  const chosen = params.connectedWalletAddress?.toLowerCase()
+  const connected = foyer.wallets.$wallets.value
+    .filter((w) => types.includes(w.type) && isExternal(w))
+    .sort((a, b) => Number(b.address.toLowerCase() === chosen) - Number(a.address.toLowerCase() === chosen))
   const connectedIds = new Set(connected.map((w) => w.meta.id))
   const connectors = foyer.wallets.$connectors.value.filter((c) => types.includes(c.chain) && !c.autoConnect && isExternal(c) && !connectedIds.has(c.id))
   const rows: Array<{ key: string; name: string; icon?: string; wallet?: ConnectedWallet; connector?: WalletConnector; detail?: string }> = [
@@ -81,6 +85,8 @@ export default function TransferScreen({ params }: ScreenProps<FundingRequest>) 
     setBusy(t('fundingExternal.checking'))
     try {
       const wallet = row.wallet ?? (await foyer.wallets.connect(row.connector!.id))
+      // The request names the paying wallet from here on (the bridge screen, a failure's way back to the selection).
+      request.current = { ...request.current, connectedWalletAddress: wallet.address }
       const plan = await planTransfer(foyer, state, request.current, wallet)
       if (!live.current) return
       if (plan.kind === 'bridge' && plan.quotes.length > 1) {

@@ -3,6 +3,8 @@ import type { FundingRequest } from '../../../core/client/types.js'
 import { Button, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT, type ScreenProps } from '../../../ui/index.js'
 import { MOONPAY_API_URL, type FundingMoonpayState, MOONPAY_ERROR_TEXT, initialMoonpayPoll, moonpayCurrencyCode, moonpayOutcome, moonpayPollStep, moonpayTransactionOf, type MoonpayPollResult } from '../moonpay.js'
 import { moonpayCalls } from '../moonpayCalls.js'
+import { recordFunding } from '../../funding/fundingState.js'
+import { statusText } from '../../funding/fundingTexts.js'
 import type { MoonpaySignResult } from '../schema.js'
 
 /** One poll of Moonpay's transaction status by its external id, with the publishable key (§7). */
@@ -19,9 +21,10 @@ async function pollOnce(apiUrl: string, apiKey: string, externalTransactionId: s
 
 /**
  * Moonpay (§2, §4): the intro with 'Continue to Moonpay' (disabled until the server signed the widget URL; opens it in a
- * new tab), then the status polled every 3 s. completed → the hub's 'You've funded your account!'; awaitingAuthorization
- * (not a card payment) → 'In Progress', the user finishes at Moonpay; failed or three polling errors → back to the
- * method selection with the Moonpay error.
+ * new tab), then the status polled every 3 s. pending (a card payment in progress) → the hub's 'Processing payment'
+ * copy, and fundWallet answers 'processing' if the user closes then; completed → 'You've funded your account!';
+ * awaitingAuthorization (not a card payment) → 'In Progress', the user finishes at Moonpay; failed or three polling
+ * errors → back to the method selection with the Moonpay error.
  */
 export default function MoonpayScreen({ params }: ScreenProps<FundingRequest>) {
   const foyer = useFoyerKernel()
@@ -66,6 +69,7 @@ export default function MoonpayScreen({ params }: ScreenProps<FundingRequest>) {
       if (!live) return
       state = moonpayPollStep(state, result)
       setStatus(state.status)
+      if (state.status === 'pending') recordFunding(foyer, { status: 'processing' })
       if (!state.done) {
         timer = setTimeout(tick, options.pollIntervalMs)
         return
@@ -91,11 +95,13 @@ export default function MoonpayScreen({ params }: ScreenProps<FundingRequest>) {
   }
 
   if (step === 'status') {
+    // Pending: the hub's 'Processing payment' copy; before Moonpay knows the purchase, a wait for the user.
+    const processing = statusText('processing', 'Moonpay')
     const pending = status === 'pending'
     return (
       <ScreenLayout
-        title={t(pending ? 'fundingMoonpay.status.pending.title' : 'fundingMoonpay.status.waiting.title')}
-        subtitle={t(pending ? 'fundingMoonpay.status.pending.subtitle' : 'fundingMoonpay.status.waiting.subtitle')}
+        title={pending ? t(processing.title, processing.vars) : t('fundingMoonpay.status.waiting.title')}
+        subtitle={pending ? t(processing.body, processing.vars) : t('fundingMoonpay.status.waiting.subtitle')}
         footer={
           <Button variant="link" onClick={open}>
             {t('fundingMoonpay.reopen')}

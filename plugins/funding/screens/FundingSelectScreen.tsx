@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { FundingRequest } from '../../../core/client/types.js'
 import { Button, ErrorText, ScreenLayout, TextInput, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
-import { availableFundingSlots, chainName, FUNDING_SCREENS, isValidAmount } from '../fundingRequest.js'
+import { availableFundingSlots, chainName, FUNDING_SCREENS, isValidAmount, manualAvailable } from '../fundingRequest.js'
+import { fundingStateOf } from '../fundingState.js'
 import { assetSymbol, fundingConfigOf, fundingEnvOf, fundingSlots, recordFunding } from '../fundWallet.js'
 
 /** Characters the amount field takes as typed: digits and at most one decimal point. */
@@ -10,7 +11,8 @@ const TYPING = /^\d*\.?\d*$/
 /**
  * 'Add funds to your {chain} wallet': the amount, then one row per offered method (the app's methods that a loaded
  * funding plugin provides and supports for this request) and 'Send funds manually'. Rows stay disabled until the
- * amount is > 0. A provider that failed comes back here with `errorMessage`.
+ * amount is > 0. A provider that failed comes back here with `errorMessage`: shown, noted for fundWallet's answer and
+ * told to useFundWallet's onError. `uiConfig.landing.title` replaces the title.
  */
 export default function FundingSelectScreen({ params }: ScreenProps<FundingRequest>) {
   const foyer = useFoyerKernel()
@@ -22,15 +24,21 @@ export default function FundingSelectScreen({ params }: ScreenProps<FundingReque
   const { errorMessage, ...rest } = params
   const request: FundingRequest = { ...rest, amount }
   const valid = isValidAmount(amount)
-  const slots = availableFundingSlots(fundingSlots(foyer), methods, request)
+  const slots = availableFundingSlots(fundingSlots(foyer), methods, request, foyer)
+  const manual = manualAvailable(methods, request)
   const chain = request.chainType === 'solana' ? 'Solana' : chainName(env, request.chainId!)
+  useEffect(() => {
+    const state = fundingStateOf(foyer)
+    // Keyed by this entry's params: shown again (a re-render, StrictMode) it is still one failure.
+    if (errorMessage && state) state.fail({ message: errorMessage, method: state.session.peek()?.outcome.method ?? null }, params)
+  }, [foyer, errorMessage, params])
   const choose = (method: string, screen: string) => {
     recordFunding(foyer, { method })
     foyer.modal.push(screen, request)
   }
 
   return (
-    <ScreenLayout title={t('funding.select.title', { chain })} subtitle={t('funding.select.choose')}>
+    <ScreenLayout title={params.uiConfig?.landing?.title || t('funding.select.title', { chain })} subtitle={t('funding.select.choose')}>
       <TextInput
         label={t('funding.select.amount')}
         inputMode="decimal"
@@ -48,7 +56,7 @@ export default function FundingSelectScreen({ params }: ScreenProps<FundingReque
           {t(slot.label)}
         </Button>
       ))}
-      {methods.includes('manual') ? (
+      {manual ? (
         <Button variant="option" disabled={!valid} onClick={() => choose('manual', FUNDING_SCREENS.manual)} data-testid="foyer-funding-method-manual">
           {t('funding.select.manual')}
         </Button>

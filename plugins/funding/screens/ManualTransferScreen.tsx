@@ -9,7 +9,9 @@ export const MANUAL_POLL_MS = 2000
 
 /**
  * Manual transfer: the address (copy), 'Scan QR code', the right-network note, and the balance read every 2 s. When it
- * has grown by the requested amount: a green status and Close (which ends fundWallet with 'success').
+ * has grown by the requested amount: a green status and Close (which ends fundWallet with 'success'). uiConfig's
+ * `receiveFundsTitle` / `receiveFundsSubtitle` replace the title and subtitle ('' hides the subtitle; the title names
+ * the dialog, so an empty one keeps ours).
  */
 export default function ManualTransferScreen({ params }: ScreenProps<FundingRequest>) {
   const foyer = useFoyerKernel()
@@ -51,8 +53,8 @@ export default function ManualTransferScreen({ params }: ScreenProps<FundingRequ
 
   return (
     <ScreenLayout
-      title={t('funding.manual.title')}
-      subtitle={t('funding.manual.subtitle', { amount: params.amount, symbol })}
+      title={params.uiConfig?.receiveFundsTitle || t('funding.manual.title')}
+      subtitle={params.uiConfig?.receiveFundsSubtitle ?? t('funding.manual.subtitle', { amount: params.amount, symbol })}
       footer={
         arrived ? (
           <Button variant="primary" onClick={() => closeFunding(foyer, { status: 'success', method: 'manual' })} data-testid="foyer-funding-close">
