@@ -12,7 +12,6 @@ const params = (over: Partial<SmartWalletConfirmParams> = {}): SmartWalletConfir
   from: '0x1111111111111111111111111111111111111111',
   to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   value: '100000000000000',
-  hasData: false,
   chainName: 'Base',
   symbol: 'ETH',
   decimals: 18,
@@ -65,6 +64,22 @@ describe("the smart wallet's confirmation ('smart-wallets/confirm')", () => {
     fireEvent.click(screen.getByRole('button', { name: 'All Done' }))
     await expect(answer()).resolves.toBe(`0x${'ef'.repeat(32)}`)
     expect(attempts).toBe(2)
+  })
+
+  it("decodes the call for Details like the embedded wallet's send screen (an ERC-20 transfer); a plain transfer has none", async () => {
+    // transfer(0x7099…79C8, 5): selector a9059cbb.
+    const data = `0xa9059cbb${'0'.repeat(24)}70997970c51812dc3a010c7d01b50e0d17dc79c8${'0'.repeat(63)}5` as const
+    const first = await open(params({ data }))
+    await screen.findByText('Confirm transaction')
+    expect(screen.getByTestId('foyer-tx-details').textContent).toContain('transfer (transfer)')
+    act(() => first.foyer.modal.close())
+    await expect(first.answer()).rejects.toMatchObject({ code: 'USER_REJECTED_REQUEST' })
+    cleanup()
+    const plain = await open(params({ data: '0x' }))
+    await screen.findByText('Confirm transaction')
+    expect(screen.queryByTestId('foyer-tx-details')).toBeNull()
+    act(() => plain.foyer.modal.close())
+    await expect(plain.answer()).rejects.toMatchObject({ code: 'USER_REJECTED_REQUEST' })
   })
 
   it('formats wei in whole units', () => {

@@ -4,13 +4,18 @@ import type { Foyer } from '../../core/client/types.js'
 import { usePluginState } from '../../ui/hooks/usePluginState.js'
 import { smartWalletsApi } from './api.js'
 import { smartWalletsTexts } from './schema.js'
-import { SMART_WALLETS_PLUGIN_ID, type SmartWalletClient, type SmartWalletsState } from './smartWalletTypes.js'
+import { SMART_WALLETS_PLUGIN_ID, type PermissionlessLoader, type SmartWalletClient, type SmartWalletsState } from './smartWalletTypes.js'
 
 // The host's entry: no viem here (hosts import it without viem in their first load). The smart account, the bundler and
 // paymaster clients live in smartWalletRuntime.ts, loaded with import() once a signed-in user has an embedded wallet.
 
 /** Options of smartWallets(). */
 export interface SmartWalletsOptions {
+  /**
+   * Needed when the app's smart_wallet_type is 'safe': `() => import('permissionless/accounts')` (permissionless and ox
+   * are optional peers, installed by hosts with Safe wallets only).
+   */
+  permissionless?: PermissionlessLoader
   texts?: Record<string, string>
 }
 
@@ -28,7 +33,7 @@ export function smartWallets(options: SmartWalletsOptions = {}) {
     id: SMART_WALLETS_PLUGIN_ID,
     kind: 'feature',
     api: smartWalletsApi,
-    state: (): SmartWalletsState => ({ client: signal(null), status: signal('idle'), error: signal(null), userId: null }),
+    state: (): SmartWalletsState => ({ client: signal(null), status: signal('idle'), error: signal(null), userId: null, ...(options.permissionless ? { permissionless: options.permissionless } : {}) }),
     screens: { confirm: { load: () => import('./screens/SmartWalletConfirmScreen.js'), title: 'smartWallets.confirm.title' } },
     // After the embedded wallet exists: on login (its flow hook made it) and on a restored session alike, by the session.
     setup: (foyer: Foyer) => {
@@ -68,7 +73,7 @@ export function useSmartWallets(): { client: SmartWalletClient | null; status: S
 }
 
 export { SMART_WALLETS_PLUGIN_ID, SMART_WALLET_CONFIRM_SCREEN } from './smartWalletTypes.js'
-export type { SmartWalletClient, SmartWalletsState, SmartWalletTransaction, SmartWalletUiOptions } from './smartWalletTypes.js'
+export type { PermissionlessLoader, SmartWalletClient, SmartWalletsState, SmartWalletTransaction, SmartWalletUiOptions } from './smartWalletTypes.js'
 export { smartWalletsApi, smartWalletsConfigPath, smartWalletsPaths } from './api.js'
 export { COINBASE_SMART_WALLET_CHAIN_IDS, SMART_WALLET_TYPES, SPONSORED_PAYMASTER_DEFAULTS, smartWalletsTexts } from './schema.js'
 export type { SmartWalletType, SmartWalletsConfig, SmartWalletsAppConfig, SmartWalletNetwork } from './schema.js'

@@ -3,9 +3,10 @@ import * as v from 'valibot'
 /**
  * Smart-wallet types this plugin builds (client) and links (server). `simple`: eth-infinitism's SimpleAccount
  * (@account-abstraction/contracts 0.7, the factory's address per network); `coinbase_smart_wallet`: Coinbase Smart Wallet
- * v1.1 at its canonical factory, only on COINBASE_SMART_WALLET_CHAIN_IDS.
+ * v1.1 at its canonical factory, only on COINBASE_SMART_WALLET_CHAIN_IDS; `safe`: Safe 1.4.1 with the Safe4337Module
+ * 0.3.0 at the canonical Safe deployments, through permissionless (an optional peer).
  */
-export const SMART_WALLET_TYPES = ['simple', 'coinbase_smart_wallet'] as const
+export const SMART_WALLET_TYPES = ['simple', 'coinbase_smart_wallet', 'safe'] as const
 export type SmartWalletType = (typeof SMART_WALLET_TYPES)[number]
 
 /** Chains Coinbase Smart Wallet is deployed on (the spec's list; also plugins/coinbase-wallet's). */
@@ -72,6 +73,7 @@ export const smartWalletsTexts = {
   'smartWallets.coinbaseChain': 'Coinbase Smart Wallet is not available on this network',
   'smartWallets.noEmbeddedWallet': 'A smart wallet needs an embedded wallet',
   'smartWallets.linkFailed': 'Could not link the smart wallet',
+  'smartWallets.needsPermissionless': "Safe smart wallets need permissionless: smartWallets({ permissionless: () => import('permissionless/accounts') })",
   'smartWallets.sendFailed': 'The transaction could not be sent',
   'smartWallets.confirm.title': 'Confirm transaction',
   'smartWallets.sponsored': 'Sponsored',

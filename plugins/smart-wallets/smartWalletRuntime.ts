@@ -1,6 +1,6 @@
-import { createPublicClient, http, type Chain, type Hex, type LocalAccount } from 'viem'
+import { createPublicClient, http, type Chain, type Hex, type LocalAccount, type PublicClient, type Transport } from 'viem'
 import { toAccount } from 'viem/accounts'
-import { createBundlerClient, createPaymasterClient, toCoinbaseSmartAccount, type SmartAccount } from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient, entryPoint07Address, toCoinbaseSmartAccount, type SmartAccount } from 'viem/account-abstraction'
 import { createSiweMessage } from 'viem/siwe'
 import { FlowError } from '../../core/errors/index.js'
 import type { Foyer } from '../../core/client/types.js'
@@ -8,10 +8,10 @@ import { toUser, type User } from '../../core/protocol/index.js'
 import { configuredChains } from '../embedded-wallet/embeddedChains.js'
 import { primaryEmbeddedWallet } from '../embedded-wallet/embeddedAccounts.js'
 import { smartWalletsConfigPath } from './api.js'
-import { COINBASE_SMART_WALLET_CHAIN_IDS, SmartWalletsConfigSchema, smartWalletsTexts, type SmartWalletsConfig, type SmartWalletType } from './schema.js'
+import { COINBASE_SMART_WALLET_CHAIN_IDS, SPONSORED_PAYMASTER_DEFAULTS, SmartWalletsConfigSchema, smartWalletsTexts, type SmartWalletsConfig, type SmartWalletType } from './schema.js'
 import { toSimpleAccount } from './simpleAccount.js'
 import { smartWalletsCalls } from './smartWalletsCalls.js'
-import { SMART_WALLET_CONFIRM_SCREEN, type SmartWalletClient, type SmartWalletsState, type SmartWalletTransaction, type SmartWalletUiOptions } from './smartWalletTypes.js'
+import { SMART_WALLET_CONFIRM_SCREEN, type PermissionlessLoader, type SmartWalletClient, type SmartWalletsState, type SmartWalletTransaction, type SmartWalletUiOptions } from './smartWalletTypes.js'
 import type { SmartWalletConfirmParams } from './screens/SmartWalletConfirmScreen.js'
 import * as v from 'valibot'
 
@@ -34,13 +34,16 @@ function pickNetwork(foyer: Foyer, config: SmartWalletsConfig): { network: Netwo
   throw new FlowError(smartWalletsTexts['smartWallets.noNetwork'], 'SMART_WALLET_NO_NETWORK')
 }
 
-/** The embedded wallet as the smart account's owner: signatures come from the wallet frame, without its screens. */
-function embeddedOwner(foyer: Foyer, address: `0x${string}`): LocalAccount {
+/**
+ * The embedded wallet as the smart account's owner: signatures come from the wallet frame, without its screens (user
+ * operations, the link), or — `prompt` — through its sign screen (a signature the user asked the smart wallet for).
+ */
+function embeddedOwner(foyer: Foyer, address: `0x${string}`, prompt = false): LocalAccount {
   const actions = foyer.actions() as unknown as {
     signMessage(input: { message: string | { raw: Hex } }, options: object): Promise<Hex>
     signTypedData(typedData: unknown, options: object): Promise<Hex>
   }
-  const quiet = { uiOptions: { showWalletUIs: false }, address }
+  const quiet = prompt ? { address } : { uiOptions: { showWalletUIs: false }, address }
   return toAccount({
     address,
     async signMessage({ message }) {
@@ -58,15 +61,28 @@ function embeddedOwner(foyer: Foyer, address: `0x${string}`): LocalAccount {
 }
 
 /** The smart account of `type` owned by `owner` on `chain`. */
-export async function smartAccountOf(type: SmartWalletType, network: Network, chain: Chain, owner: LocalAccount): Promise<SmartAccount> {
+export async function smartAccountOf(type: SmartWalletType, network: Network, chain: Chain, owner: LocalAccount, permissionless?: PermissionlessLoader): Promise<SmartAccount> {
   const rpcUrl = network.rpc_url ?? chain.rpcUrls.default.http[0]
   const client = createPublicClient({ chain, transport: http(rpcUrl) })
   if (type === 'coinbase_smart_wallet') {
     if (!COINBASE_SMART_WALLET_CHAIN_IDS.includes(chain.id)) throw new FlowError(smartWalletsTexts['smartWallets.coinbaseChain'], 'SMART_WALLET_UNSUPPORTED_CHAIN')
     return toCoinbaseSmartAccount({ client, owners: [owner], version: '1.1' }) as Promise<SmartAccount>
   }
+  if (type === 'safe') return safeAccountOf(client, owner, permissionless)
   if (!network.account_factory) throw new FlowError(smartWalletsTexts['smartWallets.noNetwork'], 'SMART_WALLET_NO_NETWORK')
   return toSimpleAccount({ client, owner, factoryAddress: network.account_factory as `0x${string}` })
+}
+
+/**
+ * A Safe 1.4.1 with the Safe4337Module (EntryPoint v0.7) at the canonical Safe deployments, owned by `owner` alone, by
+ * permissionless's toSafeSmartAccount, which the host hands in (`smartWallets({ permissionless })`): an optional peer
+ * never named here, so a host without Safe wallets bundles without it. Its message signatures are Safe's (ERC-1271
+ * through the module's CompatibilityFallbackHandler), ERC-6492-wrapped while the Safe is not deployed.
+ */
+async function safeAccountOf(client: PublicClient<Transport, Chain>, owner: LocalAccount, permissionless?: PermissionlessLoader): Promise<SmartAccount> {
+  if (!permissionless) throw new FlowError(smartWalletsTexts['smartWallets.needsPermissionless'], 'SMART_WALLET_MISSING_PEER')
+  const { toSafeSmartAccount } = await permissionless()
+  return toSafeSmartAccount({ client, owners: [owner], version: '1.4.1', entryPoint: { address: entryPoint07Address, version: '0.7' } }) as Promise<SmartAccount>
 }
 
 /** Links the smart account to the user: a SIWE message for its address, signed by the account (siwe/link_smart_wallet). */
@@ -84,6 +100,14 @@ async function link(foyer: Foyer, account: SmartAccount, chain: Chain, type: Sma
   })
   const signature = await account.signMessage({ message })
   return toUser(await smartWalletsCalls.link(foyer, { message, signature, smart_wallet_type: type }))
+}
+
+/**
+ * The ERC-7677 `context` sent to the network's paymaster: the spec's sponsored defaults (mode SPONSORED,
+ * calculateGasLimits, expiryDuration 300 s) under the app's paymaster_context ({ policy_id }), which wins on a clash.
+ */
+export function sponsoredPaymasterContext(network: Pick<Network, 'paymaster_context'>): Record<string, unknown> {
+  return { ...SPONSORED_PAYMASTER_DEFAULTS, ...(network.paymaster_context ?? {}) }
 }
 
 const toBigInt = (value: SmartWalletTransaction['value']) => (value === undefined ? 0n : BigInt(value))
@@ -105,7 +129,7 @@ export async function startSmartWallet(foyer: Foyer, state: SmartWalletsState): 
   const embedded = primaryEmbeddedWallet(user, 'ethereum')
   if (!user || !embedded) throw new FlowError(smartWalletsTexts['smartWallets.noEmbeddedWallet'], 'SMART_WALLET_NO_EMBEDDED_WALLET')
   const { network, chain } = pickNetwork(foyer, config)
-  const account = await smartAccountOf(type, network, chain, embeddedOwner(foyer, embedded.address as `0x${string}`))
+  const account = await smartAccountOf(type, network, chain, embeddedOwner(foyer, embedded.address as `0x${string}`), state.permissionless)
 
   const linked = user.linkedAccounts.some((a) => a.type === 'smart_wallet' && String(a.address).toLowerCase() === account.address.toLowerCase())
   if (!linked) {
@@ -121,8 +145,12 @@ export async function startSmartWallet(foyer: Foyer, state: SmartWalletsState): 
     client: createPublicClient({ chain, transport: http(network.rpc_url ?? chain.rpcUrls.default.http[0]) }),
     chain,
     transport: http(network.bundler_url),
-    ...(paymaster ? { paymaster, ...(network.paymaster_context ? { paymasterContext: network.paymaster_context } : {}) } : {}),
+    ...(paymaster ? { paymaster, paymasterContext: sponsoredPaymasterContext(network) } : {}),
   })
+  // The same account with an owner that signs on the embedded wallet's sign screen, for signatures the user asks for.
+  let prompting: Promise<SmartAccount> | null = null
+  const signer = (ui?: SmartWalletUiOptions) =>
+    ui?.showWalletUIs === false ? Promise.resolve(account) : (prompting ??= smartAccountOf(type, network, chain, embeddedOwner(foyer, embedded.address as `0x${string}`, true), state.permissionless))
 
   const submit = async (transaction: SmartWalletTransaction): Promise<Hex> => {
     const hash = await bundler.sendUserOperation({ calls: [{ to: transaction.to, value: toBigInt(transaction.value), data: transaction.data ?? '0x' }] })
@@ -142,7 +170,7 @@ export async function startSmartWallet(foyer: Foyer, state: SmartWalletsState): 
         from: account.address,
         to: transaction.to,
         value: toBigInt(transaction.value).toString(),
-        hasData: !!transaction.data && transaction.data !== '0x',
+        ...(transaction.data ? { data: transaction.data } : {}),
         chainName: chain.name,
         symbol: chain.nativeCurrency.symbol,
         decimals: chain.nativeCurrency.decimals,
@@ -152,7 +180,8 @@ export async function startSmartWallet(foyer: Foyer, state: SmartWalletsState): 
       }
       return foyer.modal.request<Hex>(SMART_WALLET_CONFIRM_SCREEN, params, { intent: 'transaction' })
     },
-    signMessage: ({ message }) => account.signMessage({ message }),
+    signMessage: async ({ message }, options = {}) => (await signer(options.uiOptions)).signMessage({ message }),
+    signTypedData: async (typedData, options = {}) => (await signer(options.uiOptions)).signTypedData(typedData as Parameters<SmartAccount['signTypedData']>[0]),
   }
   if (foyer.$session.peek().user?.id !== user.id) return
   state.client.value = client

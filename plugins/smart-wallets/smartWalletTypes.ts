@@ -30,9 +30,20 @@ export interface SmartWalletClient {
    * receipt and answers the transaction hash that included it.
    */
   sendTransaction(transaction: SmartWalletTransaction, options?: { uiOptions?: SmartWalletUiOptions }): Promise<`0x${string}`>
-  /** Signs a message as the smart account (ERC-6492-wrapped while it is not deployed). */
-  signMessage(input: { message: string }): Promise<`0x${string}`>
+  /**
+   * Signs a message (text, or bytes as `{ raw: hex }`) as the smart account (ERC-6492-wrapped while it is not deployed):
+   * the embedded wallet, its owner, signs on its sign screen unless `showWalletUIs: false`.
+   */
+  signMessage(input: { message: string | { raw: `0x${string}` } }, options?: { uiOptions?: SmartWalletUiOptions }): Promise<`0x${string}`>
+  /** Signs EIP-712 typed data as the smart account (the owner's sign screen unless `showWalletUIs: false`). */
+  signTypedData(typedData: unknown, options?: { uiOptions?: SmartWalletUiOptions }): Promise<`0x${string}`>
 }
+
+/**
+ * Loads permissionless's accounts for Safe smart wallets: `() => import('permissionless/accounts')` (typed by shape, so
+ * a host without permissionless type-checks and bundles without it).
+ */
+export type PermissionlessLoader = () => Promise<{ toSafeSmartAccount(parameters: any): Promise<unknown> }>
 
 /** The plugin's state (`usePluginState<SmartWalletsState>('smart-wallets')`). */
 export interface SmartWalletsState {
@@ -41,5 +52,7 @@ export interface SmartWalletsState {
   error: Signal<Error | null>
   /** The user id the client was made for (a new user gets a new one). */
   userId: string | null
+  /** `smartWallets({ permissionless })`: what builds Safe wallets. */
+  permissionless?: PermissionlessLoader
 }
 

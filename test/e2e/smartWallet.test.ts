@@ -100,6 +100,8 @@ it('links the smart wallet the embedded wallet owns at sign-up, and sends from i
     // The paymaster service was asked with the app's policy (stub, then the signed data).
     expect(paymaster.policies).toContain(POLICY)
     expect(new Set(paymaster.policies)).toEqual(new Set([POLICY]))
+    // ...in a context with the spec's sponsored defaults under the app's policy.
+    for (const context of paymaster.contexts) expect(context).toEqual({ mode: 'SPONSORED', calculateGasLimits: true, expiryDuration: 300, policy_id: POLICY })
   } catch (error) {
     throw Object.assign(error as Error, { message: `${(error as Error).message}\nalto:\n${alto.output().slice(-3000)}` })
   } finally {

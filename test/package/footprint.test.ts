@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { countPackages } from './kit/countPackages.js'
 
 // The optional peers: a host installs the ones it uses.
-const OPTIONAL_PEERS = ['viem', '@solana/web3.js', '@walletconnect/ethereum-provider', '@coinbase/wallet-sdk']
+const OPTIONAL_PEERS = ['viem', '@solana/web3.js', '@walletconnect/ethereum-provider', '@coinbase/wallet-sdk', 'permissionless', 'ox']
 // Privy's React SDK installs 680 packages; Foyer's e-mail-only footprint is held well under it.
 const PACKAGE_BUDGET = 150
 

@@ -83,6 +83,48 @@ export async function deployAccountAbstraction(rpcUrl: string, options: { paymas
   return { entryPoint: entryPoint07Address, simpleAccountFactory, verifyingPaymaster }
 }
 
+/** The canonical Safe 1.4.1 + Safe4337Module 0.3.0 (EntryPoint v0.7) addresses permissionless's toSafeSmartAccount uses. */
+export const SAFE_4337_ADDRESSES = {
+  safeSingleton: '0x41675C099F32341bf84BFc5382aF534df5C7461a',
+  safeProxyFactory: '0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67',
+  safe4337Module: '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226',
+  safeModuleSetup: '0x2dd68b007B46fBe91B9A7c3EDa5A7a1063cB5b47',
+  multiSend: '0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526',
+  multiSendCallOnly: '0x9641d764fc13c8B624c04430C7356C1C7C8102e2',
+} as const satisfies Record<string, Address>
+
+/**
+ * Puts the Safe 4337 contracts at their canonical addresses on anvil (EntryPoint v0.7 must be there: deployAccountAbstraction):
+ * each is deployed from the npm build artifacts of @safe-global/safe-4337@0.3.0 (and @safe-global/safe-contracts@1.4.1 for
+ * MultiSendCallOnly), then its runtime code — immutables included (the module's entry point) — is copied to the canonical
+ * address with anvil_setCode. None of them needs storage of its own: the Safes are proxies with their own.
+ */
+export async function deploySafe4337(rpcUrl: string): Promise<typeof SAFE_4337_ADDRESSES> {
+  const transport = http(rpcUrl)
+  const reader = createPublicClient({ transport })
+  const chainId = await reader.getChainId()
+  const chain = { id: chainId, name: `Local ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
+  const wallet = createWalletClient({ chain, account: DEPLOYER, transport })
+  const safe4337 = (path: string) => require(`@safe-global/safe-4337/build/artifacts/${path}.json`) as { abi: Abi; bytecode: Hex }
+  const sources: Record<keyof typeof SAFE_4337_ADDRESSES, [{ abi: Abi; bytecode: Hex }, unknown[]]> = {
+    safeSingleton: [safe4337('@safe-global/safe-contracts/contracts/SafeL2.sol/SafeL2'), []],
+    safeProxyFactory: [safe4337('@safe-global/safe-contracts/contracts/proxies/SafeProxyFactory.sol/SafeProxyFactory'), []],
+    safe4337Module: [safe4337('contracts/Safe4337Module.sol/Safe4337Module'), [entryPoint07Address]],
+    safeModuleSetup: [safe4337('contracts/SafeModuleSetup.sol/SafeModuleSetup'), []],
+    multiSend: [safe4337('@safe-global/safe-contracts/contracts/libraries/MultiSend.sol/MultiSend'), []],
+    multiSendCallOnly: [require('@safe-global/safe-contracts/build/artifacts/contracts/libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json') as { abi: Abi; bytecode: Hex }, []],
+  }
+  for (const [name, [{ abi, bytecode }, args]] of Object.entries(sources) as [keyof typeof SAFE_4337_ADDRESSES, [{ abi: Abi; bytecode: Hex }, unknown[]]][]) {
+    const target = SAFE_4337_ADDRESSES[name]
+    if (await reader.getCode({ address: target })) continue
+    const receipt = await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode, args }) })
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${name} reverted`)
+    const code = await reader.getCode({ address: receipt.contractAddress })
+    await reader.request({ method: 'anvil_setCode' as never, params: [target, code] as never })
+  }
+  return SAFE_4337_ADDRESSES
+}
+
 /** A running alto bundler. */
 export interface Alto {
   url: string
@@ -151,6 +193,8 @@ export interface PaymasterStandin {
   url: string
   /** policy_id of every pm_getPaymasterStubData / pm_getPaymasterData call, in order. */
   policies: string[]
+  /** The whole ERC-7677 `context` of every call, in order. */
+  contexts: unknown[]
   close(): Promise<void>
 }
 
@@ -163,24 +207,29 @@ const STUB_SIGNATURE = '0xfad8b0bd8d17273984e6292ec83d06ee063a58e296ae62250212ad
 /**
  * ERC-7677 (pm_getPaymasterStubData, pm_getPaymasterData) for the VerifyingPaymaster: the answer's paymasterData is
  * abi.encode(validUntil, validAfter) ‖ the signer's EIP-191 signature over the paymaster's own getHash(userOp, …). Only
- * the listed policy ids are sponsored (others: JSON-RPC error -32602); every policy id asked for is recorded.
+ * the listed policy ids are sponsored (others: JSON-RPC error -32602); a context's `expiryDuration` (seconds) sets
+ * validUntil, and its `mode`, when given, must be SPONSORED. Every policy id and context asked with is recorded.
  */
 export async function startPaymasterStandin(rpcUrl: string, options: { paymaster: Address; policies: string[]; validForSeconds?: number }): Promise<PaymasterStandin> {
   const reader = createPublicClient({ transport: http(rpcUrl) })
   const signer = privateKeyToAccount(PAYMASTER_SIGNER_KEY)
   const paymasterAbi = artifact('VerifyingPaymaster').abi
   const policies: string[] = []
+  const contexts: unknown[] = []
   const chainId = await reader.getChainId()
 
   const answer = async (method: string, params: unknown[]): Promise<unknown> => {
     if (method !== 'pm_getPaymasterStubData' && method !== 'pm_getPaymasterData') throw Object.assign(new Error(`Method not found: ${method}`), { code: -32601 })
-    const [userOp, entryPoint, chain, context] = params as [Record<string, Hex | undefined>, Address, Hex, { policy_id?: unknown } | null | undefined]
+    const [userOp, entryPoint, chain, context] = params as [Record<string, Hex | undefined>, Address, Hex, { policy_id?: unknown; mode?: unknown; expiryDuration?: unknown } | null | undefined]
     const policy = typeof context?.policy_id === 'string' ? context.policy_id : ''
     policies.push(policy)
+    contexts.push(context ?? null)
     if (!options.policies.includes(policy)) throw Object.assign(new Error(`Unknown policy: ${policy || '(none)'}`), { code: -32602 })
+    if (context?.mode !== undefined && context.mode !== 'SPONSORED') throw Object.assign(new Error(`Unsupported mode: ${String(context.mode)}`), { code: -32602 })
     if (entryPoint.toLowerCase() !== entryPoint07Address.toLowerCase()) throw Object.assign(new Error('Unsupported entry point'), { code: -32602 })
     if (Number(chain) !== chainId) throw Object.assign(new Error('Unsupported chain'), { code: -32602 })
-    const validUntil = Math.floor(Date.now() / 1000) + (options.validForSeconds ?? 300)
+    const expiry = typeof context?.expiryDuration === 'number' && context.expiryDuration > 0 ? context.expiryDuration : (options.validForSeconds ?? 300)
+    const validUntil = Math.floor(Date.now() / 1000) + expiry
     const validAfter = 0
     const timestamps = encodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], [validUntil, validAfter])
     const gas = { paymasterVerificationGasLimit: numberToHex(PAYMASTER_VERIFICATION_GAS), paymasterPostOpGasLimit: numberToHex(PAYMASTER_POST_OP_GAS) }
@@ -232,5 +281,5 @@ export async function startPaymasterStandin(rpcUrl: string, options: { paymaster
   })
   const port = await freePort()
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${port}`, policies, close: () => closeServer(server) }
+  return { url: `http://127.0.0.1:${port}`, policies, contexts, close: () => closeServer(server) }
 }

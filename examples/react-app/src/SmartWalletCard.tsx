@@ -5,6 +5,8 @@ import { useSmartWallets } from 'foyer/plugins/smart-wallets'
 /** Where 'Send with smart wallet' sends 0.0001 ETH: anvil's second account (a fixed address the e2e test reads). */
 export const SMART_WALLET_DEMO_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const DEMO_VALUE = 100_000_000_000_000n
+/** How the card names each smart-wallet type. */
+const SMART_WALLET_NAMES = { simple: 'SimpleAccount', coinbase_smart_wallet: 'Coinbase Smart Wallet', safe: 'Safe' } as const
 
 /**
  * 'Smart wallet': the ERC-4337 account the embedded wallet owns (shown once the smart-wallets plugin built and linked it,
@@ -34,7 +36,7 @@ export function SmartWalletCard() {
       {client ? (
         <>
           <p className="card-lead">
-            A {client.smartWalletType === 'coinbase_smart_wallet' ? 'Coinbase Smart Wallet' : 'SimpleAccount'} on {client.chain.name}, owned by your embedded wallet
+            A {SMART_WALLET_NAMES[client.smartWalletType]} on {client.chain.name}, owned by your embedded wallet
             {client.sponsored ? '; its gas is sponsored.' : '.'}
           </p>
           <p>

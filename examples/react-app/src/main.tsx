@@ -82,8 +82,9 @@ const plugins = [
     ...(query.get('solana_rpc') ? { solana: { clusters: [{ name: 'mainnet-beta' as const, rpcUrl: query.get('solana_rpc')! }] } } : {}),
   }),
   // Smart wallets: an ERC-4337 account owned by the embedded wallet, built and linked once the server's app has a
-  // "smart-wallets" section (bundler, paymaster); useSmartWallets() on the 'Smart wallet' card.
-  smartWallets(),
+  // "smart-wallets" section (bundler, paymaster); useSmartWallets() on the 'Smart wallet' card. A 'safe' type is built by
+  // permissionless (an optional peer, loaded only then).
+  smartWallets({ permissionless: () => import('permissionless/accounts') }),
   // Delegated actions (Solana): 'Delegate actions' / 'Revoke delegation' on the Solana card; the server signs for the
   // wallet from its back-end API (POST /api/v1/delegated_actions/solana/rpc) until the user revokes.
   delegatedActions(),

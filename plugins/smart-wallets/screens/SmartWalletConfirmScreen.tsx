@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
+import { decodeTransaction } from '../../embedded-wallet/decodeTransaction.js'
 import { TransactionRow } from '../../embedded-wallet/screens/TransactionRow.js'
 import type { SmartWalletUiOptions } from '../smartWalletTypes.js'
 
@@ -9,7 +10,8 @@ export interface SmartWalletConfirmParams {
   to: `0x${string}`
   /** wei, decimal. */
   value: string
-  hasData: boolean
+  /** The call's data ('0x' or absent: a plain transfer), decoded for Details like the embedded wallet's send screen. */
+  data?: `0x${string}`
   chainName: string
   symbol: string
   decimals: number
@@ -70,6 +72,8 @@ export default function SmartWalletConfirmScreen({ params }: { params: SmartWall
   }
 
   const total = formatUnits(params.value, params.decimals, params.symbol)
+  // The embedded wallet's decoder (ERC-20 / 721 / 1155 calls); a call it doesn't know reads 'transaction'.
+  const decoded = params.data && params.data !== '0x' ? decodeTransaction(params.data) : null
   return (
     <ScreenLayout
       title={phase.kind === 'failed' ? 'Retry transaction' : t('smartWallets.confirm.title')}
@@ -92,7 +96,11 @@ export default function SmartWalletConfirmScreen({ params }: { params: SmartWall
       <TransactionRow label="Estimated fee" testId="foyer-tx-fee">
         {params.sponsored ? t('smartWallets.sponsored') : t('smartWallets.paidByWallet')}
       </TransactionRow>
-      {params.hasData ? <TransactionRow label="Details">Contract call</TransactionRow> : null}
+      {decoded ? (
+        <TransactionRow label="Details" testId="foyer-tx-details">
+          {decoded.functionName ? `${decoded.action} (${decoded.functionName})` : decoded.action}
+        </TransactionRow>
+      ) : null}
       {phase.kind === 'failed' ? <ErrorText>{phase.message}</ErrorText> : <ErrorText />}
     </ScreenLayout>
   )
