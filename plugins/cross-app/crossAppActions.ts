@@ -74,6 +74,8 @@ export function crossAppActions(foyer: Foyer): CrossAppAccountsActions {
     linkCrossAppAccount: ({ appId }) => auth(appId, 'link'),
     async unlinkCrossAppAccount({ appId, subject }) {
       const user = await crossAppCalls.unlink(foyer, { provider_app_id: appId, subject })
+      // The server revoked the provider token: forget it here too.
+      crossAppState(foyer).clearToken(appId)
       foyer.session.setUser(user)
       return foyer.$session.peek().user!
     },

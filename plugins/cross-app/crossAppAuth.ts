@@ -51,8 +51,11 @@ export async function startCrossAppAuth(foyer: Foyer, params: CrossAppAuthParame
       win,
       accept: (data) => {
         if (data.type === crossAppMessages.auth && typeof data.code === 'string' && typeof data.state === 'string') return { code: data.code, state: data.state }
-        if (data.type === crossAppMessages.authError) return crossAppRejected()
-        return undefined
+        if (data.type !== crossAppMessages.authError) return undefined
+        // The user's Cancel is a rejection; a failure the provider's page reports (flow expired, requester no longer
+        // listed, no wallet) is §8's "issue connecting", with the provider's text as the cause.
+        if (data.error === undefined || data.error === crossAppErrorTexts.rejected) return crossAppRejected()
+        return new FlowError(crossAppErrorTexts.connectFailed.replace('{app}', name), crossAppErrorCodes.providerError, { cause: new Error(String(data.error)) })
       },
       timeoutError: () => new FlowError(crossAppErrorTexts.authTimeout, crossAppErrorCodes.timeout),
       ...(state.timeoutMs ? { timeoutMs: state.timeoutMs } : {}),

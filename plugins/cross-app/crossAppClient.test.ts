@@ -120,6 +120,25 @@ describe('cross-app login', () => {
   })
 })
 
+describe('cross-app login failures the provider reports', () => {
+  it("Cancel is 'User rejected request'; a refused flow is §8's 'issue connecting your {app} account'", async () => {
+    const authorize = () => ({ url: `${PROVIDER_ORIGIN}/oauth/authorize?flow=x` })
+    for (const [error, expected] of [
+      [crossAppErrorTexts.rejected, crossAppErrorTexts.rejected],
+      ['Invalid connected app', 'There was an issue connecting your Provider App account. Please try again.'],
+    ] as const) {
+      const { win, popup, post } = fakeWindows()
+      const { foyer, state } = fakeFoyer((id) => (id === 'cross-app.authorize' ? authorize() : null))
+      state.win = () => win
+      const login = startCrossAppAuth(foyer, { providerAppId: PROVIDER, intent: 'login', popup: popup as unknown as Window })
+      await vi.waitFor(() => expect(popup.location.href).toContain('/oauth/authorize'))
+      post({ type: crossAppMessages.authError, error })
+      await expect(login).rejects.toThrow(expected)
+      expect(state.auth.peek()).toMatchObject({ status: 'error', error: expected })
+    }
+  })
+})
+
 describe('cross-app requests', () => {
   it('refuses an address of no cross_app account, a missing token, and a transaction against a read-only provider', () => {
     const { foyer, state } = fakeFoyer(() => null, crossAppUser)
@@ -150,5 +169,38 @@ describe('cross-app requests', () => {
     await vi.waitFor(() => expect(second.popup.location.href).toContain('/oauth/transact'))
     second.post({ type: crossAppMessages.error, error: 'User rejected request' })
     await expect(failed).rejects.toThrow('User rejected request')
+  })
+
+  it("keeps the token the provider re-issues ('set'), and forgets a dead one ('clear') with 'Transactions require a valid token'", async () => {
+    const { foyer, state } = fakeFoyer(() => null, crossAppUser)
+    state.setToken(token())
+    const target = { providerAppId: PROVIDER, token: token().token }
+    const renewed = { ...token(), expires_at: token().expires_at + 7200 }
+
+    const first = fakeWindows()
+    state.win = () => first.win
+    const signed = crossAppRequest(foyer, target, { method: 'personal_sign', params: ['0x6869', ADDRESS] }, first.popup as unknown as Window)
+    await vi.waitFor(() => expect(first.popup.location.href).toContain('/oauth/transact'))
+    // Another provider's token, a malformed one, or one from another origin: ignored.
+    first.post({ type: crossAppMessages.token, action: 'set', token: { ...renewed, provider_app_id: 'foyer_other_app_000000001', expires_at: 1 } })
+    first.post({ type: crossAppMessages.token, action: 'set', token: { token: 'x' } })
+    first.post({ type: crossAppMessages.token, action: 'set', token: { ...renewed, expires_at: 2 } }, 'http://evil.example')
+    first.post({ type: crossAppMessages.token, action: 'clear' }, 'http://evil.example')
+    expect(state.token(PROVIDER)).toEqual(token())
+    first.post({ type: crossAppMessages.token, action: 'set', token: renewed })
+    first.post({ type: crossAppMessages.response, result: '0xsig' })
+    await expect(signed).resolves.toBe('0xsig')
+    expect(state.token(PROVIDER)).toEqual(renewed)
+
+    const second = fakeWindows()
+    state.win = () => second.win
+    const refused = crossAppRequest(foyer, target, { method: 'personal_sign', params: ['0x6869', ADDRESS] }, second.popup as unknown as Window)
+    await vi.waitFor(() => expect(second.popup.location.href).toContain('/oauth/transact'))
+    second.post({ type: crossAppMessages.token, action: 'clear' })
+    second.post({ type: crossAppMessages.error, error: crossAppErrorTexts.noToken })
+    await expect(refused).rejects.toMatchObject({ shortMessage: crossAppErrorTexts.noToken, code: 'CROSS_APP_INVALID_TOKEN' })
+    expect(state.token(PROVIDER)).toBeNull()
+    // The next request is refused before any popup opens.
+    expect(() => crossAppTarget(foyer, ADDRESS, false)).toThrow(crossAppErrorTexts.noToken)
   })
 })

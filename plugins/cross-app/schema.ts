@@ -103,6 +103,8 @@ export const VerifyTokenOutputSchema = v.object({
   requester_app_name: v.string(),
   requester_origins: v.array(v.string()),
   read_only: v.boolean(),
+  /** The token's new expiry (unix seconds): verifying re-issues it for another lifetime. */
+  expires_at: v.number(),
 })
 export type VerifiedToken = v.InferOutput<typeof VerifyTokenOutputSchema>
 

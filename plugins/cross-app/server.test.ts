@@ -80,11 +80,17 @@ describe('cross-app server', () => {
 
     // The provider's page accepts the token for its signed-in user, and names the requester's origins.
     const verified = await as(P, '/api/v1/cross-app/verify-token', { token: res.body.provider_access_token.token }, providerToken)
-    expect(verified.body).toEqual({ requester_app_id: R, requester_app_name: 'Requester App', requester_origins: [R_ORIGIN], read_only: false })
-    // ...not another user's, and not an unknown token.
+    expect(verified.body).toEqual({ requester_app_id: R, requester_app_name: 'Requester App', requester_origins: [R_ORIGIN], read_only: false, expires_at: expect.any(Number) })
+    // Verifying re-issued it for another lifetime (the page posts the new expiry to the requester: token 'set').
+    expect(verified.body.expires_at).toBeGreaterThanOrEqual(res.body.provider_access_token.expires_at)
+    // ...not another user's (the refusal names the requester so the page can answer it, but the token stays: no clear)...
     const other = await t.login('someone-else@example.com')
-    expect((await as(P, '/api/v1/cross-app/verify-token', { token: res.body.provider_access_token.token }, other.token!)).body.code).toBe('cross_app_invalid_token')
-    expect((await as(P, '/api/v1/cross-app/verify-token', { token: rand() }, providerToken)).body.error).toBe('Transactions require a valid token')
+    const foreign = await as(P, '/api/v1/cross-app/verify-token', { token: res.body.provider_access_token.token }, other.token!)
+    expect(foreign).toMatchObject({ status: 401, body: { code: 'cross_app_invalid_token', data: { requester_origins: [R_ORIGIN], clear: false } } })
+    // ...and not an unknown token, whose refusal names nothing.
+    const unknown = await as(P, '/api/v1/cross-app/verify-token', { token: rand() }, providerToken)
+    expect(unknown.body.error).toBe('Transactions require a valid token')
+    expect(unknown.body.data).toBeUndefined()
 
     // A used code never works again.
     const again = await as(R, '/api/v1/cross-app/authenticate', { authorization_code: code, state_code: state, code_verifier: verifier, provider: P })
@@ -123,13 +129,41 @@ describe('cross-app server', () => {
     expect((await as(P, '/api/v1/cross-app/verify-token', { token }, second.token!)).status).toBe(200)
     const unlinked = await as(R, '/api/v1/cross-app/unlink', { provider_app_id: P, subject: second.user.id }, login.body.token)
     expect(unlinked.body.linkedAccounts.filter((a: any) => a.type === 'cross_app')).toEqual([])
-    expect((await as(P, '/api/v1/cross-app/verify-token', { token }, second.token!)).status).toBe(401)
+    // The revoked token's refusal tells the provider's page which requester to tell to forget it (clear), and nothing else.
+    const revoked = await as(P, '/api/v1/cross-app/verify-token', { token }, second.token!)
+    expect(revoked).toMatchObject({ status: 401, body: { code: 'cross_app_invalid_token', error: 'Transactions require a valid token', data: { requester_origins: [R_ORIGIN], clear: true } } })
+    expect(Object.keys(revoked.body.data).sort()).toEqual(['clear', 'requester_origins'])
+  })
+
+  it("a requester the provider no longer lists: its token is refused with the origin it was issued to, and its pending flow names its origin", async () => {
+    const { code, state, verifier } = await authorized()
+    const res = await as(R, '/api/v1/cross-app/authenticate', { authorization_code: code, state_code: state, code_verifier: verifier, provider: P })
+    const token = res.body.provider_access_token.token as string
+    const pendingFlow = new URL((await as(R, '/api/v1/cross-app/authorize', { provider: P, redirect_to: `${R_ORIGIN}/`, code_challenge: rand(), state_code: rand() })).body.url).searchParams.get('flow')!
+    const section = t.server.ctx.apps.get(P)!.plugins['cross-app'] as { requesters: unknown[] }
+    const listed = section.requesters
+    section.requesters = []
+    try {
+      const refused = await as(P, '/api/v1/cross-app/verify-token', { token }, providerToken)
+      expect(refused).toMatchObject({ status: 401, body: { code: 'cross_app_invalid_token', data: { requester_origins: [R_ORIGIN], clear: true } } })
+      const flow = await as(P, '/api/v1/cross-app/flow', { flow_id: pendingFlow })
+      expect(flow).toMatchObject({ status: 400, body: { code: 'invalid_connected_app', data: { requester_origin: R_ORIGIN } } })
+      const consent = await as(P, '/api/v1/cross-app/consent', { flow_id: pendingFlow }, providerToken)
+      expect(consent.body).toMatchObject({ code: 'invalid_connected_app', data: { requester_origin: R_ORIGIN } })
+    } finally {
+      section.requesters = listed
+    }
+    // Listed again: the same token works (it was refused, not changed); an unknown flow names nothing.
+    expect((await as(P, '/api/v1/cross-app/verify-token', { token }, providerToken)).status).toBe(200)
+    const unknownFlow = await as(P, '/api/v1/cross-app/flow', { flow_id: rand() })
+    expect(unknownFlow.body.code).toBe('cross_app_invalid_code')
+    expect(unknownFlow.body.data).toBeUndefined()
   })
 
   it('refuses consent for a provider user without an embedded wallet', async () => {
     const bare = await t.login('no-wallet@example.com')
     const start = await as(R, '/api/v1/cross-app/authorize', { provider: P, redirect_to: `${R_ORIGIN}/`, code_challenge: rand(), state_code: rand() })
     const flow = new URL(start.body.url).searchParams.get('flow')!
-    expect((await as(P, '/api/v1/cross-app/consent', { flow_id: flow }, bare.token!)).body.code).toBe('cross_app_no_wallet')
+    expect((await as(P, '/api/v1/cross-app/consent', { flow_id: flow }, bare.token!)).body).toMatchObject({ code: 'cross_app_no_wallet', data: { requester_origin: R_ORIGIN } })
   })
 })

@@ -17,13 +17,13 @@ import {
   crossAppServerTexts as texts,
 } from './schema.js'
 import { CROSS_APP_ID, connectionsOf, requesterEntry } from './server/connections.js'
-import { createCrossAppStore, crossAppMigration, type CrossAppStore } from './server/crossAppStore.js'
+import { createCrossAppStore, crossAppMigration, crossAppTokenOriginMigration, type CrossAppStore } from './server/crossAppStore.js'
 
 /** Options of the cross-app plugin's server half. */
 export interface CrossAppServerOptions {
   /** Lifetime of an authorization, start to redeem. Default 600 s. */
   flowTtlSeconds?: number
-  /** Lifetime of a provider access token. Default 86 400 s (a day); unlinking ends it sooner. */
+  /** Lifetime of a provider access token, renewed on each use on the provider's page. Default 86 400 s (a day); unlinking ends it sooner. */
   tokenTtlSeconds?: number
 }
 
@@ -52,7 +52,7 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
     id: CROSS_APP_ID,
     errorCodes: crossAppErrorCodes,
     appConfig: CrossAppSectionSchema,
-    migrations: [crossAppMigration],
+    migrations: [crossAppMigration, crossAppTokenOriginMigration],
     rateLimits: {
       'cross-app.authorize.ip': { limit: 60, windowSeconds: 600 },
       'cross-app.redeem.ip': { limit: 60, windowSeconds: 600 },
@@ -89,14 +89,19 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
         return c.json({ url: url.href })
       })
 
-      /** The flow the provider's page shows, still pending and still allowed. */
+      /**
+       * The flow the provider's page shows, still pending and still allowed. A refusal names the flow's requester origin
+       * (nothing else) when the flow is this provider's, so its page can tell the requester instead of leaving it waiting.
+       */
       const pending = async (c: Context, flowId: string) => {
         const provider = ctx.apps.of(c)
         const flow = await store.pendingFlow(provider.id, flowId, ctx.now())
-        if (!flow) throw new HttpError(400, 'cross_app_invalid_code', texts.invalidCode)
-        const requester = ctx.apps.get(flow.requester_app_id)
-        if (!requester || !requesterEntry(provider, requester.id)) throw new HttpError(400, 'invalid_connected_app', texts.invalidConnectedApp)
-        return { flow, requester, origin: new URL(flow.redirect_to).origin }
+        const requester = flow ? ctx.apps.get(flow.requester_app_id) : undefined
+        if (flow && requester && requesterEntry(provider, requester.id)) return { flow, requester, origin: new URL(flow.redirect_to).origin }
+        const origin = await store.flowOrigin(provider.id, flowId)
+        const data = origin ? { requester_origin: origin } : undefined
+        if (!flow) throw new HttpError(400, 'cross_app_invalid_code', texts.invalidCode, data)
+        throw new HttpError(400, 'invalid_connected_app', texts.invalidConnectedApp, data)
       }
 
       app.post(crossAppPaths.flow, async (c) => {
@@ -110,9 +115,9 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
         const { flow_id } = await ctx.body(c, FlowInputSchema)
         const { flow, origin } = await pending(c, flow_id)
         const wallets = walletsOf(await ctx.getUser(userId))
-        if (wallets.embeddedWallets.length === 0) throw new HttpError(400, 'cross_app_no_wallet', texts.noWallet)
+        if (wallets.embeddedWallets.length === 0) throw new HttpError(400, 'cross_app_no_wallet', texts.noWallet, { requester_origin: origin })
         const code = ctx.secrets.random(32)
-        if (!(await store.consent(flow.id, userId, wallets, code))) throw new HttpError(400, 'cross_app_invalid_code', texts.invalidCode)
+        if (!(await store.consent(flow.id, userId, wallets, code))) throw new HttpError(400, 'cross_app_invalid_code', texts.invalidCode, { requester_origin: origin })
         return c.json({ authorization_code: code, state_code: flow.state_code, requester_origin: origin })
       })
 
@@ -137,7 +142,14 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
         const issue = async (requesterUserId: string) => {
           const token = ctx.secrets.random(32)
           const at = ctx.now()
-          const row = { provider_app_id: flow.provider_app_id, requester_app_id: requester.id, provider_user_id: flow.provider_user_id!, requester_user_id: requesterUserId, read_only: found.readOnly }
+          const row = {
+            provider_app_id: flow.provider_app_id,
+            requester_app_id: requester.id,
+            provider_user_id: flow.provider_user_id!,
+            requester_user_id: requesterUserId,
+            read_only: found.readOnly,
+            requester_origin: new URL(flow.redirect_to).origin,
+          }
           await store.issueToken(token, row, at, tokenTtlMs)
           return { provider_app_id: flow.provider_app_id, token, expires_at: Math.floor((at + tokenTtlMs) / 1000), read_only: found.readOnly }
         }
@@ -164,7 +176,7 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
         const { userId, appId } = await ctx.requireUser(c)
         const { provider_app_id, subject } = await ctx.body(c, UnlinkInputSchema)
         const user = await ctx.accounts.unlink(userId, 'cross_app', `${provider_app_id}:${subject}`)
-        await store.revoke(appId, provider_app_id, subject)
+        await store.revoke(appId, provider_app_id, subject, ctx.now())
         return c.json(user)
       })
 
@@ -172,12 +184,30 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
         const provider = ctx.apps.of(c)
         const { userId } = await ctx.requireUser(c)
         const { token } = await ctx.body(c, VerifyTokenInputSchema)
-        const row = await store.token(token, ctx.now())
-        // The token must name this provider and the user signed in on its page, and the requester must still be listed.
-        const found = row && row.provider_app_id === provider.id && row.provider_user_id === userId ? requesterEntry(provider, row.requester_app_id) : null
-        const requester = row ? ctx.apps.get(row.requester_app_id) : undefined
-        if (!row || !found || !requester) throw new HttpError(401, 'cross_app_invalid_token', texts.invalidToken)
-        return c.json({ requester_app_id: requester.id, requester_app_name: requester.name, requester_origins: found.origins, read_only: row.read_only || found.readOnly })
+        const now = ctx.now()
+        const row = await store.token(token)
+        // An unknown token, or another provider's, gets the bare refusal.
+        if (!row || row.provider_app_id !== provider.id) throw new HttpError(401, 'cross_app_invalid_token', texts.invalidToken)
+        // The token must be live (not revoked, not expired), name the user signed in on this page, and its requester must
+        // still be listed. A refusal names only the requester's origins, so the page can answer the requester that opened
+        // it (`clear`: the token is dead and the requester should forget it) instead of leaving it waiting.
+        const found = requesterEntry(provider, row.requester_app_id)
+        const requester = ctx.apps.get(row.requester_app_id)
+        const live = !row.revoked_at && new Date(row.expires_at).getTime() > now && !!found && !!requester
+        if (!live || row.provider_user_id !== userId) {
+          const origins = found ? found.origins : row.requester_origin ? [row.requester_origin] : []
+          throw new HttpError(401, 'cross_app_invalid_token', texts.invalidToken, { requester_origins: origins, clear: !live })
+        }
+        // Each use re-issues the token for another lifetime; the page hands the new expiry to the requester (token 'set').
+        const expiresAt = await store.renew(token, now, tokenTtlMs)
+        if (!expiresAt) throw new HttpError(401, 'cross_app_invalid_token', texts.invalidToken, { requester_origins: found!.origins, clear: true })
+        return c.json({
+          requester_app_id: requester!.id,
+          requester_app_name: requester!.name,
+          requester_origins: found!.origins,
+          read_only: row.read_only || found!.readOnly,
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+        })
       })
     },
   })

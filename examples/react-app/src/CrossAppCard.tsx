@@ -2,10 +2,18 @@ import { useEffect, useState } from 'react'
 import type { User } from 'foyer'
 import { useCrossAppAccounts, type CrossAppConnection } from 'foyer/plugins/cross-app'
 
+/** The EIP-712 data 'Sign typed data with {app}' asks the provider's wallet for (the e2e test checks the signature against it). */
+export const CROSS_APP_DEMO_TYPED_DATA = {
+  domain: { name: 'Foyer cross-app demo', version: '1' },
+  types: { Greeting: [{ name: 'text', type: 'string' }] },
+  primaryType: 'Greeting',
+  message: { text: 'Hello from a cross-app requester' },
+} as const
+
 /**
- * Cross-app wallets: the provider apps that list this app. Signed out: 'Log in with {app}'. Signed in: each cross_app
- * account's wallet, with 'Sign with {app}' and 'Send with {app}' (the provider's own screens in its popup). Hidden
- * when no provider lists this app.
+ * Cross-app wallets: the provider apps that list this app. Signed out: 'Log in with {app}'. Signed in: 'Link {app}', or
+ * each cross_app account's wallet with 'Sign with {app}', 'Sign typed data with {app}', 'Send with {app}' (the provider's
+ * own screens in its popup) and 'Unlink {app}'. Hidden when no provider lists this app.
  */
 export function CrossAppCard({ user }: { user?: User }) {
   const cross = useCrossAppAccounts()
@@ -53,8 +61,18 @@ export function CrossAppCard({ user }: { user?: User }) {
               <button type="button" className="btn btn-secondary" onClick={() => run('Signature', () => cross.signMessage({ message: 'Hello from a cross-app requester' }, { address }))}>
                 Sign with {c.provider_app_name}
               </button>
+              <button type="button" className="btn btn-secondary" onClick={() => run('Typed signature', () => cross.signTypedData(CROSS_APP_DEMO_TYPED_DATA, { address }))}>
+                Sign typed data with {c.provider_app_name}
+              </button>
               <button type="button" className="btn btn-secondary" onClick={() => run('Transaction', () => cross.sendTransaction({ to: address, value: 1000n }, { address }).then((r) => r.hash))}>
                 Send with {c.provider_app_name}
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => run('Unlinked', () => cross.unlinkCrossAppAccount({ appId: c.provider_app_id, subject: String(account!.subject) }).then((u) => u.id))}
+              >
+                Unlink {c.provider_app_name}
               </button>
             </div>
           </div>

@@ -2,12 +2,17 @@ import { useEffect, useRef, useState } from 'react'
 import { useFoyer, useFoyerKernel, useLogin, useModalStatus } from '../../../ui/foyer.js'
 import { useT } from '../../../ui/i18n/useT.js'
 import { crossAppCalls } from '../crossAppCalls.js'
+import { crossAppErrorTexts } from '../crossAppErrors.js'
 import { crossAppMessages } from '../schema.js'
+import { providerRefusal } from './providerRefusal.js'
 import { embeddedAddress, postToRequester, ProviderCard, walletActions } from './providerPageKit.js'
 
 type Described = { requester_app_name: string; requester_origin: string }
 
-/** /oauth/authorize?flow=…: sign in to this (provider) app, an embedded wallet, then consent; the code goes to the requester's origin only. */
+/**
+ * /oauth/authorize?flow=…: sign in to this (provider) app, an embedded wallet, then consent; the code goes to the requester's
+ * origin only. A flow or consent the server refuses is reported there too (FOYER_CROSS_APP_AUTH_ERROR).
+ */
 export default function AuthorizePage() {
   const foyer = useFoyerKernel()
   const t = useT()
@@ -21,16 +26,26 @@ export default function AuthorizePage() {
   const { isOpen: modalOpen } = useModalStatus()
   const address = embeddedAddress(user?.linkedAccounts)
 
+  /** Shows the failure; when the server names the flow's requester, tells it too (it would otherwise wait 2 minutes) and closes. */
+  const fail = (e: unknown, origin?: string) => {
+    const message = (e as { shortMessage?: string }).shortMessage ?? String((e as Error)?.message ?? e)
+    setError(message)
+    const to = providerRefusal(e)?.origins[0] ?? origin
+    if (!to) return
+    postToRequester({ type: crossAppMessages.authError, error: message }, to)
+    window.close()
+  }
+
   useEffect(() => {
     if (!ready) return
-    crossAppCalls.flow(foyer, { flow_id: flowId }).then(setFlow, (e: Error & { shortMessage?: string }) => setError(e.shortMessage ?? e.message))
+    crossAppCalls.flow(foyer, { flow_id: flowId }).then(setFlow, (e: unknown) => fail(e))
   }, [ready, foyer, flowId])
 
   // A signed-in user without an embedded wallet gets one once the login (and its own wallet creation) is over.
   useEffect(() => {
     if (!authenticated || !user || address || modalOpen || creating.current) return
     creating.current = true
-    walletActions(foyer).createWallet?.().catch((e: Error & { shortMessage?: string }) => setError(e.shortMessage ?? e.message))
+    walletActions(foyer).createWallet?.().catch((e: unknown) => fail(e, flow?.requester_origin))
   }, [authenticated, user, address, modalOpen, foyer])
 
   if (error) return <ProviderCard testId="cross-app-authorize" title={t('crossApp.error.connect', { app: foyer.$config.value?.name ?? '' })}><p role="alert">{error}</p></ProviderCard>
@@ -54,13 +69,13 @@ export default function AuthorizePage() {
       postToRequester({ type: crossAppMessages.auth, code: answer.authorization_code, state: answer.state_code }, answer.requester_origin)
       window.close()
     } catch (e) {
-      setError((e as { shortMessage?: string }).shortMessage ?? String(e))
+      fail(e, flow.requester_origin)
     } finally {
       setBusy(false)
     }
   }
   const cancel = () => {
-    postToRequester({ type: crossAppMessages.authError, error: 'User rejected request' }, flow.requester_origin)
+    postToRequester({ type: crossAppMessages.authError, error: crossAppErrorTexts.rejected }, flow.requester_origin)
     window.close()
   }
   return (

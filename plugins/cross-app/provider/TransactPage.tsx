@@ -4,13 +4,15 @@ import { useT } from '../../../ui/i18n/useT.js'
 import { normalizeRequest, runWalletRequest } from './runWalletRequest.js'
 import { crossAppCalls } from '../crossAppCalls.js'
 import { crossAppErrorTexts } from '../crossAppErrors.js'
-import { crossAppMessages } from '../schema.js'
+import { crossAppMessages, type ProviderToken } from '../schema.js'
+import { providerRefusal } from './providerRefusal.js'
 import { postToRequester, ProviderCard } from './providerPageKit.js'
 
 /**
  * /oauth/transact?token=…&request=…: the signed-in provider user's token is checked with this app's server (it must
  * name this user and the requester), the callback's origin must be one the requester registered, then this app's own
- * sign / send screen runs; the answer goes to that origin only.
+ * sign / send screen runs; the answer goes to that origin only. The token's renewal is posted first (token 'set'); a dead
+ * token the server names the requester of gets 'clear' and 'Transactions require a valid token' there.
  */
 export default function TransactPage() {
   const foyer = useFoyerKernel()
@@ -29,11 +31,23 @@ export default function TransactPage() {
     void (async () => {
       let origin: string | null = null
       try {
-        const verified = await crossAppCalls.verifyToken(foyer, { token: query.get('token') ?? '' })
+        const token = query.get('token') ?? ''
+        const verified = await crossAppCalls.verifyToken(foyer, { token }).catch((error: unknown) => {
+          // A dead token's refusal names its requester: answer the page that opened us (clear + the error below).
+          const refusal = providerRefusal(error)
+          if (refusal?.origins.includes(request.callbackOrigin)) {
+            origin = request.callbackOrigin
+            if (refusal.clear) postToRequester({ type: crossAppMessages.token, action: 'clear' }, origin)
+          }
+          throw error
+        })
         setStatus({ app: verified.requester_app_name })
         // Nothing is posted to an origin the requester did not register.
         if (!verified.requester_origins.includes(request.callbackOrigin)) throw new Error(crossAppErrorTexts.initFailed)
         origin = request.callbackOrigin
+        // Verifying re-issued the token for another lifetime: the requester keeps the new expiry (§7 token action 'set').
+        const issued: ProviderToken = { provider_app_id: foyer.appId, token, expires_at: verified.expires_at, read_only: verified.read_only }
+        postToRequester({ type: crossAppMessages.token, action: 'set', token: issued }, origin)
         if (request.request.method === 'eth_sendTransaction' && verified.read_only) throw new Error(crossAppErrorTexts.readOnly)
         const result = await runWalletRequest(foyer, request.request)
         postToRequester({ type: crossAppMessages.response, result }, origin)

@@ -13,6 +13,10 @@ export interface ProviderWalletActions {
 /** The embedded wallet's functions on this kernel. */
 export const walletActions = (foyer: Foyer) => foyer.actions() as unknown as Partial<ProviderWalletActions>
 
+/** The user's embedded Ethereum wallet addresses, lower-cased. */
+export const embeddedAddresses = (accounts: readonly LinkedAccount[] | undefined) =>
+  (accounts ?? []).filter((a) => a.type === 'wallet' && a.walletClientType === 'privy' && a.chainType === 'ethereum').map((a) => String(a.address).toLowerCase())
+
 /** The user's first embedded Ethereum wallet address. */
 export const embeddedAddress = (accounts: readonly LinkedAccount[] | undefined) =>
   accounts?.find((a) => a.type === 'wallet' && a.walletClientType === 'privy' && a.chainType === 'ethereum')?.address ?? null
