@@ -49,7 +49,7 @@ async function backEnd(body: unknown, auth: 'basic' | { key: typeof appKey.priva
 }
 
 describe('Delegated actions in Chromium (real server, wallet frame, litesvm stand-in, the host back end in node)', () => {
-  it('consent in the modal, the back end signs a transfer that confirms, ES256 with a wrong key is refused, revoke stops it', async () => {
+  it('consent in the modal, the back end signs a transfer that confirms, a program outside the list and ES256 with a wrong key are refused, Deny keeps it, revoke stops it', async () => {
     const { context, page } = await e2e.newPage()
     const address = await signUpWithSolanaWallet(page, 'delegation.user@example.com')
     solana().fund(address, 2n * SOL)
@@ -85,6 +85,14 @@ describe('Delegated actions in Chromium (real server, wallet frame, litesvm stan
     expect(solana().balance(recipient.toBase58())).toBe(SOL / 10n)
     expect(solana().balance(address)).toBe(2n * SOL - SOL / 10n - 5000n)
 
+    // A transaction that calls a program outside the app's allowed_programs is refused, and nothing is signed.
+    const outside = new Transaction({ feePayer: new PublicKey(address), recentBlockhash: (await connection.getLatestBlockhash()).blockhash })
+    outside.add({ programId: Keypair.generate().publicKey, keys: [{ pubkey: new PublicKey(address), isSigner: true, isWritable: true }], data: Buffer.from('hi') })
+    const notAllowed = await backEnd({ address, method: 'signTransaction', params: { transaction: outside.serialize({ requireAllSignatures: false }).toString('base64') } }, 'basic')
+    expect(notAllowed.status).toBe(403)
+    expect(notAllowed.body.code).toBe('program_not_allowed')
+    expect(notAllowed.body.data?.signed_transaction).toBeUndefined()
+
     // Phase 3: ES256 — the app's key is accepted, a key that isn't the app's is refused.
     const message = { address, method: 'signMessage', params: { message: Buffer.from('hello').toString('base64') } }
     expect((await backEnd(message, { key: appKey.privateKey })).status).toBe(200)
@@ -92,10 +100,17 @@ describe('Delegated actions in Chromium (real server, wallet frame, litesvm stan
     expect(stranger.status).toBe(401)
     expect(stranger.body.code).toBe('unauthorized')
 
-    // Phase 4: 'Revoke permission' → Confirm; the back end's same request is refused afterwards.
+    // Phase 4: 'Revoke permission' → Deny declines with the spec's error and changes nothing; then Confirm revokes, and
+    // the back end's same request is refused afterwards.
     await panel.getByRole('button', { name: 'Revoke delegation' }).click()
     await dialog.getByRole('heading', { name: 'Revoke permission' }).waitFor({ timeout: 20_000 })
-    expect(await dialog.getByRole('button', { name: 'Deny' }).count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Deny' }).click()
+    await expect.poll(() => page.getByTestId('delegated-actions-result').textContent()).toBe('Error: User declined revoking access...')
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    expect(await panel.getAttribute('data-delegated')).toBe('true')
+    expect((await backEnd(message, 'basic')).status).toBe(200)
+    await panel.getByRole('button', { name: 'Revoke delegation' }).click()
+    await dialog.getByRole('heading', { name: 'Revoke permission' }).waitFor({ timeout: 20_000 })
     await dialog.getByRole('button', { name: 'Confirm' }).click()
     await dialog.getByText('Permission revoked').waitFor({ timeout: 20_000 })
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })
