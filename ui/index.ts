@@ -15,6 +15,7 @@ export {
   type UseOtpLoginReturnType,
 } from './hooks/useOtpLogin.js'
 export { useEntrySubmit } from './hooks/useEntrySubmit.js'
+export { useScreenState, type ScreenStateSetter } from './hooks/useScreenState.js'
 export { useT, type Translate } from './i18n/useT.js'
 
 export { Button, type ButtonProps } from './primitives/Button.js'

@@ -19,18 +19,10 @@ export interface MfaState {
    */
   waitForVerification(timedOut: () => unknown, timeoutMs?: number): Promise<void>
   settle(error?: unknown): void
-  /** Calls of screens that may step up, by their stack entry (useSteppedUpCall): they outlive the screen's mount. */
-  screenCalls: WeakMap<object, ScreenCallRecord>
 }
 
 /** How a screen's call that may ask for a verification on the way stands (useSteppedUpCall). */
 export type SteppedUpCall<T = unknown> = { status: 'idle' } | { status: 'pending' } | { status: 'done'; value: T } | { status: 'failed'; error: unknown }
-
-/** A screen's call kept with its stack entry: its outcome, and the promise that settles it. */
-export interface ScreenCallRecord {
-  outcome: SteppedUpCall
-  settled: Promise<void>
-}
 
 /** The canceled exit (the 'mfa' intent's: 'MFA canceled', code MFA_CANCELED). */
 export const mfaCanceled = (foyer: Foyer) => new FlowError(foyer.t('flow.mfaCanceled'), 'MFA_CANCELED')
@@ -45,7 +37,6 @@ export function createMfaState(noPrompt: boolean): MfaState {
     noPrompt,
     listeners: new Set(),
     pending: null,
-    screenCalls: new WeakMap(),
     waitForVerification(timedOut, timeoutMs = MFA_CODE_WAIT_MS) {
       if (!state.pending) {
         let resolve!: () => void

@@ -7,6 +7,7 @@ import { Spinner } from '../primitives/Spinner.js'
 import { ErrorText } from '../primitives/ErrorText.js'
 import { focusable } from './focusable.js'
 import { lazyScreen } from './lazyScreen.js'
+import { ScreenEntryContext } from './ScreenEntryContext.js'
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.js'
 
 /** Props every screen component receives. */
@@ -26,7 +27,9 @@ export const ScreenHost = memo(function ScreenHost({ entry }: { entry: ScreenEnt
     <ScreenErrorBoundary fallback={() => <Broken title={t('error.generic.title')} detail={t('error.generic.detail')} />}>
       <Suspense fallback={<Loading />}>
         <FocusOnShow>
-          <Screen params={entry.params} />
+          <ScreenEntryContext.Provider value={entry}>
+            <Screen params={entry.params} />
+          </ScreenEntryContext.Provider>
         </FocusOnShow>
       </Suspense>
     </ScreenErrorBoundary>

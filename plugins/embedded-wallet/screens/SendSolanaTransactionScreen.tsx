@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
+import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { formatSol, formatSolUsd } from '../formatSol.js'
 import { parseSolanaInstructions, type SolanaInstruction } from '../parseSolanaInstructions.js'
@@ -78,7 +78,8 @@ export default function SendSolanaTransactionScreen({ params }: { params: SendSo
   }
   const [preview, setPreview] = useState<Preview | Error | null>(null)
   const [price, setPrice] = useState<number | null>(null)
-  const [phase, setPhase] = useState<Phase>({ kind: 'confirm' })
+  // With the request, not this mount: an MFA step-up at Approve unmounts the screen while the send goes on (useScreenState).
+  const [phase, setPhase] = useScreenState<Phase>('phase', { kind: 'confirm' })
   const [reloads, setReloads] = useState(0)
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
+import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { DecodedTransaction } from '../decodeTransaction.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { DETAILS_MAX_HEIGHT_PX, explorerTxUrl, formatPrice, formatTokenAmount, MAX_UINT256, shortAddress } from '../formatTransaction.js'
@@ -76,16 +76,19 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
     copy: tr('embeddedWallet.tx.copy'),
     copied: tr('embeddedWallet.tx.copied'),
   }
-  const [index, setIndex] = useState(0)
+  // Where the send is (and what it sent) lives with the request: an MFA step-up at Approve pushes 'Verify your
+  // identity' over this screen, and the send goes on while it is unmounted; the new mount shows it under way, then
+  // its receipt or error (never the confirmation again, which would send it twice).
+  const [index, setIndex] = useScreenState('index', 0)
   const [previews, setPreviews] = useState<Record<number, TransactionPreview | Error>>({})
   const [price, setPrice] = useState<number | null>(null)
-  const [phase, setPhase] = useState<Phase>({ kind: 'confirm' })
+  const [phase, setPhase] = useScreenState<Phase>('phase', { kind: 'confirm' })
   const [showDetails, setShowDetails] = useState(false)
-  const [lastHash, setLastHash] = useState<`0x${string}` | null>(null)
+  const [lastHash, setLastHash] = useScreenState<`0x${string}` | null>('lastHash', null)
   // The send whose receipt timed out: 'Try again' asks the node about it before sending that step again.
-  const [timedOut, setTimedOut] = useState<`0x${string}` | null>(null)
+  const [timedOut, setTimedOut] = useScreenState<`0x${string}` | null>('timedOut', null)
   const [copied, setCopied] = useState(false)
-  const [sent, setSent] = useState<`0x${string}`[]>([])
+  const [sent, setSent] = useScreenState<`0x${string}`[]>('sent', [])
   const [reloads, setReloads] = useState(0)
   const step = params.steps[index]!
   const chain = useMemo(() => chainOf(foyer, step.chainId), [foyer, step.chainId])

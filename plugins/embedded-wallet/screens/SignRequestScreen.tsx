@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { Button, ErrorText, PluginIcon, ScreenLayout, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
+import { Button, ErrorText, PluginIcon, ScreenLayout, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { signWithWallet, type WalletSignRequest } from '../signWithWallet.js'
 
@@ -28,8 +27,9 @@ export default function SignRequestScreen({ params }: { params: SignRequestParam
   const foyer = useFoyerKernel()
   const state = usePluginState<EmbeddedWalletState>('embedded-wallet')
   const t = useT()
-  const [status, setStatus] = useState<'idle' | 'signing' | 'success'>('idle')
-  const [error, setError] = useState<string | null>(null)
+  // With the request, not this mount: an MFA step-up pushes 'Verify your identity' over the screen while it signs.
+  const [status, setStatus] = useScreenState<'idle' | 'signing' | 'success'>('status', 'idle')
+  const [error, setError] = useScreenState<string | null>('error', null)
   const ui = params.uiOptions ?? {}
 
   const sign = async () => {
