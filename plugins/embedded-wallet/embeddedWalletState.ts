@@ -36,6 +36,10 @@ export function createEmbeddedWalletState(foyer: Foyer, options: EmbeddedWalletS
       })
       return proxy
     },
+    /** The frame connection if one is open or opening (never mounts the frame). */
+    openProxy(): Promise<WalletProxy> | null {
+      return proxy
+    },
     /** Drops the frame (logout, destroy). */
     reset() {
       void proxy?.then((p) => p.destroy(), () => {})

@@ -30,6 +30,12 @@ export const frameEvents = {
    */
   mfaVerify: 'foyer:mfa:verify',
   /**
+   * The user enrolled an MFA method: the frame drops every key it unlocked (data `{}`, answer `{cleared: true}`). A key
+   * unlocked while the user had no MFA has no verification window to end it; without this it stayed usable, without a
+   * verification, for the page's life (lockOnMfaEnrollment.ts).
+   */
+  mfaClear: 'foyer:mfa:clear',
+  /**
    * On the recovery page, set-recovery runs the password screens and recover asks 'Enter your password' (the password
    * never leaves the frame's origin); on the hidden proxy, recover is automatic recovery only.
    */

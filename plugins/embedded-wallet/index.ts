@@ -9,6 +9,7 @@ import { embeddedWalletServerErrorTexts, SET_RECOVERY_INTENT } from './walletCon
 import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
+import { lockOnMfaEnrollment } from './lockOnMfaEnrollment.js'
 import { recoveryOptionsOf, recoveryRequiredOnCreate } from './recoveryOptions.js'
 import type { ImportWalletParameters } from './importWallet.js'
 import type { ExportWalletParameters } from './exportWallet.js'
@@ -87,7 +88,14 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
         embeddedEthereumSource(foyer, providerDeps(foyer)),
         embeddedSolanaSource(foyer, { state: () => stateOf(foyer), clusters: options.solana?.clusters ?? [], prompt: () => prompt({}, false), priceDisplay: options.priceDisplay ?? 'usd' }),
       ),
-    setup: (foyer: Foyer) => announceEmbeddedWallet(foyer, providerDeps(foyer)),
+    setup: (foyer: Foyer) => {
+      const stopAnnouncing = announceEmbeddedWallet(foyer, providerDeps(foyer))
+      const stopLocking = lockOnMfaEnrollment(foyer, stateOf(foyer))
+      return () => {
+        stopAnnouncing()
+        stopLocking()
+      }
+    },
     screens: {
       connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },

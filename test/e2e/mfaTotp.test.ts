@@ -1,18 +1,24 @@
 import type { Locator, Page } from 'playwright-core'
 import { generate } from 'otplib'
-import { verifyMessage } from 'viem'
+import { createPublicClient, http, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import { startAnvil } from '../standins/anvil.js'
 import { signUpByEmail } from './kit/signIn.js'
-import { useStack } from './kit/useStack.js'
+import { useStack, useStandin } from './kit/useStack.js'
 
-// A short MFA window (15 minutes in production) so the test can see a verification lapse.
-const WINDOW_SECONDS = 15
+// A short MFA window (15 minutes in production) so the test can see a verification lapse; the steps that rely on a
+// verification end within ~2 s of it.
+const WINDOW_SECONDS = 10
+const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (node) => node.stop())
 const e2e = useStack({
   FOYER_MFA_WINDOW_SECONDS: String(WINDOW_SECONDS),
   FOYER_DEV_APP: JSON.stringify({ mfa_methods: ['totp'], 'embedded-wallet': { create_on_login: 'users-without-wallets' } }),
 })
 
 const MESSAGE = 'Hello from the Foyer demo'
+/** Where the test transaction goes: anvil's second account. */
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -39,8 +45,9 @@ const typeCode = async (page: Page, dialog: Locator, code: string) => {
   await page.keyboard.type(code)
 }
 
+/** Signs up on the example app with anvil as its chain (the send-transaction card sends there). */
 async function signUpWithWallet(page: Page, email: string) {
-  await signUpByEmail(page, e2e.stack, email)
+  await signUpByEmail(page, e2e.stack, email, `?chains=${encodeURIComponent(`31337:${anvil().rpcUrl}`)}`)
   await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
   await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
   await page.getByTestId('signed-in').waitFor()
@@ -80,9 +87,10 @@ async function chooseAuthenticator(dialog: Locator) {
 }
 
 describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => {
-  it('enrolls, guards signing with a verification (wrong codes blocked after 4), lasts the window, and guards removal', async () => {
+  it('enrolls, guards export, signing (wrong codes blocked after 4) and a transaction with a verification, lasts the window, and guards removal', async () => {
     const { page } = await e2e.newPage()
     const address = await signUpWithWallet(page, 'mfa.totp@example.com')
+    await anvil().setBalance(address, 10n ** 18n)
 
     // Enrollment: 'Transaction Protection' → Authenticator app → 'Scan QR code' (QR 200 px + secret) → code → added.
     await page.getByTestId('mfa-manage').click()
@@ -108,10 +116,24 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('mfa-methods').textContent()).toContain('totp')
 
-    // Past the enrollment's verification window, on a fresh frame (it holds no unlocked key), signing asks first.
+    // Past the enrollment's verification window, 'Export' asks for a verification before the key shows (the hidden
+    // frame dropped the key it unlocked at sign-up when TOTP was enrolled: foyer:mfa:clear). Then 'Transfer wallet'
+    // draws the wallet's key inside the frame.
     await sleep(WINDOW_SECONDS * 1000 + 500)
-    await page.reload()
-    await page.getByTestId('signed-in').waitFor()
+    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    await chooseAuthenticator(dialog)
+    await typeCode(page, dialog, await nextCode())
+    await dialog.getByRole('heading', { name: 'Transfer wallet' }).waitFor({ timeout: 20_000 })
+    const exportKey = page.frameLocator('[data-testid="foyer-export-frame"] iframe').locator('#foyer-export-key')
+    await exportKey.waitFor({ timeout: 30_000 })
+
+    expect(privateKeyToAccount((await exportKey.inputValue()) as `0x${string}`).address).toBe(address)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => page.getByTestId('embedded-result').textContent()).toBe('Export: closed')
+
+    // Past that verification's window, signing asks first — on this page, without a reload: its frame kept no key
+    // past the window (one unlocked before the enrollment and kept would sign here unverified).
+    await sleep(WINDOW_SECONDS * 1000 + 500)
     await startSigning(page)
     await chooseAuthenticator(dialog)
 
@@ -129,15 +151,30 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('embedded-result').textContent()).toMatch(/^Error: /)
 
-    // After the 10-second block: the right code, and the signature verifies.
+    // After the 10-second block, a transaction: the confirmation, then Approve (where the frame unlocks the key to sign)
+    // asks for the verification; the right code, and it is sent: the receipt, the balance moved on anvil.
     await sleep(10_500)
-    await startSigning(page)
+    const chain = createPublicClient({ transport: http(anvil().rpcUrl) })
+    const otherBefore = await chain.getBalance({ address: OTHER })
+    const card = page.getByTestId('send-transaction')
+    await card.getByLabel('Transaction request').fill(JSON.stringify({ to: OTHER, value: '0x2386f26fc10000' }))
+    await card.getByRole('button', { name: 'Send transaction' }).click()
+    await dialog.getByRole('heading', { name: 'Confirm transaction' }).waitFor({ timeout: 20_000 })
+    await dialog.getByTestId('foyer-tx-total').waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Approve' }).click()
     await chooseAuthenticator(dialog)
     await typeCode(page, dialog, await nextCode())
-    const signed = await signature(page)
-    expect(await verifyMessage({ address, message: MESSAGE, signature: signed })).toBe(true)
+    await dialog.getByRole('heading', { name: 'Transaction complete!' }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'All Done' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    const sent = page.getByTestId('send-transaction-result')
+    await expect.poll(() => sent.textContent(), { timeout: 20_000 }).toMatch(/^Sent: 0x[0-9a-f]{64}$/)
+    const hash = (await sent.textContent())!.replace('Sent: ', '') as `0x${string}`
+    const receipt = await chain.getTransactionReceipt({ hash })
+    expect([receipt.status, receipt.from.toLowerCase()]).toEqual(['success', address.toLowerCase()])
+    expect((await chain.getBalance({ address: OTHER })) - otherBefore).toBe(10n ** 16n)
 
-    // Within the window a reloaded page signs without asking again.
+    // Within that verification's window a reloaded page signs without asking again.
     await page.reload()
     await page.getByTestId('signed-in').waitFor()
     await page.getByTestId('embedded-result').waitFor({ state: 'detached' }).catch(() => undefined)

@@ -90,6 +90,10 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const { accessToken, method } = data(raw)
       return verifyMfaInFrame(vault.target, accessToken, method)
     },
+    [frameEvents.mfaClear]: async () => {
+      vault.lockAll()
+      return { cleared: true }
+    },
     // Farcaster signers: the key is made from the wallet's secret here and never leaves (farcasterSigner.ts).
     [frameEvents.farcasterInitSigner]: async (raw) => {
       const { accessToken, address } = data(raw)

@@ -108,6 +108,12 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
   const vault = {
     /** Where the custody calls go and as which app (the frame's other server calls, e.g. delegation, go there too). */
     target,
+    /** Drops every unlocked secret (the user enrolled MFA): the next use unlocks again, after a verification. */
+    lockAll() {
+      for (const timer of expiries.values()) clearTimeout(timer)
+      expiries.clear()
+      unlocked.clear()
+    },
     /** Creates a wallet root (new, or from an imported key) and its walletIndex 0; answers its address and the user. */
     async create(chainType: WalletChainType, accessToken: unknown, imported?: WalletSecret) {
       const secret = imported ?? newWalletSecret()

@@ -37,7 +37,9 @@ export default function ExportWalletScreen({ params }: { params: ExportWalletPar
         const accessToken = await walletAccessToken(foyer, 'exporting a wallet')
         // Unlock (or recover) through the hidden frame first: the export page then finds this device's share.
         await withMfaStepUp(foyer, 'connect', () => connectEmbeddedWallet(foyer, state, params.address, accessToken))
-        await proxy.request(frameEvents.exportShow, { accessToken, address: params.address })
+        // The export page unlocks on its own (the auth share again): the server may ask for a verification there too —
+        // when the hidden frame's key needed none (unlocked before MFA was enrolled) or its window just ended.
+        await withMfaStepUp(foyer, 'export', () => proxy.request(frameEvents.exportShow, { accessToken, address: params.address }))
         if (live) setStatus('shown')
       })
       .catch(() => live && setStatus('failed'))
