@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
+import { keccak256, parseTransaction, recoverTransactionAddress, verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { PROVIDER_DEMO_MESSAGE } from '../../examples/react-app/src/EmbeddedProviderDemo.js'
 import { startAnvil } from '../standins/anvil.js'
@@ -38,7 +38,7 @@ async function demo(page: Page, button: string, approve?: { title: string; butto
 }
 
 describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, wallet frame, anvil)', () => {
-  it('is first in useWallets; viem over getEthereumProvider() reads the chain, signs (verified) and sends a transaction', async () => {
+  it('is first in useWallets; viem over getEthereumProvider() reads the chain, signs (verified), sends a transaction and signs one (eth_signTransaction)', async () => {
     const { context, page } = await e2e.newPage()
     const address = await signUp(page, 'provider.user@example.com')
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -65,6 +65,14 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     const receipt = await anvil().rpc<{ status: string; from: string; to: string }>('eth_getTransactionReceipt', [hash])
     expect(receipt).toMatchObject({ status: '0x1', from: address.toLowerCase(), to: address.toLowerCase() })
+
+    // eth_signTransaction (viem's signTransaction over custom()): the confirmation titled 'Sign transaction' (wallet
+    // UIs on); Approve answers the signed bytes — filled from anvil, recovering to the wallet — and sends nothing.
+    const signedTx = (await demo(page, 'Sign a transaction with the provider', { title: 'Sign transaction', button: 'Approve' })).replace('Signed: ', '') as `0x${string}`
+    expect(await recoverTransactionAddress({ serializedTransaction: signedTx as never })).toBe(address)
+    const nextNonce = Number(await anvil().rpc<string>('eth_getTransactionCount', [address, 'latest']))
+    expect(parseTransaction(signedTx)).toMatchObject({ to: address.toLowerCase(), value: 1000n, chainId: 31337, nonce: nextNonce })
+    expect(await anvil().rpc('eth_getTransactionByHash', [keccak256(signedTx)])).toBeNull()
 
     // After a reload (the session restored, the config loading alongside) it is back, first, on the config's chain.
     await page.reload()

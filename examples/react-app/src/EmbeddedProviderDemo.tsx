@@ -15,7 +15,8 @@ async function walletClient(wallet: ConnectedWallet) {
 
 /**
  * The embedded wallet as a dapp sees it: the first wallet of useWallets(), its getEthereumProvider() behind viem's
- * custom() transport — sign a message, read eth_chainId, send a transaction on the app's chain (?chains=…).
+ * custom() transport — sign a message, read eth_chainId, send a transaction on the app's chain (?chains=…), sign one
+ * without sending it (eth_signTransaction).
  */
 export function EmbeddedProviderDemo() {
   const { wallets } = useWallets()
@@ -53,6 +54,14 @@ export function EmbeddedProviderDemo() {
           onClick={() => run('Transaction', async () => (await walletClient(wallet)).client.sendTransaction({ to: wallet.address as `0x${string}`, value: 1000n, chain: null }))}
         >
           Send 1000 wei to myself
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy}
+          onClick={() => run('Signed', async () => (await walletClient(wallet)).client.signTransaction({ to: wallet.address as `0x${string}`, value: 1000n, chain: null }))}
+        >
+          Sign a transaction with the provider
         </button>
       </div>
       {result ? (
