@@ -56,13 +56,16 @@ afterEach(() => vi.useRealTimers())
 describe('waitForProvider (§4)', () => {
   const options = { timeoutError: () => new Error('timeout') as any, closedError: () => new Error('closed') as any }
 
-  it('ignores messages from another origin or another window, and takes the popup’s', async () => {
+  it('ignores messages from another origin or another window, takes the popup’s and then closes the popup', async () => {
     const { win, popup, post } = fakeWindows()
     const answer = waitForProvider(popup as unknown as Window, { ...options, origin: PROVIDER_ORIGIN, win, accept: (d) => (d.type === 'ok' ? d.value : undefined) })
     post({ type: 'ok', value: 'forged' }, 'http://evil.example')
     post({ type: 'ok', value: 'forged' }, PROVIDER_ORIGIN, {})
+    expect(popup.close).not.toHaveBeenCalled()
     post({ type: 'ok', value: 'real' })
     await expect(answer).resolves.toBe('real')
+    // The provider page leaves its closing to the requester once answered (a self-close raced its own message).
+    expect(popup.close).toHaveBeenCalledTimes(1)
   })
 
   it('rejects when the popup closes (300 ms poll), and times out after 120 000 ms, closing the popup', async () => {

@@ -14,7 +14,7 @@ export interface WaitForProviderOptions<T> {
   win?: Window
 }
 
-/** §4: waits for the provider popup's answer, its closing (rejected) or the timeout; closes the popup on a timeout. */
+/** §4: waits for the provider popup's answer, its closing (rejected) or the timeout; closes the popup on an answer or a timeout. */
 export function waitForProvider<T>(popup: Window, options: WaitForProviderOptions<T>): Promise<T> {
   const win = options.win ?? window
   return new Promise<T>((resolve, reject) => {
@@ -29,6 +29,9 @@ export function waitForProvider<T>(popup: Window, options: WaitForProviderOption
       const outcome = options.accept(event.data as Record<string, unknown>)
       if (outcome === undefined) return
       end()
+      // The popup answered: close it here (it waits for that, see answerRequester), so its answer can't be lost to its
+      // own closing.
+      popup.close()
       if (outcome instanceof Error) reject(outcome)
       else resolve(outcome)
     }

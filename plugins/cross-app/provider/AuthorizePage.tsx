@@ -5,7 +5,7 @@ import { crossAppCalls } from '../crossAppCalls.js'
 import { crossAppErrorTexts } from '../crossAppErrors.js'
 import { crossAppMessages } from '../schema.js'
 import { providerRefusal } from './providerRefusal.js'
-import { embeddedAddress, postToRequester, ProviderCard, walletActions } from './providerPageKit.js'
+import { answerRequester, embeddedAddress, ProviderCard, walletActions } from './providerPageKit.js'
 
 type Described = { requester_app_name: string; requester_origin: string }
 
@@ -32,8 +32,7 @@ export default function AuthorizePage() {
     setError(message)
     const to = providerRefusal(e)?.origins[0] ?? origin
     if (!to) return
-    postToRequester({ type: crossAppMessages.authError, error: message }, to)
-    window.close()
+    answerRequester({ type: crossAppMessages.authError, error: message }, to)
   }
 
   useEffect(() => {
@@ -66,8 +65,7 @@ export default function AuthorizePage() {
     setBusy(true)
     try {
       const answer = await crossAppCalls.consent(foyer, { flow_id: flowId })
-      postToRequester({ type: crossAppMessages.auth, code: answer.authorization_code, state: answer.state_code }, answer.requester_origin)
-      window.close()
+      answerRequester({ type: crossAppMessages.auth, code: answer.authorization_code, state: answer.state_code }, answer.requester_origin)
     } catch (e) {
       fail(e, flow.requester_origin)
     } finally {
@@ -75,8 +73,7 @@ export default function AuthorizePage() {
     }
   }
   const cancel = () => {
-    postToRequester({ type: crossAppMessages.authError, error: crossAppErrorTexts.rejected }, flow.requester_origin)
-    window.close()
+    answerRequester({ type: crossAppMessages.authError, error: crossAppErrorTexts.rejected }, flow.requester_origin)
   }
   return (
     <ProviderCard testId="cross-app-authorize" title={t('crossApp.page.consentTitle', { app })}>

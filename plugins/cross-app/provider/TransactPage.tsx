@@ -6,7 +6,7 @@ import { crossAppCalls } from '../crossAppCalls.js'
 import { crossAppErrorTexts } from '../crossAppErrors.js'
 import { crossAppMessages, type ProviderToken } from '../schema.js'
 import { providerRefusal } from './providerRefusal.js'
-import { postToRequester, ProviderCard } from './providerPageKit.js'
+import { answerRequester, postToRequester, ProviderCard } from './providerPageKit.js'
 
 /**
  * /oauth/transact?token=…&request=…: the signed-in provider user's token is checked with this app's server (it must
@@ -50,14 +50,12 @@ export default function TransactPage() {
         postToRequester({ type: crossAppMessages.token, action: 'set', token: issued }, origin)
         if (request.request.method === 'eth_sendTransaction' && verified.read_only) throw new Error(crossAppErrorTexts.readOnly)
         const result = await runWalletRequest(foyer, request.request)
-        postToRequester({ type: crossAppMessages.response, result }, origin)
+        answerRequester({ type: crossAppMessages.response, result }, origin)
         setStatus((s) => ({ ...s, done: true }))
-        window.close()
       } catch (e) {
         const message = (e as { shortMessage?: string }).shortMessage ?? (e as Error).message ?? crossAppErrorTexts.initFailed
         if (origin) {
-          postToRequester({ type: crossAppMessages.error, error: message }, origin)
-          window.close()
+          answerRequester({ type: crossAppMessages.error, error: message }, origin)
         }
         setStatus((s) => ({ ...s, error: message }))
       }

@@ -26,6 +26,20 @@ export function postToRequester(message: Record<string, unknown>, origin: string
   window.opener?.postMessage(message, origin)
 }
 
+/** How long an answered popup stays open for the requester to close it (it does on the answer), before closing itself. */
+export const ANSWERED_POPUP_CLOSE_MS = 1000
+
+/**
+ * Posts the page's last message (the answer, or the error) and leaves the closing to the requester, which closes the
+ * popup once it took the answer; the page closes itself after ANSWERED_POPUP_CLOSE_MS if it is still open. Closing at
+ * once lost answers: Chromium dispatched the message after the popup was gone with a null `event.source`, which the
+ * requester (it checks the source) ignored — and its closed-poll then said 'User rejected request'.
+ */
+export function answerRequester(message: Record<string, unknown>, origin: string) {
+  postToRequester(message, origin)
+  setTimeout(() => window.close(), ANSWERED_POPUP_CLOSE_MS)
+}
+
 /** The provider pages' frame: a card with a title, a line and actions. */
 export function ProviderCard({ title, children, testId }: { title: string; children?: ReactNode; testId: string }) {
   return (
