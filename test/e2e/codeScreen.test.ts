@@ -74,4 +74,21 @@ describe('the e-mail code screen in Chromium', () => {
     await refusal.waitFor({ state: 'detached' })
     await context.close()
   })
+
+  it("focus moves to the e-mail field when its code arrives after the first option took focus (the app runs in StrictMode)", async () => {
+    const { page } = await e2e.newPage()
+    // The e-mail entry's chunk arrives 1.5 s late: the landing opens with the SMS option first and focused. StrictMode
+    // re-runs the screen's focus effect at once, and that re-run stopped following (it saw focus inside the screen).
+    let delayed = 0
+    await page.route(/\/assets\/EmailEntry-[^/]*\.js$/, async (route) => {
+      delayed++
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto(e2e.stack.appUrl)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('dialog').locator('input[type="email"]').waitFor({ timeout: 20_000 })
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type), { timeout: 5_000 }).toBe('email')
+    expect(delayed).toBe(1)
+  })
 })

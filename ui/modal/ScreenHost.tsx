@@ -43,17 +43,30 @@ export const ScreenHost = memo(function ScreenHost({ entry }: { entry: ScreenEnt
  */
 function FocusOnShow({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
+  // What this component focused itself (a ref outlives StrictMode's effect re-run and any re-run of the effect).
+  const placed = useRef<Element | null>(null)
   useLayoutEffect(() => {
     const root = ref.current
-    if (!root || root.contains(document.activeElement)) return
+    if (!root) return
+    // The screen put focus inside itself (an autoFocus): its choice stands. Focus this component placed doesn't count:
+    // the effect runs again (StrictMode does, at once) and must keep following — it returned here, and a landing whose
+    // e-mail field's code came after the first option had taken focus left focus on that option.
+    const active = document.activeElement
+    if (root.contains(active) && active !== placed.current) return
     // Focus only counts when it took: an input React still keeps hidden (a Suspense boundary revealing its
     // content) can't take focus yet.
     const focusInput = () => {
       const found = focusable(root).find((el) => el.matches('input, select, textarea'))
       found?.focus({ preventScroll: true })
-      return found !== undefined && document.activeElement === found
+      const took = found !== undefined && document.activeElement === found
+      if (took) placed.current = found
+      return took
     }
-    if (!focusInput()) focusable(root)[0]?.focus({ preventScroll: true })
+    if (!root.contains(active) && !focusInput()) {
+      const first = focusable(root)[0]
+      first?.focus({ preventScroll: true })
+      if (first && document.activeElement === first) placed.current = first
+    }
     // Until the user acts (clicks or presses a key), focus follows the screen's first input as the screen settles:
     // a part that loads later (a landing entry whose code wasn't there yet) may bring it, and a part that re-renders
     // may replace the focused one. Focus moved by code (the dialog taking focus when nothing in the screen could)
