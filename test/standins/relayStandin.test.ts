@@ -37,8 +37,8 @@ const quote = async (body: Record<string, unknown>) => {
 const evmBalance = async (rpc: Anvil, address: string) => BigInt(await rpc.rpc<string>('eth_getBalance', [address, 'latest']))
 const sendEvm = async (rpc: Anvil, tx: { from: string; to: string; value: string; data: string }) => {
   const hash = await rpc.rpc<string>('eth_sendTransaction', [{ from: tx.from, to: tx.to, value: `0x${BigInt(tx.value).toString(16)}`, data: tx.data }])
-  const receipt = await rpc.rpc<{ status: string }>('eth_getTransactionReceipt', [hash])
-  expect(receipt.status).toBe('0x1')
+  // anvil can answer the hash before it mined the transaction (seen under load): wait for the receipt.
+  await expect.poll(async () => (await rpc.rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash]))?.status, { timeout: 10_000 }).toBe('0x1')
 }
 const solanaRpc = async <T>(method: string, params: unknown[]): Promise<T> => {
   const res = await fetch(solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
