@@ -101,7 +101,8 @@ describe('relay stand-in', () => {
     await solanaRpc<string>('sendTransaction', [Buffer.from(tx.serialize()).toString('base64'), { encoding: 'base64' }])
     expect(solana.balance(deposit.address)).toBe(lamports)
     await vi.waitFor(async () => expect(await evmBalance(anvil, recipient)).toBe(before + amount), { timeout: 10_000, interval: 100 })
-    expect(relay.deliveries).toContainEqual({ chainId: CHAIN, recipient, amount })
+    // The stand-in records the fill once anvil answered its setBalance: a moment after the balance can be read.
+    await vi.waitFor(() => expect(relay.deliveries).toContainEqual({ chainId: CHAIN, recipient, amount }), { timeout: 5_000, interval: 50 })
   })
 
   it('ERC-20: the quote is a token transfer(solver, amount + fee) tagged with the request id, delivered by minting', async () => {
@@ -120,7 +121,7 @@ describe('relay stand-in', () => {
     expect(body.details.currencyOut.amount).toBe(amount.toString())
     await sendEvm(anvil, data)
     await vi.waitFor(() => expect(mints).toEqual([{ chainId: OTHER, token: destinationToken, to: recipient, amount }]), { timeout: 10_000, interval: 100 })
-    expect(relay.deliveries).toContainEqual({ chainId: OTHER, recipient, amount })
+    await vi.waitFor(() => expect(relay.deliveries).toContainEqual({ chainId: OTHER, recipient, amount }), { timeout: 5_000, interval: 50 })
   })
 
   it('native ETH between anvil chains still works, with details', async () => {
