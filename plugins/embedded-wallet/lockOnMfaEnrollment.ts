@@ -1,6 +1,5 @@
 import type { Foyer } from '../../core/client/types.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
-import { frameEvents } from './frameProtocol.js'
 
 /**
  * A key the wallet frame unlocked while the user had no MFA method has no verification window to end it (the custody
@@ -15,7 +14,13 @@ export function lockOnMfaEnrollment(foyer: Foyer, state: EmbeddedWalletState): (
     const grew = !!user && known?.userId === user.id && methods.some((m) => !known!.methods.includes(m))
     known = user ? { userId: user.id, methods } : null
     if (!grew) return
-    // A frame that fails to clear is torn down instead: a fresh one holds no key.
-    void state.openProxy()?.then((proxy) => proxy.request(frameEvents.mfaClear, {}).catch(() => state.reset()), () => undefined)
+    const open = state.openProxy()
+    if (!open) return
+    // A frame that fails to clear is torn down instead: a fresh one holds no key. (The frame's event names load here,
+    // not with the host's first JS.)
+    void Promise.all([open, import('./frameProtocol.js')]).then(
+      ([proxy, { frameEvents }]) => proxy.request(frameEvents.mfaClear, {}).catch(() => state.reset()),
+      () => undefined,
+    )
   })
 }
