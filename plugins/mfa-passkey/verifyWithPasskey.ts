@@ -9,7 +9,7 @@ import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
 
 /** The embedded-wallet plugin's frame connection, when that plugin is loaded and the server names the wallet origin. */
 function walletFrame(foyer: Foyer): EmbeddedWalletState | null {
-  if (!foyer.registry.plugins.some((p) => p.id === 'embedded-wallet')) return null
+  if (!foyer.registry.plugin('embedded-wallet')) return null
   const wallet = foyer.pluginState<EmbeddedWalletState>('embedded-wallet')
   try {
     wallet.frameOptions()

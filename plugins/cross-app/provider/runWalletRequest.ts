@@ -1,6 +1,8 @@
 import type { Foyer } from '../../../core/client/types.js'
 import type { CrossAppTransactRequest, CrossAppWalletRequest } from '../schema.js'
 import { FlowError } from '../../../core/errors/index.js'
+// The smart-wallets plugin's texts only (its schema module; its runtime is reached through its plugin state).
+import { smartWalletsTexts } from '../../smart-wallets/schema.js'
 import { crossAppError, crossAppErrorCodes, crossAppErrorTexts } from '../crossAppErrors.js'
 import { embeddedAddresses, walletActions } from './providerPageKit.js'
 import { providerSmartWallet, type ProviderSmartWallet } from './providerSmartWallet.js'
@@ -54,9 +56,6 @@ export async function runWalletRequest(foyer: Foyer, request: CrossAppWalletRequ
   }
 }
 
-/** The smart-wallets plugin's text for a chain it has no network on. */
-const SMART_WALLET_NO_NETWORK = 'Smart wallets are not configured for this network'
-
 /** The smart-wallet variants: a user operation through the bundler (one call), signatures as the smart account. */
 async function runWithSmartWallet(smart: ProviderSmartWallet, request: CrossAppWalletRequest): Promise<unknown> {
   const [first, second] = request.params as [unknown, unknown]
@@ -68,7 +67,7 @@ async function runWithSmartWallet(smart: ProviderSmartWallet, request: CrossAppW
     case 'eth_sendTransaction': {
       const { to, value, data, chainId } = first as { to?: `0x${string}`; value?: string | number; data?: `0x${string}`; chainId?: string | number }
       if (!to) throw new FlowError(crossAppErrorTexts.initFailed, crossAppErrorCodes.initFailed)
-      if (chainId !== undefined && Number(chainId) !== smart.chain.id) throw new FlowError(SMART_WALLET_NO_NETWORK, 'SMART_WALLET_NO_NETWORK')
+      if (chainId !== undefined && Number(chainId) !== smart.chain.id) throw new FlowError(smartWalletsTexts['smartWallets.noNetwork'], 'SMART_WALLET_NO_NETWORK')
       return smart.sendTransaction({ to, ...(value !== undefined ? { value: BigInt(value) } : {}), ...(data ? { data } : {}) })
     }
   }
