@@ -58,6 +58,11 @@ export const coreErrorTexts: { readonly [C in Uppercase<ServerErrorCode>]: Error
   // 'Cannot unlink the last login method of this account.'
   NOT_ALLOWED: SERVER_MESSAGE,
   INTERNAL_ERROR: generic,
+  // Device keys: the wallet frame's own calls meet these; a page sees them only as the frame's answer.
+  INVALID_DEVICE_KEY: generic,
+  SESSION_NOT_BOUND: SERVER_MESSAGE,
+  DEVICE_PROOF_REQUIRED: generic,
+  INVALID_DEVICE_PROOF: generic,
 }
 
 /** Client-side kernel codes with a fixed §8 row (the timeout and captcha failure rows depend on the error: errorScreenFor). */

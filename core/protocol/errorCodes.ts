@@ -29,6 +29,10 @@ export const serverErrorCodes = [
   'mfa_timeout',
   'not_allowed',
   'internal_error',
+  'invalid_device_key',
+  'session_not_bound',
+  'device_proof_required',
+  'invalid_device_proof',
 ] as const
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number]

@@ -5,6 +5,7 @@ import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
 import type { Sessions } from './sessions.js'
 import { accessTokenCookie } from './sessionCookies.js'
+import { readDeviceBinding, type DeviceProofs } from './deviceKeys.js'
 import type { Tokens } from './tokens.js'
 import type { Apps, Auth } from './types.js'
 import type { Users } from './users.js'
@@ -17,12 +18,30 @@ export function createAuth(deps: {
   accounts: Accounts
   sessions: Sessions
   tokens: Tokens
+  deviceProofs: DeviceProofs
   now: () => number
 }): Auth {
-  const { db: root, apps, users, sessions, tokens, now } = deps
+  const { db: root, apps, users, sessions, tokens, deviceProofs, now } = deps
+  /** The request's access token: the bearer header, or for apps in cookie mode the access-token cookie. */
+  const accessTokenOf = (c: Context) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')
+    // Apps in cookie mode also accept the access-token cookie (state-changing requests passed the CSRF check).
+    const token = match ? match[1]! : accessTokenCookie(c, apps.of(c))
+    if (!token) throw new HttpError(401, 'unauthorized', 'Missing access token')
+    return token
+  }
+  const requireUser = async (c: Context) => {
+    const app = apps.of(c)
+    const token = accessTokenOf(c)
+    const claims = await tokens.verifyAccessToken(token, app.id)
+    if (!(await sessions.isActive(claims.sessionId))) throw new HttpError(401, 'unauthorized', 'Session has ended')
+    return { userId: claims.userId, appId: app.id, sessionId: claims.sessionId, token }
+  }
   return {
     async login(c, { account, mode = 'login-or-sign-up', db = root }) {
       const app = apps.of(c)
+      // The wallet frame's device key, when the client sent one: custody calls of this session must be signed by it.
+      const deviceJkt = await readDeviceBinding(c)
       const attempt = () => db.tx(async (tx) => {
         const at = new Date(now())
         let userId = await users.findAccountOwner(app.id, account.type, account.identifier, tx)
@@ -45,7 +64,7 @@ export function createAuth(deps: {
             [userId, app.id, account.type, account.identifier, JSON.stringify(account.data ?? {}), at],
           )
         }
-        const session = await sessions.create({ userId, appId: app.id }, tx)
+        const session = await sessions.create({ userId, appId: app.id, deviceJkt }, tx)
         const user = await users.get(userId, tx)
         return {
           user,
@@ -66,15 +85,14 @@ export function createAuth(deps: {
     },
 
     async requireUser(c: Context) {
-      const header = c.req.header('authorization') ?? ''
-      const match = /^Bearer\s+(\S+)$/i.exec(header)
-      const app = apps.of(c)
-      // Apps in cookie mode also accept the access-token cookie (state-changing requests passed the CSRF check).
-      const token = match ? match[1]! : accessTokenCookie(c, app)
-      if (!token) throw new HttpError(401, 'unauthorized', 'Missing access token')
-      const claims = await tokens.verifyAccessToken(token, app.id)
-      if (!(await sessions.isActive(claims.sessionId))) throw new HttpError(401, 'unauthorized', 'Session has ended')
-      return { userId: claims.userId, appId: app.id, sessionId: claims.sessionId }
+      const { token: _token, ...user } = await requireUser(c)
+      return user
+    },
+
+    async requireDeviceProof(c: Context) {
+      const { token, ...user } = await requireUser(c)
+      await deviceProofs.verify(c, user.sessionId, token)
+      return user
     },
   }
 }

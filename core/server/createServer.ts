@@ -24,6 +24,7 @@ import { checkJobs, createJobs } from './jobs.js'
 import { createDevOutbox, createSmtpMailer } from './mailer.js'
 import type { Mailer } from './mailer.js'
 import { createMfa, MFA_VERIFICATION_TTL_MS } from './mfa.js'
+import { createDeviceProofs, DEVICE_PROOF_IDS_TABLE } from './deviceKeys.js'
 import { mfaRoutes } from './routes/mfaRoutes.js'
 import { pluginUserFields } from './pluginUserFields.js'
 import { createRateLimiter } from './rateLimit.js'
@@ -169,7 +170,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       },
       list: () => [...appMap.values()],
     }
-    const auth = createAuth({ db, apps, users, accounts, sessions, tokens, now })
+    const auth = createAuth({ db, apps, users, accounts, sessions, tokens, deviceProofs: createDeviceProofs(db, now), now })
     // Dev mode keeps an outbox for whatever has no real sender (mail without SMTP, SMS without a provider).
     const devOutbox = dev ? createDevOutbox(db, logger, now) : null
     const outbox = !smtpUrl || !smsOption ? devOutbox : null
@@ -208,6 +209,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       // Set below: the verifiers are built from the finished context.
       verifyCaptcha: async () => {},
       requireMfa: async (c) => requireFreshVerification(await auth.requireUser(c)),
+      requireCustody: async (c) => requireFreshVerification(await auth.requireDeviceProof(c)),
       mfa,
       sweepExpired: sweep.sweepExpired,
     }
@@ -256,6 +258,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       }
     }
 
+    sweep.sweepExpired(DEVICE_PROOF_IDS_TABLE)
     const jobs = createJobs(jobList, ctx, logger)
     const open = new Set<() => Promise<void>>()
     const serve = async (listener: Hono, port: number, hostname?: string): Promise<Listening> => {

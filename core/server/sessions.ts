@@ -16,7 +16,7 @@ export interface RefreshResult {
 /** Sessions and their rotating refresh-token families, all in the database. */
 export interface Sessions {
   /** Starts a session and its family; answers the first refresh token. */
-  create(input: { userId: string; appId: string }, db?: Db): Promise<RefreshResult>
+  create(input: { userId: string; appId: string; deviceJkt?: string | null }, db?: Db): Promise<RefreshResult>
   /** Rotates `token`. Reuse of a rotated token outside the grace window revokes the family: 401. */
   refresh(token: string, appId: string): Promise<RefreshResult>
   /**
@@ -91,14 +91,16 @@ export function createSessions(root: Db, secrets: Secrets, options: { graceSecon
     await tx.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, at])
     return 'revoked' as const
   }
-  const insertSession = async (db: Db, userId: string, appId: string, at: Date) => {
+  // A forked session binds no device key: the holder of a refresh token (who may fork) must not pick one.
+  const insertSession = async (db: Db, userId: string, appId: string, at: Date, deviceJkt: string | null = null) => {
     const sessionId = `ses_${secrets.random(18)}`
-    await db.query('INSERT INTO sessions (id, user_id, app_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    await db.query('INSERT INTO sessions (id, user_id, app_id, created_at, expires_at, device_jkt) VALUES ($1, $2, $3, $4, $5, $6)', [
       sessionId,
       userId,
       appId,
       at,
       new Date(at.getTime() + SESSION_LIFETIME_SECONDS * 1000),
+      deviceJkt,
     ])
     return sessionId
   }
@@ -106,10 +108,10 @@ export function createSessions(root: Db, secrets: Secrets, options: { graceSecon
   const forkHash = (token: string) => secrets.sha256(`fork:${token}`)
 
   return {
-    create: ({ userId, appId }, db = root) =>
+    create: ({ userId, appId, deviceJkt = null }, db = root) =>
       db.tx(async (tx) => {
         const at = new Date(options.now())
-        const sessionId = await insertSession(tx, userId, appId, at)
+        const sessionId = await insertSession(tx, userId, appId, at, deviceJkt)
         const refreshToken = secrets.random(32)
         await insertToken(tx, refreshToken, sessionId, at)
         return { sessionId, userId, appId, refreshToken }

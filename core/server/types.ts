@@ -41,6 +41,8 @@ export interface Auth {
   login(c: Context, input: LoginInput): Promise<TokenResponse>
   /** Verifies the bearer token for the request's app and that its session is live; else 401. */
   requireUser(c: Context): Promise<AuthedUser>
+  /** `requireUser`, then the device proof of the key bound to the session (see ServerContext.requireDeviceProof). */
+  requireDeviceProof(c: Context): Promise<AuthedUser>
 }
 
 /** The apps the server serves. */
@@ -114,6 +116,13 @@ export interface ServerContext {
    * `mfaValidForMs`: how much longer the verification lets this session through (null: the user has no MFA).
    */
   requireMfa(c: Context): Promise<AuthedUser & { mfaValidForMs: number | null }>
+  /**
+   * For custody routes (the wallet frame's calls that release or change key shares): `requireUser`, then a proof
+   * (`foyer-device-proof`, core/protocol/deviceKeys.ts) signed by the device key the session was bound to at login —
+   * so a bearer token, a refresh token, any header and any body are not enough — then `requireMfa`'s check.
+   * 401 `session_not_bound` / `device_proof_required` / `invalid_device_proof`, 403 `missing_or_invalid_mfa`.
+   */
+  requireCustody(c: Context): Promise<AuthedUser & { mfaValidForMs: number | null }>
   /** The user's enrolled MFA methods, and where MFA plugins record a passed check. */
   mfa: Mfa
   /**

@@ -4,6 +4,7 @@ import type { TokenResponse } from '../../core/protocol/index.js'
 import { serverMigrations } from '../../core/server/db/serverMigrations.js'
 import { emailServer } from '../../plugins/email/server.js'
 import { openTemplateDb } from './pgliteTemplate.js'
+import type { TestDevice } from './testDevice.js'
 
 /** App id of the test app (25 characters, as every app id). */
 export const TEST_APP_ID = 'foyer_test_app_0000000001'
@@ -37,8 +38,8 @@ export interface TestServer {
   outbox(): Promise<OutboxEntry[]>
   /** The newest code sent to `to`; throws when there is none. */
   lastCode(to: string): Promise<string>
-  /** Signs `email` in through init + authenticate and answers the token response. */
-  login(email?: string): Promise<TokenResponse>
+  /** Signs `email` in through init + authenticate and answers the token response; `device` binds its key to the session. */
+  login(email?: string, options?: { device?: TestDevice }): Promise<TokenResponse>
   close(): Promise<void>
 }
 
@@ -85,11 +86,11 @@ export async function createTestServer(options: CreateTestServerOptions = {}): P
     request,
     outbox,
     lastCode,
-    async login(email = 'user@example.com') {
+    async login(email = 'user@example.com', { device } = {}) {
       const init = await request('/api/v1/passwordless/init', { body: { email } })
       if (init.status !== 200) throw new Error(`init answered ${init.status}`)
       const code = await lastCode(email)
-      const res = await request('/api/v1/passwordless/authenticate', { body: { email, code } })
+      const res = await request('/api/v1/passwordless/authenticate', { body: { email, code }, headers: device ? await device.bindingHeader() : {} })
       if (res.status !== 200) throw new Error(`authenticate answered ${res.status}`)
       return (await res.json()) as TokenResponse
     },

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { APP_ID_LENGTH, headers } from '../../protocol/index.js'
+import { APP_ID_LENGTH, deviceKeyHeaders, headers } from '../../protocol/index.js'
 import { normalizeOrigin } from '../apps.js'
 import type { App } from '../apps.js'
 import { errorResponse } from './errorHandler.js'
@@ -14,7 +14,7 @@ const decodePathId = (segment: string): string | null => {
 }
 
 /** Headers a browser client may send to every route; plugins add their own (ServerPlugin.requestHeaders). */
-export const allowedRequestHeaders = ['content-type', 'authorization', headers.appId, headers.clientId, headers.caId, headers.client]
+export const allowedRequestHeaders = ['content-type', 'authorization', headers.appId, headers.clientId, headers.caId, headers.client, deviceKeyHeaders.binding, deviceKeyHeaders.proof]
 
 /**
  * CORS plus the app check for /api/v1. The app comes from the foyer-app-id header, or from the

@@ -1,0 +1,23 @@
+import { deviceKeyHeaders } from '../../core/protocol/deviceKeys.js'
+import { deviceBinding, deviceProof, newDeviceKeyPair, type DeviceKeyPair } from '../../plugins/embedded-wallet/frame/keys/deviceJws.js'
+
+/** A wallet frame's device key in a test: the frame's own JWS code over a non-extractable P-256 pair (Node's WebCrypto). */
+export interface TestDevice {
+  pair: DeviceKeyPair
+  /** `{ 'foyer-device-key': binding }`: the header a session-starting call carries. */
+  bindingHeader(): Promise<Record<string, string>>
+  /** `{ 'foyer-device-proof': proof }` for one call of `path` with `token` (`nowMs` moves the proof's time). */
+  proofHeader(path: string, token: string, options?: { method?: string; nowMs?: number }): Promise<Record<string, string>>
+}
+
+/** A new device key. */
+export async function createTestDevice(): Promise<TestDevice> {
+  const pair = await newDeviceKeyPair()
+  return {
+    pair,
+    bindingHeader: async () => ({ [deviceKeyHeaders.binding]: await deviceBinding(pair, Date.now()) }),
+    proofHeader: async (path, token, { method = 'POST', nowMs = Date.now() } = {}) => ({
+      [deviceKeyHeaders.proof]: await deviceProof(pair, { method, url: `http://localhost${path}`, accessToken: token, nowMs }),
+    }),
+  }
+}
