@@ -41,6 +41,7 @@ export { updateAccount, type UpdateAccountParameters, type UpdateAccountReturnTy
 export { transferAccount, type TransferAccountParameters, type TransferAccountReturnType, type TransferAccountErrorType } from './actions/transferAccount.js'
 export { CannotLinkMoreOfTypeError } from './accountErrors.js'
 export { MAX_STEP_RETRIES, type CallMiddleware, type OutgoingCall } from './callMiddleware.js'
+export { startsSession } from './startsSession.js'
 export { intentExits, noIntentExit, isAuthIntent, type IntentExit, type KernelIntent } from './intents.js'
 export { createTranslator } from './i18n/createTranslator.js'
 export { SDK_VERSION } from './version.js'

@@ -60,7 +60,7 @@ describe('device-bound sessions (ctx.requireCustody)', () => {
   })
 
   it('a session started without a device key never opens custody, nor does a fork of a bound one', async () => {
-    const { token, refresh_token } = await t.login('unbound@example.com')
+    const { token, refresh_token } = await t.login('unbound@example.com', { device: null })
     expect(await codeOf(await call(token!, await device.proofHeader(PATH, token!)))).toEqual([401, 'session_not_bound'])
     const bound = await t.login('unbound@example.com', { device })
     // A refresh keeps the binding; a fork (which a refresh-token holder can make) starts a session bound to nothing.

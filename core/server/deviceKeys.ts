@@ -8,22 +8,7 @@ import {
   deviceKeyHeaders,
 } from '../protocol/deviceKeys.js'
 import type { Db } from './db/Db.js'
-import type { Migration } from './db/runMigrations.js'
 import { HttpError } from './HttpError.js'
-
-/** Sessions keep the thumbprint of the device key bound at login; proofs' single-use ids live for the window. */
-export const deviceKeyMigrations: Migration[] = [
-  {
-    id: 'core/device_keys_001',
-    sql: `
-ALTER TABLE sessions ADD COLUMN device_jkt text;
-CREATE TABLE device_proof_ids (
-  id_hash text PRIMARY KEY,
-  expires_at timestamptz NOT NULL
-);
-CREATE INDEX device_proof_ids_expiry ON device_proof_ids (expires_at);`,
-  },
-]
 
 /** The table the sweep job empties of expired proof ids. */
 export const DEVICE_PROOF_IDS_TABLE = 'device_proof_ids'

@@ -40,6 +40,12 @@ export const frameEvents = {
    * never leaves the frame's origin); on the hidden proxy, recover is automatic recovery only.
    */
   exportShow: 'foyer:wallet:export',
+  /**
+   * The `foyer-device-key` header for a call that starts a session (data `{}`, answer `{binding}`): binds this frame's
+   * device key to the session, so its custody calls need this frame's proofs (core/protocol/deviceKeys.ts). A binding
+   * opens nothing by itself: the server never takes one as a proof.
+   */
+  deviceBinding: 'foyer:device:binding',
 } as const
 
 /** One of the frame's event names. */

@@ -10,6 +10,7 @@ import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
 import { lockOnMfaEnrollment } from './lockOnMfaEnrollment.js'
+import { bindDeviceKey } from './bindDeviceKey.js'
 import { recoveryOptionsOf, recoveryRequiredOnCreate } from './recoveryOptions.js'
 import type { ImportWalletParameters } from './importWallet.js'
 import type { ExportWalletParameters } from './exportWallet.js'
@@ -88,6 +89,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
         embeddedEthereumSource(foyer, providerDeps(foyer)),
         embeddedSolanaSource(foyer, { state: () => stateOf(foyer), clusters: options.solana?.clusters ?? [], prompt: () => prompt({}, false), priceDisplay: options.priceDisplay ?? 'usd' }),
       ),
+    // Sessions this page starts are bound to the wallet frame's device key (custody calls then need its proofs).
+    middleware: (foyer: Foyer) => bindDeviceKey(() => stateOf(foyer)),
     setup: (foyer: Foyer) => {
       const stopAnnouncing = announceEmbeddedWallet(foyer, providerDeps(foyer))
       const stopLocking = lockOnMfaEnrollment(foyer, stateOf(foyer))

@@ -52,9 +52,23 @@ export const WalletAddressSchema = v.pipe(
 const ChainTypeSchema = v.picklist(walletChainTypes, 'chain_type must be ethereum or solana')
 const shareLength = (share: string) => (HD_SHARE.test(share) ? HD_SHARE_BYTES : IMPORTED_SHARE_BYTES)
 
+/** A single-use custody nonce (custody_nonce's answer): 32 hex digits. */
+const NonceSchema = v.pipe(v.string('nonce must be a string'), v.regex(/^[0-9a-f]{32}$/, 'nonce must be the custody nonce the server issued'))
+/** A wallet's signature of a custody statement: 0x + 65 bytes (Ethereum, EIP-191) or base64 of 64 bytes (Solana). */
+export const CustodySignatureSchema = v.pipe(
+  v.string('signature must be a string'),
+  v.check((s) => /^0x[0-9a-fA-F]{130}$/.test(s) || /^[A-Za-z0-9+/]{86}==$/.test(s), 'signature must be a wallet signature (0x + 65 bytes, or base64 of 64 bytes)'),
+)
+/** What every custody write carries: the server's nonce and the wallet's signature of the statement (custodyStatement.ts). */
+const proven = { nonce: NonceSchema, signature: CustodySignatureSchema }
+
+/** Answer of POST /api/v1/embedded_wallets/custody_nonce: a nonce for one custody write, and whose it is. */
+export const CustodyNonceOutputSchema = v.object({ nonce: v.string(), user_id: v.string() })
+
 /** POST /api/v1/embedded_wallets/create: a new wallet root with its auth and recovery shares (one transaction). */
 export const CreateWalletInputSchema = v.pipe(
   v.object({
+    ...proven,
     chain_type: ChainTypeSchema,
     /** The derived address of walletIndex 0, which the frame checked against the secret before sending. */
     address: WalletAddressSchema,
@@ -75,7 +89,10 @@ export const CreateWalletInputSchema = v.pipe(
 
 /** POST /api/v1/embedded_wallets/add: the next HD wallet (walletIndex 1, 2, …) of the root `address` belongs to. */
 export const AddWalletInputSchema = v.object({
-  /** An address of the root (its walletIndex 0 as a rule). */
+  ...proven,
+  /** The new wallet's signature of the same statement: it proves the new address is the signer's too. */
+  new_address_signature: CustodySignatureSchema,
+  /** An address of the root (its walletIndex 0 as a rule); it signs the statement. */
   address: WalletAddressSchema,
   wallet_index: v.pipe(v.number('wallet_index must be a number'), v.integer('wallet_index must be an integer'), v.minValue(1, 'wallet_index must be at least 1'), v.maxValue(2 ** 31 - 1, 'wallet_index is too large')),
   new_address: WalletAddressSchema,
@@ -130,6 +147,28 @@ export const PasswordKdfSchema = v.object({
 })
 export type PasswordKdf = v.InferOutput<typeof PasswordKdfSchema>
 
+/**
+ * A password's key since device-bound custody: the server's OPRF evaluation of the password (RFC 9497,
+ * ristretto255-SHA512, a key of its own per wallet root, counted per user), stretched by argon2id into 64 bytes — the
+ * first half encrypts the recovery share, the second is the verifier the server checks before it releases the
+ * ciphertext. Without the server's key, nothing in the database confirms a guess.
+ */
+export const OprfPasswordKdfSchema = v.object({
+  algorithm: v.literal('oprf-argon2id', "kdf.algorithm must be 'oprf-argon2id'"),
+  oprf: v.literal('ristretto255-SHA512', "kdf.oprf must be 'ristretto255-SHA512'"),
+  version: v.literal(19, 'kdf.version must be 19'),
+  memory_kib: int('kdf.memory_kib', 19_456, 262_144),
+  iterations: int('kdf.iterations', 2, 10),
+  parallelism: int('kdf.parallelism', 1, 4),
+  hash_length: v.literal(64, 'kdf.hash_length must be 64'),
+  salt: base64Of(16, 'kdf.salt'),
+})
+export type OprfPasswordKdf = v.InferOutput<typeof OprfPasswordKdfSchema>
+/** An OPRF element on the wire: base64 of 32 bytes (a ristretto255 encoding). */
+export const OprfElementSchema = base64Of(32, 'element')
+/** A password verifier (the second half of the stretched key): base64 of 32 bytes. */
+export const VerifierSchema = base64Of(32, 'verifier')
+
 /** The cloud methods: the key is 32 random bytes kept in the user's Google Drive (appDataFolder) or iCloud (CloudKit). */
 export const cloudRecoveryMethods = ['google-drive', 'icloud'] as const
 export type CloudRecoveryMethod = (typeof cloudRecoveryMethods)[number]
@@ -145,7 +184,7 @@ export const CloudKeyLocatorSchema = v.object({
 })
 export type CloudKeyLocator = v.InferOutput<typeof CloudKeyLocatorSchema>
 /** What is stored beside a user-owned recovery ciphertext to get its key again: a password's KDF, or a cloud key's place. */
-export const RecoveryKeyInfoSchema = v.variant('algorithm', [PasswordKdfSchema, CloudKeyLocatorSchema], 'kdf must be argon2id parameters or a cloud key locator')
+export const RecoveryKeyInfoSchema = v.variant('algorithm', [OprfPasswordKdfSchema, PasswordKdfSchema, CloudKeyLocatorSchema], 'kdf must be argon2id parameters or a cloud key locator')
 export type RecoveryKeyInfo = v.InferOutput<typeof RecoveryKeyInfoSchema>
 
 /** A recovery share encrypted in the frame under a user-owned recovery key (AES-256-GCM, tag appended). */
@@ -164,18 +203,22 @@ export const EncryptedRecoveryShareSchema = v.object({
  */
 export const SetRecoveryInputSchema = v.pipe(
   v.object({
+    ...proven,
     address: WalletAddressSchema,
     recovery_method: v.picklist(userOwnedRecoveryMethods, "recovery_method must be 'user-passcode', 'google-drive' or 'icloud'"),
     encrypted_recovery_share: EncryptedRecoveryShareSchema,
     kdf: RecoveryKeyInfoSchema,
+    /** A password's verifier (user-passcode only): the server keeps its hash and checks it before releasing the share. */
+    verifier: v.optional(VerifierSchema),
   }),
   v.forward(
     v.check(
-      (i) => (i.recovery_method === 'user-passcode' ? i.kdf.algorithm === 'argon2id' : i.kdf.algorithm === 'cloud-key' && i.kdf.provider === i.recovery_method),
+      (i) => (i.recovery_method === 'user-passcode' ? i.kdf.algorithm === 'oprf-argon2id' : i.kdf.algorithm === 'cloud-key' && i.kdf.provider === i.recovery_method),
       'kdf does not match recovery_method',
     ),
     ['kdf'],
   ),
+  v.forward(v.check((i) => (i.recovery_method === 'user-passcode') === (i.verifier !== undefined), 'verifier is required with a password, and only then'), ['verifier']),
 )
 
 /**
@@ -184,12 +227,38 @@ export const SetRecoveryInputSchema = v.pipe(
  * key; the user-owned ciphertext is dropped in the same transaction.
  */
 export const SetAutomaticRecoveryInputSchema = v.object({
+  ...proven,
   address: WalletAddressSchema,
   recovery_share: ShareSchema,
 })
 
-/** Answer of recovery_share: the root, its auth share and the encrypted recovery share with its KDF parameters. */
+/** POST /api/v1/embedded_wallets/recovery_key: a new OPRF key for the root's next password, evaluated once. */
+export const RecoveryKeyInputSchema = v.object({ address: WalletAddressSchema, blinded_element: OprfElementSchema })
+/** Answer of recovery_key: the blinded password evaluated under the new (pending) key. */
+export const RecoveryKeyOutputSchema = v.object({ evaluated_element: v.string() })
+
+/**
+ * POST /api/v1/embedded_wallets/recovery_share: which wallet, and for a password the blinded password (each
+ * evaluation counts as a guess until the verifier matches).
+ */
+export const RecoveryShareInputSchema = v.object({ address: WalletAddressSchema, blinded_element: v.optional(OprfElementSchema) })
+const { auth_share: _auth, ...rootEntries } = AuthShareOutputSchema.entries
+/**
+ * Answer of recovery_share. A password wallet: the root, its KDF and the evaluation, nothing else (the share comes from
+ * open_recovery_share once the verifier matches). A cloud key (or a password set before the OPRF): the auth share and
+ * the encrypted recovery share with its KDF parameters, at once.
+ */
 export const RecoveryShareOutputSchema = v.object({
+  ...rootEntries,
+  kdf: RecoveryKeyInfoSchema,
+  evaluated_element: v.optional(v.string()),
+  auth_share: v.optional(ShareSchema),
+  encrypted_recovery_share: v.optional(EncryptedRecoveryShareSchema),
+})
+/** POST /api/v1/embedded_wallets/open_recovery_share: the verifier the password's evaluation gave. */
+export const OpenRecoveryShareInputSchema = v.object({ address: WalletAddressSchema, verifier: VerifierSchema })
+/** Answer of open_recovery_share: the root, its auth share and the encrypted recovery share. */
+export const OpenRecoveryShareOutputSchema = v.object({
   ...AuthShareOutputSchema.entries,
   encrypted_recovery_share: EncryptedRecoveryShareSchema,
   kdf: RecoveryKeyInfoSchema,

@@ -4,8 +4,8 @@ import { createTestServer, type TestServer } from '../../test/kit/createTestServ
 import { emailServer } from '../email/server.js'
 import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
 import { combineWalletShares } from './frame/keys/walletShares.js'
-import { passwordKeySource } from './frame/recovery/recoveryKeySource.js'
-import { openRecoveryShare, sealRecoveryShare } from './frame/recovery/recoveryEnvelope.js'
+import { openRecoveryShare } from './frame/recovery/recoveryEnvelope.js'
+import { passwordRecoveryBody, recoverWithPassword } from '../../test/kit/passwordRecovery.js'
 import { embeddedWalletServer } from './server.js'
 
 const logs: string[] = []
@@ -26,10 +26,8 @@ async function walletWithPasswordBody(server = t) {
   const rootId = String(user.linkedAccounts.find((a) => a.type === 'wallet')!.rootId)
   // What the frame seals: its device share, a point of the wallet's split.
   const recovery = wallet.shares.device.slice()
-  const { key, kdf } = await passwordKeySource(PASSWORD).newKey()
   const binding = { userId: user.id, rootId, method: 'user-passcode' as const }
-  const sealed = await sealRecoveryShare(key, recovery, binding)
-  const body = { address: wallet.address, recovery_method: 'user-passcode', encrypted_recovery_share: sealed, kdf }
+  const { body } = await passwordRecoveryBody(server, token, wallet.address, PASSWORD, recovery, binding)
   return { token, wallet, user, rootId, recovery, body, binding }
 }
 const storedRecovery = async (rootId: string) =>
@@ -74,36 +72,56 @@ describe('password recovery routes', () => {
     expect(await recover.json()).toMatchObject({ code: 'unsupported_recovery_method', data: { recovery_method: 'user-passcode' } })
   })
 
-  it('recovery_share answers the auth share and the ciphertext with its KDF; the password opens it and rebuilds the wallet', async () => {
+  it('recovery_share answers the evaluation and the KDF only; the verifier of the right password gets the auth share and the ciphertext, which rebuild the wallet', async () => {
     const { token, body, wallet, binding, recovery } = await walletWithPasswordBody()
     expect((await call('set_recovery', body, token)).status).toBe(200)
-    const res = await call('recovery_share', { address: wallet.address }, token)
-    expect(res.status).toBe(200)
-    const answer = await res.json()
-    expect(answer).toMatchObject({ root_id: binding.rootId, user_id: binding.userId, recovery_method: 'user-passcode', encrypted_recovery_share: body.encrypted_recovery_share, kdf: body.kdf })
-    expect(answer.recovery_share).toBeUndefined()
-    const key = await passwordKeySource(PASSWORD).keyFor(answer.kdf)
-    const opened = await openRecoveryShare(key, answer.encrypted_recovery_share, binding)
+    const { evaluation, open, key } = await recoverWithPassword(t, token, wallet.address, PASSWORD)
+    const evaluated = await evaluation.json()
+    expect(evaluated).toMatchObject({ root_id: binding.rootId, user_id: binding.userId, recovery_method: 'user-passcode', kdf: body.kdf })
+    expect(evaluated.evaluated_element).toEqual(expect.any(String))
+    // Nothing that confirms a guess before the verifier matched: no ciphertext, no auth share.
+    expect(evaluated.encrypted_recovery_share).toBeUndefined()
+    expect(evaluated.auth_share).toBeUndefined()
+    expect(open!.status).toBe(200)
+    const answer = await open!.json()
+    expect(answer).toMatchObject({ encrypted_recovery_share: body.encrypted_recovery_share, kdf: body.kdf })
+    const opened = await openRecoveryShare(key!, answer.encrypted_recovery_share, binding)
     expect(opened).toEqual(recovery)
     expect(await combineWalletShares(new Uint8Array(Buffer.from(answer.auth_share, 'base64')), opened)).toEqual(wallet.secret)
   })
 
-  it('a new password replaces the old ciphertext and KDF parameters (the old password no longer opens anything stored)', async () => {
+  it('a wrong password gets an evaluation that opens nothing: open_recovery_share refuses its verifier with the spec text', async () => {
+    const { token, body, wallet } = await walletWithPasswordBody()
+    expect((await call('set_recovery', body, token)).status).toBe(200)
+    const { evaluation, open } = await recoverWithPassword(t, token, wallet.address, 'Wrong-Password-9')
+    expect(evaluation.status).toBe(200)
+    expect(open!.status).toBe(400)
+    expect(await open!.json()).toMatchObject({ code: 'invalid_recovery_pin', error: 'Invalid recovery password, please try again.', data: { attempts_left: 9 } })
+  })
+
+  it('a new password replaces the old ciphertext, KDF parameters and key (the old password no longer opens anything)', async () => {
     const { token, rootId, body, binding, wallet } = await walletWithPasswordBody()
     expect((await call('set_recovery', body, token)).status).toBe(200)
     const recovery = wallet.shares.device.slice()
-    const { key, kdf } = await passwordKeySource('Another-Password-2').newKey()
-    const second = { ...body, encrypted_recovery_share: await sealRecoveryShare(key, recovery, binding), kdf }
+    const second = (await passwordRecoveryBody(t, token, wallet.address, 'Another-Password-2', recovery, binding)).body
     expect((await call('set_recovery', second, token)).status).toBe(200)
     const stored = await storedRecovery(rootId)
     expect(stored.ciphertext).toBe(second.encrypted_recovery_share.ciphertext)
-    expect(JSON.parse(stored.kdf!)).toEqual(kdf)
+    expect(JSON.parse(stored.kdf!)).toEqual(second.kdf)
     const rows = await t.server.db.query("SELECT 1 FROM embedded_wallet_shares WHERE root_id = $1 AND kind = 'recovery'", [rootId])
     expect(rows).toHaveLength(1)
-    const answer = await (await call('recovery_share', { address: wallet.address }, token)).json()
-    const oldKey = await passwordKeySource(PASSWORD).keyFor(answer.kdf)
-    await expect(openRecoveryShare(oldKey, answer.encrypted_recovery_share, binding)).rejects.toThrow()
-    expect(await openRecoveryShare(await passwordKeySource('Another-Password-2').keyFor(answer.kdf), answer.encrypted_recovery_share, binding)).toEqual(recovery)
+    expect((await recoverWithPassword(t, token, wallet.address, PASSWORD)).open!.status).toBe(400)
+    const { open, key } = await recoverWithPassword(t, token, wallet.address, 'Another-Password-2')
+    expect(open!.status).toBe(200)
+    expect(await openRecoveryShare(key!, (await open!.json()).encrypted_recovery_share, binding)).toEqual(recovery)
+  })
+
+  it('set_recovery needs a fresh key from recovery_key: reusing one that was already stored is refused', async () => {
+    const { token, body } = await walletWithPasswordBody()
+    expect((await call('set_recovery', body, token)).status).toBe(200)
+    const again = await call('set_recovery', body, token)
+    expect(again.status).toBe(400)
+    expect((await again.json()).code).toBe('recovery_key_expired')
   })
 
   it('recovery_share refuses a wallet with automatic recovery', async () => {
@@ -138,6 +156,8 @@ describe('password recovery routes', () => {
     const before = await storedRecovery(rootId)
     const bad: [string, unknown][] = [
       ['no kdf', { ...body, kdf: undefined }],
+      ['no verifier', { ...body, verifier: undefined }],
+      ['a password set without the OPRF', { ...body, kdf: { ...body.kdf, algorithm: 'argon2id', hash_length: 32, oprf: undefined } }],
       ['weaker argon2id memory', { ...body, kdf: { ...body.kdf, memory_kib: 1024 } }],
       ['one iteration', { ...body, kdf: { ...body.kdf, iterations: 1 } }],
       ['another algorithm', { ...body, kdf: { ...body.kdf, algorithm: 'pbkdf2' } }],
@@ -174,24 +194,27 @@ describe('password recovery routes', () => {
     expect(await storedRecovery(rootId)).toEqual(before)
   })
 
-  it('recovery_share is rate limited per user: the 11th fetch in an hour is 429', async () => {
+  it('recovery_share is rate limited per user: the 11th try in an hour is 429', async () => {
     const { token, body, wallet } = await walletWithPasswordBody()
     expect((await call('set_recovery', body, token)).status).toBe(200)
-    for (let i = 0; i < 10; i++) expect((await call('recovery_share', { address: wallet.address }, token)).status).toBe(200)
-    expect((await call('recovery_share', { address: wallet.address }, token)).status).toBe(429)
+    // Right passwords (each reset the wrong-password count): only the hourly limit stops them.
+    for (let i = 0; i < 10; i++) expect((await recoverWithPassword(t, token, wallet.address, PASSWORD)).open!.status).toBe(200)
+    expect((await recoverWithPassword(t, token, wallet.address, PASSWORD)).evaluation.status).toBe(429)
     // Another user is not affected.
     const other = await walletWithPasswordBody()
     expect((await call('set_recovery', other.body, other.token)).status).toBe(200)
-    expect((await call('recovery_share', { address: other.wallet.address }, other.token)).status).toBe(200)
+    expect((await recoverWithPassword(t, other.token, other.wallet.address, PASSWORD)).open!.status).toBe(200)
   })
 
   it('the host page cannot reach the new routes; no log carries a share or ciphertext', async () => {
     const { token, body, wallet } = await walletWithPasswordBody()
     expect((await custodyCall(t, token, 'http://localhost:5173')('set_recovery', body)).status).toBe(403)
     expect((await custodyCall(t, token, 'http://localhost:5173')('recovery_share', { address: wallet.address })).status).toBe(403)
+    expect((await custodyCall(t, token, 'http://localhost:5173')('open_recovery_share', { address: wallet.address, verifier: body.verifier })).status).toBe(403)
     const everything = logs.join('\n')
     expect(everything).toContain('recovery set to user-passcode')
     for (const share of made) expect(everything).not.toContain(b64(share))
     expect(everything).not.toContain(body.encrypted_recovery_share.ciphertext)
+    expect(everything).not.toContain(body.verifier)
   })
 })

@@ -4,7 +4,7 @@ import type { TokenResponse } from '../../core/protocol/index.js'
 import { serverMigrations } from '../../core/server/db/serverMigrations.js'
 import { emailServer } from '../../plugins/email/server.js'
 import { openTemplateDb } from './pgliteTemplate.js'
-import type { TestDevice } from './testDevice.js'
+import { createTestDevice, type TestDevice } from './testDevice.js'
 
 /** App id of the test app (25 characters, as every app id). */
 export const TEST_APP_ID = 'foyer_test_app_0000000001'
@@ -38,8 +38,13 @@ export interface TestServer {
   outbox(): Promise<OutboxEntry[]>
   /** The newest code sent to `to`; throws when there is none. */
   lastCode(to: string): Promise<string>
-  /** Signs `email` in through init + authenticate and answers the token response; `device` binds its key to the session. */
-  login(email?: string, options?: { device?: TestDevice }): Promise<TokenResponse>
+  /**
+   * Signs `email` in through init + authenticate and answers the token response. The session is bound to `device`
+   * (default: this server's `device`, as a browser with the wallet frame would); `device: null` binds none.
+   */
+  login(email?: string, options?: { device?: TestDevice | null }): Promise<TokenResponse>
+  /** The device key logins bind by default (the wallet frame's, in a browser): custody test calls sign with it. */
+  device: TestDevice
   close(): Promise<void>
 }
 
@@ -79,14 +84,16 @@ export async function createTestServer(options: CreateTestServerOptions = {}): P
     if (!entry?.code) throw new Error(`No code was sent to ${to}`)
     return entry.code
   }
+  const defaultDevice = await createTestDevice()
   return {
     server,
+    device: defaultDevice,
     app: server.app,
     appId: TEST_APP_ID,
     request,
     outbox,
     lastCode,
-    async login(email = 'user@example.com', { device } = {}) {
+    async login(email = 'user@example.com', { device = defaultDevice }: { device?: TestDevice | null } = {}) {
       const init = await request('/api/v1/passwordless/init', { body: { email } })
       if (init.status !== 200) throw new Error(`init answered ${init.status}`)
       const code = await lastCode(email)

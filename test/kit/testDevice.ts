@@ -1,4 +1,5 @@
 import { deviceKeyHeaders } from '../../core/protocol/deviceKeys.js'
+import type { DeviceKey } from '../../plugins/embedded-wallet/frame/deviceKey.js'
 import { deviceBinding, deviceProof, newDeviceKeyPair, type DeviceKeyPair } from '../../plugins/embedded-wallet/frame/keys/deviceJws.js'
 
 /** A wallet frame's device key in a test: the frame's own JWS code over a non-extractable P-256 pair (Node's WebCrypto). */
@@ -21,3 +22,6 @@ export async function createTestDevice(): Promise<TestDevice> {
     }),
   }
 }
+
+/** A device key for frame unit tests whose server is a stub: its headers are placeholders no server would accept. */
+export const stubDeviceKey: DeviceKey = { binding: async () => 'stub-binding', proof: async () => 'stub-proof', correctClock() {} }

@@ -77,4 +77,15 @@ CREATE TABLE analytics_events (
 );
 `,
   },
+  {
+    // Device-bound sessions (deviceKeys.ts): the thumbprint of the key bound at login; proofs' single-use ids.
+    id: 'core/002_device_keys',
+    sql: `
+ALTER TABLE sessions ADD COLUMN device_jkt text;
+CREATE TABLE device_proof_ids (
+  id_hash text PRIMARY KEY,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX device_proof_ids_expiry ON device_proof_ids (expires_at);`,
+  },
 ]

@@ -1,5 +1,4 @@
 import { captchaMigrations } from '../captcha.js'
-import { deviceKeyMigrations } from '../deviceKeys.js'
 import { mfaMigrations } from '../mfa.js'
 import { mfaChallengeMigrations } from '../mfaChallenges.js'
 import { transferMigrations } from '../transfers.js'
@@ -9,5 +8,5 @@ import type { Migration } from './runMigrations.js'
 
 /** Every migration a server with `plugins` runs, in order: the kernel's, then each plugin's. */
 export function serverMigrations(plugins: readonly Pick<ServerPlugin, 'migrations'>[]): Migration[] {
-  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...deviceKeyMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
+  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
 }

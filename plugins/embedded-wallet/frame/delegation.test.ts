@@ -1,5 +1,6 @@
 import { x25519 } from '@noble/curves/ed25519'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { stubDeviceKey } from '../../../test/kit/testDevice.js'
 import { consentToDelegation } from './delegation.js'
 import { FrameFailure } from './frameFailure.js'
 import { openDelegationEnvelope, type DelegationEnvelope } from './keys/delegationEnvelope.js'
@@ -8,7 +9,7 @@ import { newWalletSecret } from './keys/walletSecret.js'
 import type { WalletVault } from './walletVault.js'
 
 const server = x25519.utils.randomSecretKey()
-const target = { apiUrl: 'http://api.test', appId: 'foyer_test_app_0000000001' }
+const target = { apiUrl: 'http://api.test', appId: 'foyer_test_app_0000000001', device: stubDeviceKey }
 const secret = newWalletSecret()
 // The user's second Solana wallet (walletIndex 1) is the one delegated.
 const wallet = solanaKeypairOf(secret, 1)

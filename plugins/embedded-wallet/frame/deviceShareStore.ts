@@ -1,31 +1,10 @@
 // The device share lives in this origin's IndexedDB only, wrapped (AES-GCM) by a non-extractable key kept in the
 // same database: script on another origin can't read it, and the raw share is never stored in the clear.
 
-const DB_NAME = 'foyer-wallet'
-const STORE = 'device-shares'
-const KEYS = 'wrapping-keys'
+import { frameStores, openFrameDb, runFrameDb as run } from './frameDb.js'
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1)
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(STORE)
-      request.result.createObjectStore(KEYS)
-    }
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-}
-
-function run<T>(db: IDBDatabase, store: string, mode: IDBTransactionMode, act: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(store, mode)
-    const request = act(tx.objectStore(store))
-    tx.oncomplete = () => resolve(request.result)
-    tx.onerror = () => reject(tx.error)
-    tx.onabort = () => reject(tx.error)
-  })
-}
+const STORE = frameStores.shares
+const KEYS = frameStores.wrappingKeys
 
 async function wrappingKey(db: IDBDatabase, appId: string): Promise<CryptoKey> {
   const existing = await run<CryptoKey | undefined>(db, KEYS, 'readonly', (s) => s.get(appId))
@@ -45,9 +24,7 @@ export interface DeviceShareStore {
 
 /** The store of `appId`'s device shares in this origin's IndexedDB. */
 export function createDeviceShareStore(appId: string): DeviceShareStore {
-  // Opened on first use: a frame page that never gets a request (not embedded, or by a page it won't serve) keeps nothing.
-  let opened: Promise<IDBDatabase> | null = null
-  const database = () => (opened ??= open())
+  const database = openFrameDb
   const keyOf = (rootId: string) => `${appId}:${rootId}`
   return {
     async get(rootId) {

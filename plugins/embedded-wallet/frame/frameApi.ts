@@ -7,11 +7,14 @@ import type { delegationFrameApi } from '../delegationApi.js'
 import type { FrameErrorType } from '../frameProtocol.js'
 import type { recoveryOAuthApi } from '../recoveryOAuthApi.js'
 import { FrameFailure } from './frameFailure.js'
+import type { DeviceKey } from './deviceKey.js'
+import { deviceKeyHeaders } from '../../../core/protocol/deviceKeys.js'
 
-/** Where the frame's custody calls go and as whom. */
+/** Where the frame's custody calls go, as whom, and the device key that signs each call's proof. */
 export interface FrameApiTarget {
   apiUrl: string
   appId: string
+  device: DeviceKey
 }
 
 type Call =
@@ -33,21 +36,39 @@ const typedCodes: ReadonlySet<string> = new Set<FrameErrorType>(['missing_or_inv
 export async function frameCall<C extends Call>(target: FrameApiTarget, call: C, input: Input<C>, accessToken: unknown): Promise<Output<C>> {
   if (typeof accessToken !== 'string' || !accessToken) throw new FrameFailure('invalid_request_arguments', 'An error has occured, please login again.')
   const def = call as ApiCallDef
-  let response: Response
-  try {
-    response = await fetch(new URL(def.path, target.apiUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'foyer-app-id': target.appId, authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify(input),
-      credentials: 'omit',
-    })
-  } catch {
-    throw new FrameFailure('error', 'Unable to connect to wallet')
+  const url = new URL(def.path, target.apiUrl)
+  const send = async () => {
+    try {
+      return await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'foyer-app-id': target.appId,
+          authorization: `Bearer ${accessToken}`,
+          // Every call carries a proof by this device's key: the server checks it on the custody routes.
+          [deviceKeyHeaders.proof]: await target.device.proof('POST', url.href, accessToken),
+        },
+        body: JSON.stringify(input),
+        credentials: 'omit',
+      })
+    } catch {
+      throw new FrameFailure('error', 'Unable to connect to wallet')
+    }
   }
-  const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null
+  let response = await send()
+  let body = (await response.json().catch(() => null)) as ErrorBody | null
+  const serverTime = body?.code === 'invalid_device_proof' ? body.data?.server_time : undefined
+  if (typeof serverTime === 'number') {
+    // This device's clock is off by more than the proofs' window: sign with the server's time and try once more.
+    target.device.correctClock(serverTime)
+    response = await send()
+    body = (await response.json().catch(() => null)) as ErrorBody | null
+  }
   if (!response.ok) {
     const type = body?.code && typedCodes.has(body.code) ? (body.code as FrameErrorType) : 'error'
     throw new FrameFailure(type, response.status === 429 ? `${body?.error ?? 'Too many requests'} (code 429)` : (body?.error ?? 'An error has occurred, please try again.'))
   }
   return v.parse(def.output!, body) as Output<C>
 }
+
+type ErrorBody = { error?: string; code?: string; data?: { server_time?: unknown } }

@@ -90,6 +90,7 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const { accessToken, method } = data(raw)
       return verifyMfaInFrame(vault.target, accessToken, method)
     },
+    [frameEvents.deviceBinding]: async () => ({ binding: await vault.target.device.binding() }),
     [frameEvents.mfaClear]: async () => {
       vault.lockAll()
       return { cleared: true }

@@ -4,6 +4,7 @@
 // the hidden proxy, the visible export page and the
 // visible recovery page (password screens).
 import { frameEvents } from '../frameProtocol.js'
+import { createDeviceKey } from './deviceKey.js'
 import { createDeviceShareStore } from './deviceShareStore.js'
 import { exportedKeys, renderExport } from './exportView.js'
 import { frameHandlers } from './frameHandlers.js'
@@ -30,7 +31,8 @@ if (config?.mode === 'oauth-callback') {
   // The recovery login's popup, back on this origin: the code goes to the recovery page that opened it.
   runOAuthCallback(window)
 } else if (config) {
-  const vault = createWalletVault({ apiUrl: config.apiUrl, appId: config.appId }, createDeviceShareStore(config.appId))
+  const target = { apiUrl: config.apiUrl, appId: config.appId, device: createDeviceKey(config.appId) }
+  const vault = createWalletVault(target, createDeviceShareStore(config.appId))
   const start = { parentOrigin, allowedOrigins: config.allowedOrigins }
   if (config.mode === 'export') {
     serveFrame(start, {
@@ -41,7 +43,7 @@ if (config?.mode === 'oauth-callback') {
       },
     })
   } else if (config.mode === 'recovery') {
-    serveFrame(start, recoveryPageHandlers(document, vault, config.appName ?? config.appId, { api: { apiUrl: config.apiUrl, appId: config.appId }, endpoints: config.cloud }))
+    serveFrame(start, recoveryPageHandlers(document, vault, config.appName ?? config.appId, { api: target, endpoints: config.cloud }))
   } else {
     serveFrame(start, frameHandlers(vault))
   }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { b64, makeWallet } from '../../../test/kit/embeddedWallets.js'
+import { stubDeviceKey } from '../../../test/kit/testDevice.js'
 import type { DeviceShareStore } from './deviceShareStore.js'
 import { createWalletVault } from './walletVault.js'
 
@@ -34,7 +35,7 @@ async function authShareServer(mfaValidForMs: number | null) {
   })
   const store = memoryStore()
   await store.put('root-1', wallet.shares.device)
-  return { wallet, calls, vault: createWalletVault({ apiUrl: 'http://localhost:8787', appId: 'app' }, store) }
+  return { wallet, calls, vault: createWalletVault({ apiUrl: 'http://localhost:8787', appId: 'app', device: stubDeviceKey }, store) }
 }
 
 afterEach(() => {

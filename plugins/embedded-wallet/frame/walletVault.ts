@@ -10,6 +10,8 @@ import { newWalletSecret, type WalletSecret } from './keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from './keys/walletShares.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recovery/recoveryEnvelope.js'
 import type { RecoveryKeySource } from './recovery/recoveryKeySource.js'
+import { custodyDigest, kdfDigest } from '../custodyStatement.js'
+import { proveCustody } from './custodyProof.js'
 
 /** The spec's text for a password (or other user-owned key) that doesn't open the recovery share (§8). */
 export const INVALID_RECOVERY_PASSWORD = 'Invalid recovery password, please try again.'
@@ -119,6 +121,21 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const secret = imported ?? newWalletSecret()
       const address = addressOf(chainType, secret, 0)
       const shares = await splitWalletSecret(secret)
+      const authShare = toBase64(shares.auth)
+      const recoveryShare = toBase64(shares.recovery)
+      // The wallet signs what the server will store: its address with these shares, for this user, once.
+      const proof = await proveCustody(
+        target,
+        accessToken,
+        ({ userId, nonce }) => ({
+          action: 'create',
+          userId,
+          address,
+          nonce,
+          details: { chain_type: chainType, imported: String(Boolean(imported)), auth_share: custodyDigest(authShare), recovery_share: custodyDigest(recoveryShare) },
+        }),
+        [{ chain: chainType, secret, walletIndex: 0 }],
+      )
       // One call stores the root, both server shares and the account: a crash before it leaves nothing, after it a
       // wallet that recovers automatically even if the device share below never lands.
       const user = await frameCall(target, embeddedWalletApi.create, {
@@ -126,8 +143,10 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
         address,
         imported: Boolean(imported),
         recovery_method: 'privy',
-        auth_share: toBase64(shares.auth),
-        recovery_share: toBase64(shares.recovery),
+        auth_share: authShare,
+        recovery_share: recoveryShare,
+        nonce: proof.nonce,
+        signature: proof.signatures[0]!,
       }, accessToken)
       const account = user.linkedAccounts.find((a) => a.type === 'wallet' && typeof a.address === 'string' && same(chainType, a.address, address))
       const rootId = typeof account?.rootId === 'string' ? account.rootId : null
@@ -190,21 +209,49 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       // device keeps working and nothing is re-split), now kept on the server under a key only the user has.
       const recovery = device.slice()
       const binding = { userId: answer.user_id, rootId: root.rootId, method: source.method }
-      const { key, kdf } = await source.newKey()
+      // A password's key needs the server's evaluation under a new key for this root (kept pending until stored below).
+      const evaluate = async (blinded: Uint8Array) =>
+        fromBase64((await frameCall(target, embeddedWalletApi.recoveryKey, { address, blinded_element: toBase64(blinded) }, accessToken)).evaluated_element)
+      const { key, kdf, verifier } = await source.newKey(evaluate)
       try {
         const sealed = await sealRecoveryShare(key, recovery, binding)
         // What the server will store must rebuild this very wallet with the auth share before the old one is dropped.
-        remember(root, await combineWalletShares(auth, await openRecoveryShare(key, sealed, binding)))
+        const secret = await combineWalletShares(auth, await openRecoveryShare(key, sealed, binding))
+        remember(root, secret)
+        const verifierText = verifier ? toBase64(verifier) : undefined
+        const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
+        const proof = await proveCustody(
+          target,
+          accessToken,
+          ({ userId, nonce }) => ({
+            action: 'set_recovery',
+            userId,
+            address: addressOf(root.chainType, secret, walletIndex),
+            nonce,
+            details: {
+              recovery_method: source.method,
+              auth_share: custodyDigest(answer.auth_share),
+              encrypted_recovery_share: custodyDigest(`${sealed.ciphertext}.${sealed.iv}`),
+              kdf: kdfDigest(kdf),
+              ...(verifierText ? { verifier: custodyDigest(verifierText) } : {}),
+            },
+          }),
+          [{ chain: root.chainType, secret, walletIndex }],
+        )
         const user = await frameCall(target, embeddedWalletApi.setRecovery, {
           address,
           recovery_method: source.method,
           encrypted_recovery_share: sealed,
           kdf,
+          ...(verifierText ? { verifier: verifierText } : {}),
+          nonce: proof.nonce,
+          signature: proof.signatures[0]!,
         }, accessToken)
         root.recoveryMethod = source.method
         return { address, user }
       } finally {
         key.fill(0)
+        verifier?.fill(0)
         recovery.fill(0)
       }
     },
@@ -220,8 +267,23 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const root = rootOf(answer)
       const device = await store.get(root.rootId)
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
-      remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)))
-      const user = await frameCall(target, embeddedWalletApi.setAutomaticRecovery, { address, recovery_share: toBase64(device) }, accessToken)
+      const secret = await combineWalletShares(device, fromBase64(answer.auth_share))
+      remember(root, secret)
+      const recoveryShare = toBase64(device)
+      const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
+      const proof = await proveCustody(
+        target,
+        accessToken,
+        ({ userId, nonce }) => ({
+          action: 'set_automatic_recovery',
+          userId,
+          address: addressOf(root.chainType, secret, walletIndex),
+          nonce,
+          details: { auth_share: custodyDigest(answer.auth_share), recovery_share: custodyDigest(recoveryShare) },
+        }),
+        [{ chain: root.chainType, secret, walletIndex }],
+      )
+      const user = await frameCall(target, embeddedWalletApi.setAutomaticRecovery, { address, recovery_share: recoveryShare, nonce: proof.nonce, signature: proof.signatures[0]! }, accessToken)
       root.recoveryMethod = 'privy'
       return { address, user }
     },
@@ -233,10 +295,28 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      */
     async recoverWithKey(requested: unknown, source: RecoveryKeySource, accessToken: unknown): Promise<UnlockedWallet> {
       const address = walletAddress(requested)
-      const answer = await frameCall(target, embeddedWalletApi.recoveryShare, { address }, accessToken)
+      const round = source.oprfRecovery?.()
+      let answer = await frameCall(target, embeddedWalletApi.recoveryShare, { address, ...(round ? { blinded_element: toBase64(round.blindedElement) } : {}) }, accessToken)
+      let key: Uint8Array
+      if (answer.kdf.algorithm === 'oprf-argon2id') {
+        // The server evaluated the blinded password (and counted it as a guess); the verifier gets the share.
+        if (!round || !answer.evaluated_element) throw new FrameFailure('invalid_recovery_pin', INVALID_RECOVERY_PASSWORD)
+        const derived = await round.finish(answer.kdf, fromBase64(answer.evaluated_element))
+        key = derived.key
+        try {
+          answer = await frameCall(target, embeddedWalletApi.openRecoveryShare, { address, verifier: toBase64(derived.verifier) }, accessToken)
+        } catch (error) {
+          key.fill(0)
+          throw error
+        } finally {
+          derived.verifier.fill(0)
+        }
+      } else {
+        key = await source.keyFor(answer.kdf)
+      }
+      if (!answer.auth_share || !answer.encrypted_recovery_share) throw new FrameFailure('error', 'Unable to recover wallet')
       const root = rootOf(answer)
       const binding = { userId: answer.user_id, rootId: root.rootId, method: root.recoveryMethod as RecoveryKeySource['method'] }
-      const key = await source.keyFor(answer.kdf)
       let recovery: Uint8Array
       try {
         recovery = await openRecoveryShare(key, answer.encrypted_recovery_share, binding)
@@ -248,6 +328,11 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       }
       remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery))
       await store.put(root.rootId, recovery)
+      if (answer.kdf.algorithm === 'argon2id' && source.method === 'user-passcode') {
+        // A password set before the OPRF: sealed again now, while the frame has it, under a key the server must evaluate.
+        // If this fails the wallet is recovered all the same, and the next password recovery tries again.
+        await vault.setRecovery(address, source, accessToken).catch(() => {})
+      }
       return cached(address)!
     },
 
@@ -264,7 +349,25 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const next = Math.max(...root.wallets.map((w) => w.walletIndex)) + 1
       if (walletIndex !== undefined && walletIndex !== next) throw new FrameFailure('invalid_request_arguments', `walletIndex must be ${next}`)
       const newAddress = addressOf(root.chainType, secret, next)
-      const user = await frameCall(target, embeddedWalletApi.add, { address: address as string, wallet_index: next, new_address: newAddress }, accessToken)
+      const signer = root.wallets.find((w) => same(root.chainType, w.address, address as string))?.walletIndex ?? 0
+      // The root's wallet and the new one both sign: the server then knows the new address is this root's.
+      const proof = await proveCustody(
+        target,
+        accessToken,
+        ({ userId, nonce }) => ({ action: 'add', userId, address: addressOf(root.chainType, secret, signer), nonce, details: { new_address: newAddress, wallet_index: String(next) } }),
+        [
+          { chain: root.chainType, secret, walletIndex: signer },
+          { chain: root.chainType, secret, walletIndex: next },
+        ],
+      )
+      const user = await frameCall(target, embeddedWalletApi.add, {
+        address: address as string,
+        wallet_index: next,
+        new_address: newAddress,
+        nonce: proof.nonce,
+        signature: proof.signatures[0]!,
+        new_address_signature: proof.signatures[1]!,
+      }, accessToken)
       root.wallets.push({ address: newAddress, walletIndex: next })
       return { address: newAddress, walletIndex: next, user }
     },

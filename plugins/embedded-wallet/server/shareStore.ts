@@ -1,8 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import type { WalletKeys } from './walletKeys.js'
 
-/** Which server-held share: the auth share (released to the frame) or the recovery share. */
-export type ShareKind = 'auth' | 'recovery'
+/**
+ * Which server-held secret: the auth share (released to the frame), the recovery share, or the OPRF key of a root's
+ * password (never released: the server evaluates with it).
+ */
+export type ShareKind = 'auth' | 'recovery' | 'oprf'
 
 /** Whose share: both go into the AAD, so a ciphertext moved to another user or root doesn't open. */
 export interface ShareOwner {
@@ -83,6 +86,9 @@ export function createShareStore(keys: WalletKeys): ShareStore {
   return {
     async seal(owner, kind, share) {
       if (kind === 'auth') return { ...encrypt(keys.walletKek, share, aad(owner, 'auth')), keyId: walletKeyId, wrappedKey: null, wrappedKeyIv: null }
+      // A password's OPRF key sits under the recovery key, apart from the auth shares' key: opening a password wallet
+      // offline takes both server keys, the database, and an argon2id per guess.
+      if (kind === 'oprf') return { ...encrypt(keys.recoveryKek, share, aad(owner, 'oprf')), keyId: recoveryKeyId, wrappedKey: null, wrappedKeyIv: null }
       const walletKey = randomBytes(32)
       const sealed = encrypt(walletKey, share, aad(owner, 'recovery'))
       const wrapped = encrypt(keys.recoveryKek, walletKey, aad(owner, 'recovery-key'))
@@ -95,6 +101,7 @@ export function createShareStore(keys: WalletKeys): ShareStore {
         return decrypt(keys.walletKek, sealed.ciphertext, sealed.iv, aad(owner, 'auth'), 'auth share')
       }
       checkKey(sealed, recoveryKeyId, 'FOYER_RECOVERY_KEK')
+      if (kind === 'oprf') return decrypt(keys.recoveryKek, sealed.ciphertext, sealed.iv, aad(owner, 'oprf'), 'password key')
       if (!sealed.wrappedKey || !sealed.wrappedKeyIv) throw new ShareUnsealError('The stored recovery share has no automatic-recovery key')
       const walletKey = decrypt(keys.recoveryKek, sealed.wrappedKey, sealed.wrappedKeyIv, aad(owner, 'recovery-key'), 'recovery key')
       try {

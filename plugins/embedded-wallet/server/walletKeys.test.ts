@@ -7,8 +7,8 @@ import { createTestServer } from '../../../test/kit/createTestServer.js'
 import { initdbDumpFile } from '../../../test/kit/pgliteTemplate.js'
 import { emailServer } from '../../email/server.js'
 import { ethereumAccountOf } from '../frame/keys/ethereumAccount.js'
-import { newWalletSecret } from '../frame/keys/walletSecret.js'
-import { combineWalletShares, splitWalletSecret } from '../frame/keys/walletShares.js'
+import { combineWalletShares } from '../frame/keys/walletShares.js'
+import { custodyCall, makeWallet } from '../../../test/kit/embeddedWallets.js'
 import { embeddedWalletServer } from '../server.js'
 import { DEV_WALLET_KEYS_FILE, parseKek, resolveWalletKeys } from './walletKeys.js'
 
@@ -92,11 +92,8 @@ describe('wallet keys', () => {
     const dataDir = folder()
     const walletOrigin = 'http://localhost:8788'
     const options = { dataDir, pgliteTemplate: await initdbDumpFile(), walletOrigin, app: { 'embedded-wallet': {} } }
-    const secret = newWalletSecret()
-    const shares = await splitWalletSecret(secret)
-    const address = ethereumAccountOf(secret).address
-    const post = (server: Awaited<ReturnType<typeof createTestServer>>, route: string, body: unknown, token: string) =>
-      server.request(`/api/v1/embedded_wallets/${route}`, { body, token, headers: { origin: walletOrigin } })
+    const { address, shares } = await makeWallet()
+    const post = (server: Awaited<ReturnType<typeof createTestServer>>, route: string, body: unknown, token: string) => custodyCall(server, token, walletOrigin)(route, body)
 
     const first = await createTestServer({ ...options, plugins: [emailServer(), embeddedWalletServer()] })
     try {

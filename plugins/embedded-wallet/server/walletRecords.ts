@@ -1,6 +1,10 @@
-import type { Db, Migration } from '../../../core/server/index.js'
+import { nonceTableSql, type Db, type Migration } from '../../../core/server/index.js'
+import { passwordGuardMigration } from './passwordGuards.js'
 import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE, type RecoveryMethod, type WalletChainType } from '../schema.js'
 import type { SealedShare, ShareKind } from './shareStore.js'
+
+/** The table of custody nonces. */
+export const CUSTODY_NONCES_TABLE = 'embedded_wallet_custody_nonces'
 
 /** The plugin's tables: a root per secret, its two encrypted server-held shares. Wallets are linked accounts. */
 export const embeddedWalletMigrations: Migration[] = [
@@ -35,6 +39,12 @@ CREATE TABLE embedded_wallet_shares (
     id: 'embedded-wallet/002_user_owned_recovery',
     sql: `ALTER TABLE embedded_wallet_shares ADD COLUMN kdf text;`,
   },
+  {
+    // The single-use nonces a wallet signs into each custody write (custodyStatement.ts), bound to the user.
+    id: 'embedded-wallet/003_custody_nonces',
+    sql: nonceTableSql(CUSTODY_NONCES_TABLE),
+  },
+  passwordGuardMigration,
 ]
 
 /** A recovery share as the frame encrypted it under a user-owned key, with how that key is derived. */

@@ -1,11 +1,36 @@
 import { argon2id } from 'hash-wasm'
-import { PASSWORD_KDF } from '../../walletConstants.js'
-import type { PasswordKdf } from '../../schema.js'
+import { OPRF_PASSWORD_KDF, PASSWORD_KDF } from '../../walletConstants.js'
+import type { OprfPasswordKdf, PasswordKdf } from '../../schema.js'
 import { fromBase64, toBase64 } from '../base64.js'
 
-/** A new password's KDF parameters: argon2id (§14: m = 19 MiB, t = 2, p = 1) with a fresh 16-byte salt. */
+/** KDF parameters of a password set before the OPRF (argon2id of the password alone): still read, never written. */
 export function newPasswordKdf(): PasswordKdf {
   return { ...PASSWORD_KDF, salt: toBase64(crypto.getRandomValues(new Uint8Array(16))) }
+}
+
+/** A new password's KDF: the OPRF output stretched by argon2id (§14: m = 19 MiB, t = 2, p = 1), fresh 16-byte salt. */
+export function newOprfPasswordKdf(): OprfPasswordKdf {
+  return { ...OPRF_PASSWORD_KDF, salt: toBase64(crypto.getRandomValues(new Uint8Array(16))) }
+}
+
+/**
+ * The recovery key and the verifier of a password, from its OPRF output (oprfFinalize) stretched by argon2id into 64
+ * bytes: the first 32 encrypt the recovery share, the last 32 are what the server checks before it releases it.
+ */
+export async function deriveOprfPasswordKey(oprfOutput: Uint8Array, kdf: OprfPasswordKdf): Promise<{ key: Uint8Array; verifier: Uint8Array }> {
+  const stretched = await argon2id({
+    password: oprfOutput,
+    salt: fromBase64(kdf.salt),
+    memorySize: kdf.memory_kib,
+    iterations: kdf.iterations,
+    parallelism: kdf.parallelism,
+    hashLength: kdf.hash_length,
+    outputType: 'binary',
+  })
+  const key = stretched.slice(0, 32)
+  const verifier = stretched.slice(32, 64)
+  stretched.fill(0)
+  return { key, verifier }
 }
 
 /**

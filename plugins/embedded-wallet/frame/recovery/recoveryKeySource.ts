@@ -1,32 +1,55 @@
-import type { PasswordKdf, RecoveryKeyInfo } from '../../schema.js'
-import { derivePasswordKey, newPasswordKdf } from './passwordKey.js'
+import type { OprfPasswordKdf, RecoveryKeyInfo } from '../../schema.js'
+import { oprfBlind, oprfFinalize } from '../../recoveryOprf.js'
+import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf } from './passwordKey.js'
+
+/** The server's evaluation of a blinded input under a new key for the root (POST recovery_key). */
+export type NewKeyEvaluation = (blindedElement: Uint8Array) => Promise<Uint8Array>
+
+/** A password's OPRF round in a recovery: the blinded input recovery_share carries, then the key from its answer. */
+export interface OprfRecoveryRound {
+  blindedElement: Uint8Array
+  finish(kdf: OprfPasswordKdf, evaluatedElement: Uint8Array): Promise<{ key: Uint8Array; verifier: Uint8Array }>
+}
 
 /**
  * The seam between a user-owned recovery method and the vault: how the frame obtains the 32-byte key that encrypts
  * the wallet's recovery share. The vault does the rest alike for every method (make the share, seal it with the
- * user/root/method AAD, store it, or fetch, open and check it). 'user-passcode' derives the key from a password by
- * argon2id and stores the parameters; 'google-drive' and 'icloud' will make a random key and keep it in the user's
- * Drive appDataFolder or CloudKit (their `params` then say where, and `keyFor` fetches it).
+ * user/root/method AAD, store it, or fetch, open and check it). 'user-passcode' needs the server's OPRF evaluation
+ * (counted per user) and stretches it with argon2id; 'google-drive' and 'icloud' make a random key and keep it in the
+ * user's Drive appDataFolder or CloudKit (their `kdf` then says where, and `keyFor` fetches it).
  */
 export interface RecoveryKeySource {
   method: 'user-passcode' | 'google-drive' | 'icloud'
-  /** A new key for setting recovery, and what the server stores beside the ciphertext to get the key again. */
-  newKey(): Promise<{ key: Uint8Array; kdf: RecoveryKeyInfo }>
-  /** The key again, from what was stored (a password's KDF parameters, or a cloud key's file / record name). */
+  /**
+   * A new key for setting recovery, what the server stores beside the ciphertext to get the key again, and for a
+   * password the verifier the server will check. A password needs `evaluate` (the server's new key).
+   */
+  newKey(evaluate?: NewKeyEvaluation): Promise<{ key: Uint8Array; kdf: RecoveryKeyInfo; verifier?: Uint8Array }>
+  /** The key again, from what was stored (a cloud key's file / record name, or an older password's KDF). */
   keyFor(kdf: RecoveryKeyInfo): Promise<Uint8Array>
+  /** A password's recovery: its OPRF round (the server evaluates, counts, and releases the share for the verifier). */
+  oprfRecovery?(): OprfRecoveryRound
 }
 
-/** The password method's key source: argon2id of the password (which lives in the frame's page only). */
+/** The password method's key source: the password lives in the frame's page only; the server sees a blinded point. */
 export function passwordKeySource(password: string): RecoveryKeySource {
+  const input = new TextEncoder().encode(password.normalize('NFC'))
   return {
     method: 'user-passcode',
-    async newKey() {
-      const kdf: PasswordKdf = newPasswordKdf()
-      return { key: await derivePasswordKey(password, kdf), kdf }
+    async newKey(evaluate) {
+      if (!evaluate) throw new Error('A password key needs the server\'s evaluation')
+      const { blind, blindedElement } = oprfBlind(input)
+      const kdf = newOprfPasswordKdf()
+      const { key, verifier } = await deriveOprfPasswordKey(oprfFinalize(input, blind, await evaluate(blindedElement)), kdf)
+      return { key, kdf, verifier }
     },
     keyFor: (kdf) => {
-      if (kdf.algorithm !== 'argon2id') throw new Error('This wallet is not recovered with a password')
-      return derivePasswordKey(password, kdf as PasswordKdf)
+      if (kdf.algorithm !== 'argon2id') throw new Error('This wallet is not recovered with a password set before the OPRF')
+      return derivePasswordKey(password, kdf)
+    },
+    oprfRecovery() {
+      const { blind, blindedElement } = oprfBlind(input)
+      return { blindedElement, finish: async (kdf, evaluated) => deriveOprfPasswordKey(oprfFinalize(input, blind, evaluated), kdf) }
     },
   }
 }
