@@ -31,6 +31,8 @@ export const coreErrorTexts: { readonly [C in Uppercase<ServerErrorCode>]: Error
   // The server's message is for the developer (it names the origin and the dashboard setting).
   INVALID_ORIGIN: { title: 'error.generic.title', detail: 'error.invalidOrigin.detail' },
   CSRF_REJECTED: { title: 'error.generic.title', detail: 'error.requestRejected.detail', cta: 'error.tryAgain' },
+  // Fetch Metadata: a page of another site sent it; the server's message is for the developer.
+  CROSS_SITE_REQUEST: { title: 'error.generic.title', detail: 'error.crossSite.detail' },
   NOT_FOUND: generic,
   PAYLOAD_TOO_LARGE: { title: 'error.generic.title', detail: 'error.payloadTooLarge.detail', cta: 'error.back' },
   UNAUTHORIZED: sessionEnded,

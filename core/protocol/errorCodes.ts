@@ -7,6 +7,7 @@ export const serverErrorCodes = [
   'invalid_app_id',
   'invalid_origin',
   'csrf_rejected',
+  'cross_site_request',
   'not_found',
   'payload_too_large',
   'unauthorized',

@@ -194,3 +194,15 @@ describe('passkey MFA verification (core /api/v1/mfa with the passkey method)', 
     expect((await post(mfaPasskeyPaths.init, token)).status).toBe(400)
   })
 })
+
+describe('cross-site requests (Fetch Metadata)', () => {
+  it('refuses enrollment from another site (Sec-Fetch-Site: cross-site) and changes nothing', async () => {
+    const { token, ids, userId } = await withPasskeys('crosssite@example.com')
+    const res = await t.request(mfaPasskeyPaths.enroll, { token, body: { credentialIds: ids }, headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' } })
+    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([403, 'cross_site_request'])
+    expect((await t.server.ctx.mfa.methods(userId))).toEqual([])
+    const init = await t.request(mfaPasskeyPaths.init, { token, body: {}, headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' } })
+    expect(init.status).toBe(403)
+    expect((await post(mfaPasskeyPaths.enroll, token, { credentialIds: ids })).body.mfaMethods).toEqual(['passkey'])
+  })
+})

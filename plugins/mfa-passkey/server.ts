@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { generateAuthenticationOptions } from '@simplewebauthn/server'
 import type { Context, Hono } from 'hono'
-import { defineServerPlugin, HttpError } from '../../core/server/index.js'
+import { defineServerPlugin, HttpError, refuseCrossSite } from '../../core/server/index.js'
 import type { Db, MfaMethod, ServerContext } from '../../core/server/index.js'
 import type { MfaCaller, MfaChallengeState } from '../../core/server/mfaChallenges.js'
 import { createCredentialStore } from '../passkey/server/credentialStore.js'
@@ -115,6 +115,7 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
 
       app.post(mfaPasskeyPaths.init, async (c) => {
         // The spec's path for a verification: the same as core's /api/v1/mfa/init {method: 'passkey'}.
+        refuseCrossSite(c)
         enabled(c)
         const user = await ctx.requireUser(c)
         await ctx.body(c, MfaPasskeyInitInputSchema)
@@ -126,6 +127,7 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
       })
 
       app.post(mfaPasskeyPaths.enroll, async (c) => {
+        refuseCrossSite(c)
         // Adding or removing a method needs a fresh verification when the user has one (§6).
         const { userId } = await ctx.requireMfa(c)
         const body = await ctx.body(c, MfaPasskeyEnrollInputSchema)

@@ -202,3 +202,24 @@ describe('verification (core /api/v1/mfa with the sms method)', () => {
     expect((await t.outbox()).length).toBe(before)
   })
 })
+
+describe('cross-site requests (Fetch Metadata)', () => {
+  it('refuses enrollment and removal from another site (Sec-Fetch-Site: cross-site): no text goes out, nothing is stored', async () => {
+    const { token, user } = await t.login('crosssite@example.com')
+    const from = async (site: string, path: string, body: unknown = {}) => {
+      const res = await t.request(`/api/v1/mfa/passwordless_sms/${path}`, { token: token!, body, headers: { 'sec-fetch-site': site } })
+      return { status: res.status, code: ((await res.json()) as { code?: string }).code }
+    }
+    const phone = fresh()
+    const before = (await t.outbox()).length
+    expect(await from('cross-site', 'init', { action: 'enroll', phoneNumber: phone })).toEqual({ status: 403, code: 'cross_site_request' })
+    expect((await t.outbox()).length).toBe(before)
+    expect((await from('same-site', 'init', { action: 'enroll', phoneNumber: phone })).status).toBe(200)
+    const code = await t.lastCode(phone)
+    expect(await from('cross-site', 'enroll', { phoneNumber: phone, mfaCode: code })).toEqual({ status: 403, code: 'cross_site_request' })
+    expect(await rows(user.id)).toEqual([])
+    expect((await from('same-origin', 'enroll', { phoneNumber: phone, mfaCode: code })).status).toBe(200)
+    expect(await from('cross-site', 'unenroll')).toEqual({ status: 403, code: 'cross_site_request' })
+    expect(await rows(user.id)).toEqual([{ phone_number: phone }])
+  })
+})

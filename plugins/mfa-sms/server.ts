@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { MfaCodeSchema } from '../../core/protocol/index.js'
-import { defineServerPlugin, HttpError } from '../../core/server/index.js'
+import { defineServerPlugin, HttpError, refuseCrossSite } from '../../core/server/index.js'
 import type { AuthedUser, Db, MfaMethod, ServerContext } from '../../core/server/index.js'
 import type { MfaCaller } from '../../core/server/mfaChallenges.js'
 import { mfaSmsPaths } from './api.js'
@@ -109,6 +109,7 @@ CREATE TABLE mfa_sms (
       }
 
       app.post(mfaSmsPaths.init, async (c) => {
+        refuseCrossSite(c)
         const found = enabled(c)
         const body = await ctx.body(c, MfaSmsInitInputSchema)
         if (body.action === 'verify') {
@@ -139,6 +140,7 @@ CREATE TABLE mfa_sms (
       })
 
       app.post(mfaSmsPaths.enroll, async (c) => {
+        refuseCrossSite(c)
         const found = enabled(c)
         const user = await ctx.requireMfa(c)
         const body = await ctx.body(c, MfaSmsEnrollInputSchema)
@@ -164,6 +166,7 @@ CREATE TABLE mfa_sms (
       })
 
       app.post(mfaSmsPaths.unenroll, async (c) => {
+        refuseCrossSite(c)
         // Removing a method needs a fresh verification (§6); a method the app no longer enables is still removable.
         const { userId } = await ctx.requireMfa(c)
         await ctx.body(c, MfaSmsUnenrollInputSchema)

@@ -134,3 +134,25 @@ describe('verification (core /api/v1/mfa with the totp method)', () => {
     expect((await post('/api/v1/mfa/totp/enroll/init', token)).body.code).toBe('missing_or_invalid_mfa')
   })
 })
+
+describe('cross-site requests (Fetch Metadata)', () => {
+  it('refuses enrollment and removal from another site (Sec-Fetch-Site: cross-site) before anything changes', async () => {
+    const { token, user } = await t.login('crosssite@example.com')
+    const from = async (site: string, path: string, body: unknown = {}) => {
+      const res = await t.request(path, { token: token!, body, headers: { 'sec-fetch-site': site } })
+      return { status: res.status, body: (await res.json()) as { code?: string; secret?: string } }
+    }
+    const pending = async () => t.server.db.query('SELECT attempts FROM mfa_totp_pending WHERE user_id = $1', [user.id])
+    expect((await from('cross-site', '/api/v1/mfa/totp/enroll/init')).body.code).toBe('cross_site_request')
+    expect(await pending()).toEqual([])
+    const init = await from('same-site', '/api/v1/mfa/totp/enroll/init')
+    expect(init.status).toBe(200)
+    const code = await codeFor(init.body.secret!)
+    expect((await from('cross-site', '/api/v1/mfa/totp/enroll', { mfaCode: code })).body.code).toBe('cross_site_request')
+    expect((await pending()).map((r) => Number((r as { attempts: number }).attempts))).toEqual([0])
+    expect((await from('same-origin', '/api/v1/mfa/totp/enroll', { mfaCode: code })).status).toBe(200)
+    expect((await from('cross-site', '/api/v1/mfa/totp/unenroll')).body.code).toBe('cross_site_request')
+    expect((await t.server.db.query('SELECT 1 FROM mfa_totp WHERE user_id = $1', [user.id])).length).toBe(1)
+    expect((await from('none', '/api/v1/mfa/totp/unenroll')).status).toBe(200)
+  })
+})

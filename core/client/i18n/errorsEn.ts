@@ -36,6 +36,7 @@ export const errorsEn: Record<string, string> = {
   // Texts of core server codes the spec's catalogue has no row for (errorTexts.ts).
   'error.invalidOrigin.detail': 'This website is not allowed to log in to this app.',
   'error.requestRejected.detail': 'The request was rejected. Reload the page and try again.',
+  'error.crossSite.detail': 'The request came from another website and was refused.',
   'error.payloadTooLarge.detail': 'The request was too large to send.',
   'error.sessionEnded.title': 'Session ended',
   'error.sessionEnded.detail': 'Please log in again.',

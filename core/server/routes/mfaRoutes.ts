@@ -1,12 +1,13 @@
 import type { Context, Hono } from 'hono'
 import { MfaCancelInputSchema, MfaInitInputSchema, mfaInputTexts, mfaPaths, MfaVerifyInputSchema } from '../../protocol/index.js'
+import { refuseCrossSite } from '../http/refuseCrossSite.js'
 import type { MfaMethod } from '../mfa.js'
 import type { AuthedUser, ServerContext } from '../types.js'
 
 /**
  * Verification with an enrolled method, for every `mfa` plugin: init starts the session's challenge (the method may
  * send a code), verify counts an attempt and asks the method, cancel drops the challenge. Enrollment routes are the
- * methods' own.
+ * methods' own. A page of another site is refused first (refuseCrossSite).
  */
 export function mfaRoutes(app: Hono, ctx: ServerContext): void {
   /** The method, loaded, enabled for the app and enrolled by the caller; else 400 with nothing changed. */
@@ -20,6 +21,7 @@ export function mfaRoutes(app: Hono, ctx: ServerContext): void {
   }
 
   app.post(mfaPaths.init, async (c) => {
+    refuseCrossSite(c)
     const user = await ctx.requireUser(c)
     const body = await ctx.body(c, MfaInitInputSchema)
     const method = await enrolledMethod(c, user, body.method)
@@ -30,6 +32,7 @@ export function mfaRoutes(app: Hono, ctx: ServerContext): void {
   })
 
   app.post(mfaPaths.verify, async (c) => {
+    refuseCrossSite(c)
     const user = await ctx.requireUser(c)
     const body = await ctx.body(c, MfaVerifyInputSchema)
     const method = await enrolledMethod(c, user, body.method)
@@ -41,6 +44,7 @@ export function mfaRoutes(app: Hono, ctx: ServerContext): void {
   })
 
   app.post(mfaPaths.cancel, async (c) => {
+    refuseCrossSite(c)
     const user = await ctx.requireUser(c)
     await ctx.body(c, MfaCancelInputSchema)
     await ctx.mfa.challenges.cancel(user)
