@@ -28,6 +28,7 @@ export const serverErrorCodes = [
   'missing_or_invalid_mfa',
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
+  'mfa_method_locked',
   'not_allowed',
   'internal_error',
 ] as const

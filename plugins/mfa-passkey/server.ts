@@ -120,6 +120,7 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
         const user = await ctx.requireUser(c)
         await ctx.body(c, MfaPasskeyInitInputSchema)
         if (!(await mfa.enrolled(ctx.db, user.userId))) throw new ctx.HttpError(400, 'invalid_data', `method: ${mfaPasskeyServerTexts.notEnrolled}`)
+        await ctx.mfa.lockout.assertUnlocked(user.userId, 'passkey')
         await ctx.enforceRateLimit('mfa.init.user', user.userId)
         const started = await challenge(user)
         await ctx.mfa.challenges.start(user, 'passkey', started.state)
@@ -136,6 +137,8 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
         await ctx.enforceRateLimit('mfa-passkey.enroll.user', userId)
         const set = await ctx.db.tx((tx) => setMfaPasskeys(tx, userId, body.credentialIds))
         if (!set) throw new ctx.HttpError(400, 'mfa_passkey_not_found', `credentialIds: ${mfaPasskeyServerTexts.notFound}`)
+        // Unenrolled (an empty list): a lock belongs to the passkeys that were guessed at; a new enrollment starts unlocked.
+        if (!body.credentialIds.length) await ctx.mfa.unlock(userId, 'passkey')
         return c.json(await ctx.getUser(userId))
       })
     },

@@ -116,6 +116,8 @@ CREATE TABLE mfa_sms (
           // The spec's path for a verification: the same as core's /api/v1/mfa/init {method: 'sms'}.
           const user = await ctx.requireUser(c)
           if (!(await mfa.enrolled(ctx.db, user.userId))) throw new ctx.HttpError(400, 'invalid_data', 'method: MFA method not enrolled')
+          // A locked method texts nothing.
+          await ctx.mfa.lockout.assertUnlocked(user.userId, 'sms')
           await ctx.enforceRateLimit('mfa.init.user', user.userId)
           const started = await challenge(user)
           await ctx.mfa.challenges.start(user, 'sms', started.state)
@@ -171,6 +173,8 @@ CREATE TABLE mfa_sms (
         const { userId } = await ctx.requireMfa(c)
         await ctx.body(c, MfaSmsUnenrollInputSchema)
         await ctx.db.query('DELETE FROM mfa_sms WHERE user_id = $1', [userId])
+        // A lock belongs to the number that was guessed at: a new enrollment starts unlocked.
+        await ctx.mfa.unlock(userId, 'sms')
         return c.json(await ctx.getUser(userId))
       })
     },

@@ -158,6 +158,8 @@ CREATE TABLE mfa_totp_pending (
         const { userId } = await ctx.requireMfa(c)
         await ctx.body(c, TotpUnenrollInputSchema)
         await ctx.db.query('DELETE FROM mfa_totp WHERE user_id = $1', [userId])
+        // A lock belongs to the secret that was guessed at: a new enrollment starts unlocked.
+        await ctx.mfa.unlock(userId, 'totp')
         return c.json(await ctx.getUser(userId))
       })
     },

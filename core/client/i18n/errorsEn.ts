@@ -45,4 +45,5 @@ export const errorsEn: Record<string, string> = {
   'error.mfaFailed.detail': 'MFA verification failed, retry.',
   'error.mfaMaxAttempts.detail': 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
   'error.mfaTimeout.detail': 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
+  'error.mfaLocked.detail': 'This verification method is locked after too many failed attempts. Log in again and verify with another method, or contact support.',
 }
