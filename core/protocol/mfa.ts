@@ -10,6 +10,13 @@ export const mfaInputTexts = {
   unsupportedMethod: 'Unsupported MFA method',
 } as const
 
+/**
+ * 403 mfa_method_locked: a method failed 100 verifications in a row (NIST SP 800-63B §5.2.2). The way out is in the text:
+ * a new login verified with another method unlocks it, or support does.
+ */
+export const MFA_METHOD_LOCKED_TEXT =
+  'This verification method is locked after too many failed attempts. Log in again and verify with another method, or contact support.'
+
 /** A totp or sms code: a string, trimmed, six digits (§5, §9 code length 6). */
 export const MfaCodeSchema = v.pipe(
   v.string(mfaInputTexts.invalidCode),

@@ -2,6 +2,7 @@
 export { createServer, BODY_LIMIT_BYTES } from './createServer.js'
 export { defineServerPlugin } from './defineServerPlugin.js'
 export { HttpError } from './HttpError.js'
+export { refuseCrossSite, CROSS_SITE_MESSAGE } from './http/refuseCrossSite.js'
 export { AppInputSchema, ConfigFileSchema, appInputSchema, type App, type AppInput, type AppSections, type PublicConfigFn, type PublicConfigServer } from './apps.js'
 export type { Db } from './db/Db.js'
 export { createPgliteDb, type CreatePgliteDbOptions } from './db/createPgliteDb.js'

@@ -3,6 +3,7 @@ import type { Db } from './db/Db.js'
 import type { Migration } from './db/runMigrations.js'
 import { HttpError } from './HttpError.js'
 import { createMfaChallenges, type MfaCaller, type MfaChallenges, type MfaChallengeState } from './mfaChallenges.js'
+import { createMfaLockout, type MfaLockout } from './mfaLockout.js'
 
 /** How long an MFA verification lets its session through `ctx.requireMfa` (§15). */
 export const MFA_VERIFICATION_TTL_MS = 15 * 60 * 1000
@@ -40,6 +41,17 @@ export interface Mfa {
   challenges: MfaChallenges
   /** The loaded methods that core's /api/v1/mfa routes can verify, by name. */
   method(name: string): MfaMethod | undefined
+  /**
+   * Methods lock after 100 failed verifications in a row (403 mfa_method_locked). Routes that start a verification of
+   * an enrolled method call `lockout.assertUnlocked` first; core's /api/v1/mfa/verify counts every guess.
+   */
+  lockout: MfaLockout
+  /**
+   * Support's way to lift a lock (a management API calls it; also `server.ctx.mfa.unlock`): unlocks `method`, or every
+   * method of the user, and answers the methods that were locked. The user's own way out is a new login that passes
+   * another enrolled method.
+   */
+  unlock(userId: string, method?: string): Promise<string[]>
 }
 
 /** The last MFA verification of each session: what `requireMfa` reads. */
@@ -65,8 +77,11 @@ export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => nu
       [userId, sessionId, new Date(now())],
     )
   }
+  const lockout = createMfaLockout(root, now)
   const mfa: Mfa = {
     challenges: createMfaChallenges(root, now, record),
+    lockout,
+    unlock: (userId, method) => lockout.unlock(userId, method),
     method: (name) => methods.find((m) => m.method === name),
     async methods(userId, db = root) {
       const enrolled: string[] = []

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { APP_ID_LENGTH, TokenResponseSchema, UserSchema } from '../../core/protocol/index.js'
+import { APP_ID_LENGTH, CodeChallengeSchema, CodeVerifierSchema, TokenResponseSchema, UserSchema } from '../../core/protocol/index.js'
 
 /** §9: a cross-app request waits this long for the provider's popup. */
 export const CROSS_APP_TIMEOUT_MS = 120_000
@@ -7,7 +7,7 @@ export const CROSS_APP_TIMEOUT_MS = 120_000
 export const CROSS_APP_POPUP_POLL_MS = 300
 /** §9: the provider's popup. */
 export const CROSS_APP_POPUP = { width: 400, height: 680 } as const
-/** PKCE verifier and state: random bytes (base64url), as the OAuth plugin uses. */
+/** PKCE verifier and state: random bytes (base64url: 48 characters, within RFC 7636's 43..128), as the OAuth plugin uses. */
 export const CROSS_APP_RANDOM_BYTES = 36
 
 /** Window messages between the provider's pages and the requester (posted only to the registered origin). */
@@ -28,6 +28,7 @@ export const crossAppMessages = {
 export const crossAppPages = { authorize: '/oauth/authorize', transact: '/oauth/transact' } as const
 
 const AppId = v.pipe(v.string(), v.length(APP_ID_LENGTH))
+/** Opaque random tokens (state, flow id, code): base64url. The PKCE fields use RFC 7636's own schemas. */
 const Random = v.pipe(v.string(), v.minLength(16), v.maxLength(256), v.regex(/^[A-Za-z0-9_-]+$/))
 const HttpUrl = v.pipe(v.string(), v.url(), v.maxLength(2000), v.regex(/^https?:\/\//))
 
@@ -63,7 +64,7 @@ export const ConnectionsOutputSchema = v.object({ connections: v.array(CrossAppC
 export const AuthorizeInputSchema = v.strictObject({
   provider: AppId,
   redirect_to: HttpUrl,
-  code_challenge: Random,
+  code_challenge: CodeChallengeSchema,
   state_code: Random,
 })
 export const AuthorizeOutputSchema = v.object({ url: v.pipe(v.string(), v.url()) })
@@ -79,7 +80,7 @@ export const ConsentOutputSchema = v.object({ authorization_code: v.string(), st
 export const RedeemInputSchema = v.strictObject({
   authorization_code: Random,
   state_code: Random,
-  code_verifier: Random,
+  code_verifier: CodeVerifierSchema,
   provider: AppId,
 })
 

@@ -37,8 +37,7 @@ describe('cross-app server', () => {
     t.request(path, { ...(body === undefined ? {} : { body }), headers: { 'foyer-app-id': appId }, ...(token ? { token } : {}) }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, any> }))
 
   /** authorize (R) → consent (P user) → the code, the state and the verifier. */
-  async function authorized(requester = R, asProvider = () => providerToken) {
-    const verifier = rand()
+  async function authorized(requester = R, asProvider = () => providerToken, verifier = rand()) {
     const state = rand()
     const start = await as(requester, '/api/v1/cross-app/authorize', { provider: P, redirect_to: `${R_ORIGIN}/`, code_challenge: s256(verifier), state_code: state })
     expect(start.status).toBe(200)
@@ -111,6 +110,24 @@ describe('cross-app server', () => {
     const third = await authorized()
     const stolen = await as(OTHER, '/api/v1/cross-app/authenticate', { authorization_code: third.code, state_code: third.state, code_verifier: third.verifier, provider: P })
     expect(stolen).toMatchObject({ status: 401, body: { code: 'cross_app_invalid_code' } })
+  })
+
+  it('takes PKCE values as RFC 7636 has them: other verifiers and challenges are 400 invalid_data, and the code stays usable', async () => {
+    const first = await authorized()
+    for (const code_verifier of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}+`]) {
+      const res = await as(R, '/api/v1/cross-app/authenticate', { authorization_code: first.code, state_code: first.state, code_verifier, provider: P })
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ code: 'invalid_data', error: expect.stringMatching(/^code_verifier: /) })
+    }
+    expect((await as(R, '/api/v1/cross-app/authenticate', { authorization_code: first.code, state_code: first.state, code_verifier: first.verifier, provider: P })).status).toBe(200)
+
+    const verifier = `${'~.'.repeat(40)}${'Z'.repeat(48)}` // 128 characters, the RFC's extra ones included
+    for (const code_challenge of [s256(verifier).slice(0, 42), `${s256(verifier)}A`, `${s256(verifier).slice(0, 42)}+`]) {
+      const res = await as(R, '/api/v1/cross-app/authorize', { provider: P, redirect_to: `${R_ORIGIN}/`, code_challenge, state_code: rand() })
+      expect(res).toMatchObject({ status: 400, body: { code: 'invalid_data', error: expect.stringMatching(/^code_challenge: /) } })
+    }
+    const rfc = await authorized(R, () => providerToken, verifier)
+    expect((await as(R, '/api/v1/cross-app/authenticate', { authorization_code: rfc.code, state_code: rfc.state, code_verifier: verifier, provider: P })).status).toBe(200)
   })
 
   it('links to a signed-in requester user, and unlinking ends the provider token', async () => {

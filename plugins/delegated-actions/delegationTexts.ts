@@ -34,6 +34,8 @@ export const delegatedActionsTexts = {
   'delegatedActions.error.noDelegatedWallets': 'Must have at least one delegated wallet to revoke access',
   'delegatedActions.error.notDelegated': 'This wallet is not delegated to the app',
   'delegatedActions.error.programNotAllowed': 'The transaction calls a program the app does not allow for delegated wallets',
+  'delegatedActions.error.requestExpired': 'The request expired: sign a new request',
+  'delegatedActions.error.idempotencyKeyReused': 'This request was already made: each request needs a new idempotency key',
 } as const
 
 /** The spec's exit texts (§8): declining (or closing) the consent or revoke prompt. */

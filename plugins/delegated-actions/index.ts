@@ -46,6 +46,9 @@ export function delegatedActions(options: DelegatedActionsPluginOptions = {}) {
       NO_DELEGATED_WALLETS: 'delegatedActions.error.noDelegatedWallets',
       WALLET_NOT_DELEGATED: 'delegatedActions.error.notDelegated',
       PROGRAM_NOT_ALLOWED: 'delegatedActions.error.programNotAllowed',
+      // The back-end API's replay guards: a host's server meets them, never its page.
+      REQUEST_EXPIRED: 'delegatedActions.error.requestExpired',
+      IDEMPOTENCY_KEY_REUSED: 'delegatedActions.error.idempotencyKeyReused',
     },
     texts: { ...delegatedActionsTexts, ...options.texts },
   })
@@ -55,7 +58,16 @@ export { useDelegatedActions, type UseDelegatedActionsReturnType } from './useDe
 export type { DelegateWalletParameters } from './delegateWallet.js'
 export { DELEGATION_SCREENS, DELEGATE_INTENT, REVOKE_INTENT, DELEGATION_AUTO_CLOSE_MS, delegatedActionsTexts, delegatedActionsErrors } from './delegationTexts.js'
 export { delegatedActionsApi, delegatedActionsPaths, DELEGATED_SOLANA_RPC_PATH } from './api.js'
-export { delegatedActionsErrorCodes, DEFAULT_ALLOWED_PROGRAMS, AUTHORIZATION_SIGNATURE_HEADER, type DelegatedSolanaRpcInput, type DelegatedSolanaRpcResult } from './schema.js'
+export {
+  delegatedActionsErrorCodes,
+  DEFAULT_ALLOWED_PROGRAMS,
+  AUTHORIZATION_SIGNATURE_HEADER,
+  REQUEST_EXPIRY_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_REQUEST_EXPIRY_MS,
+  type DelegatedSolanaRpcInput,
+  type DelegatedSolanaRpcResult,
+} from './schema.js'
 
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {

@@ -9,6 +9,18 @@ export const DEFAULT_ALLOWED_PROGRAMS = [SYSTEM_PROGRAM_ID, COMPUTE_BUDGET_PROGR
 
 /** The header of the ES256 authorization signature (the back-end API's second way to authenticate). */
 export const AUTHORIZATION_SIGNATURE_HEADER = 'foyer-authorization-signature'
+/**
+ * The request's deadline, Unix milliseconds (Privy's `privy-request-expiry`): required with a signature, which covers
+ * it; refused once passed (401 request_expired) or when more than 5 minutes ahead of the server's clock.
+ */
+export const REQUEST_EXPIRY_HEADER = 'foyer-request-expiry'
+/**
+ * A key used once per app (Privy's `privy-idempotency-key`: up to 256 characters, a UUID v4 recommended): required with
+ * a signature, which covers it; remembered until the request expires, and a second use is 409 idempotency_key_reused.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'foyer-idempotency-key'
+/** How far ahead of the server's clock a request's expiry may be: the window a captured request could be replayed in. */
+export const MAX_REQUEST_EXPIRY_MS = 5 * 60 * 1000
 
 const B64 = /^[A-Za-z0-9+/]+={0,2}$/
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
@@ -47,6 +59,8 @@ export const delegatedActionsErrorCodes = [
   'no_delegated_wallets',
   'wallet_not_delegated',
   'program_not_allowed',
+  'request_expired',
+  'idempotency_key_reused',
 ] as const
 
 /** Server messages (never carry keys, envelopes or request bodies). */
@@ -63,4 +77,11 @@ export const delegatedActionsServerTexts = {
   notSigner: "The transaction does not contain the signer's public key",
   transactionShapedMessage: 'signMessage refuses a message that is a Solana transaction message; use signTransaction',
   browserRefused: 'The delegated actions API is for the app\'s back end; browsers may not call it',
+  expiryRequired: `${REQUEST_EXPIRY_HEADER}: required with an authorization signature (the request's deadline, Unix milliseconds)`,
+  expiryMalformed: `${REQUEST_EXPIRY_HEADER}: must be a Unix timestamp in milliseconds`,
+  expiryTooFar: `${REQUEST_EXPIRY_HEADER}: must be at most 5 minutes after the server's clock`,
+  requestExpired: `The request expired (its ${REQUEST_EXPIRY_HEADER} has passed): sign a new request`,
+  keyRequired: `${IDEMPOTENCY_KEY_HEADER}: required with an authorization signature (a new key per request, e.g. a UUID v4)`,
+  keyMalformed: `${IDEMPOTENCY_KEY_HEADER}: must be 1 to 256 visible ASCII characters`,
+  keyReused: `This ${IDEMPOTENCY_KEY_HEADER} was already used: each request needs a new key`,
 } as const

@@ -10,8 +10,8 @@ import { sealDelegationEnvelope } from '../embedded-wallet/frame/keys/delegation
 import { solanaKeypairOf } from '../embedded-wallet/frame/keys/solanaKeypair.js'
 import { embeddedWalletServer } from '../embedded-wallet/server.js'
 import { DELEGATED_SOLANA_RPC_PATH } from './api.js'
-import { SYSTEM_PROGRAM_ID } from './schema.js'
-import { createAuthorizationSignature, delegatedActionsServer } from './server.js'
+import { IDEMPOTENCY_KEY_HEADER, MAX_REQUEST_EXPIRY_MS, REQUEST_EXPIRY_HEADER, SYSTEM_PROGRAM_ID } from './schema.js'
+import { createAuthorizationHeaders, createAuthorizationSignature, delegatedActionsServer } from './server.js'
 
 const APP_SECRET = 'app-secret-for-tests-only-0123456789'
 const DELEGATION_KEY = randomBytes(32).toString('base64')
@@ -26,6 +26,7 @@ const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.pu
 const secrets: string[] = [APP_SECRET, DELEGATION_KEY]
 
 let t: TestServer
+let clock = Date.parse('2026-04-01T00:00:00Z')
 let users = 0
 const newUser = async () => (await t.login(`delegate.user.${++users}@example.com`)).token!
 const count = async (sql: string, params: unknown[] = []) => (await t.server.db.query<{ n: number }>(sql, params))[0]!.n
@@ -54,9 +55,13 @@ async function consent(token: string, address: string, secretKey: Uint8Array, or
 
 const rpc = (body: unknown, headers: Record<string, string>) => t.request(DELEGATED_SOLANA_RPC_PATH, { body, headers })
 const basic = (secret = APP_SECRET, appId = TEST_APP_ID) => ({ authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}` })
-const es256 = (body: unknown, key = authKey.privateKey) => ({
-  'foyer-authorization-signature': createAuthorizationSignature(key, { method: 'POST', url: `http://localhost${DELEGATED_SOLANA_RPC_PATH}`, body, appId: TEST_APP_ID }),
+const RPC_URL = `http://localhost${DELEGATED_SOLANA_RPC_PATH}`
+/** Every header of a signed request (a new idempotency key, an expiry a minute ahead of the test clock). */
+const es256 = (body: unknown, key = authKey.privateKey, more: { expiresInMs?: number; idempotencyKey?: string } = {}): Record<string, string> => ({
+  ...createAuthorizationHeaders(key, { method: 'POST', url: RPC_URL, body, appId: TEST_APP_ID, now: () => clock, ...more }),
 })
+const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code
+const remembered = async (key: string) => count('SELECT count(*)::int AS n FROM delegated_idempotency_keys WHERE idempotency_key = $1', [key])
 
 /** A transfer from `from` (base64), unsigned; `extra` instructions after it. */
 function transfer(from: string, extra: TransactionInstruction[] = []) {
@@ -69,6 +74,7 @@ beforeAll(async () => {
   t = await createTestServer({
     plugins: [emailServer(), embeddedWalletServer(), delegatedActionsServer({ delegationKey: DELEGATION_KEY, env: {} })],
     walletOrigin: WALLET_ORIGIN,
+    now: () => clock,
     app: {
       'embedded-wallet': {},
       'delegated-actions': { app_secret: APP_SECRET, authorization_keys: [pem(authKey)], allowed_programs: [SYSTEM_PROGRAM_ID] },
@@ -192,5 +198,95 @@ describe('delegated actions: the back-end API (POST /api/v1/delegated_actions/so
     expect(logs.some((line) => line.includes('[delegated-actions]'))).toBe(true)
     const leaked = secrets.filter((secret) => logs.some((line) => line.includes(secret)))
     expect(leaked).toEqual([])
+  })
+})
+
+describe('delegated actions: a signed request works once, within its expiry (foyer-request-expiry, foyer-idempotency-key)', () => {
+  /** A delegated wallet and a signMessage body for it. */
+  async function delegated() {
+    const { token, address, keypair } = await userWithSolanaWallet()
+    expect((await consent(token, address, keypair.secretKey)).status).toBe(200)
+    return { address, body: { address, method: 'signMessage', params: { message: Buffer.from(`hello ${address}`).toString('base64') } } }
+  }
+
+  it('a replay of an accepted request is refused (409 idempotency_key_reused); a new key is a new request', async () => {
+    const { body } = await delegated()
+    const headers = es256(body)
+    expect((await rpc(body, headers)).status).toBe(200)
+    const replay = await rpc(body, headers)
+    expect(replay.status).toBe(409)
+    expect(await codeOf(replay)).toBe('idempotency_key_reused')
+    expect((await rpc(body, es256(body))).status).toBe(200)
+  })
+
+  it('parallel replays of one signed request: exactly one is accepted', async () => {
+    const { body } = await delegated()
+    const headers = es256(body)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => rpc(body, headers)))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409])
+    expect(await remembered(headers[IDEMPOTENCY_KEY_HEADER]!)).toBe(1)
+  })
+
+  it('a request 6 minutes old is refused (401 request_expired), as is an expiry more than 5 minutes ahead', async () => {
+    const { body } = await delegated()
+    const old = es256(body, authKey.privateKey, { expiresInMs: MAX_REQUEST_EXPIRY_MS })
+    clock += 6 * 60_000
+    const late = await rpc(body, old)
+    expect(late.status).toBe(401)
+    expect(await late.json()).toEqual({ code: 'request_expired', error: `The request expired (its ${REQUEST_EXPIRY_HEADER} has passed): sign a new request` })
+    expect(await remembered(old[IDEMPOTENCY_KEY_HEADER]!)).toBe(0)
+    const far = await rpc(body, es256(body, authKey.privateKey, { expiresInMs: MAX_REQUEST_EXPIRY_MS + 1000 }))
+    expect(far.status).toBe(400)
+    expect(((await far.json()) as { error: string }).error).toBe(`${REQUEST_EXPIRY_HEADER}: must be at most 5 minutes after the server's clock`)
+    expect((await rpc(body, es256(body, authKey.privateKey, { expiresInMs: MAX_REQUEST_EXPIRY_MS }))).status).toBe(200)
+  })
+
+  it('a signature needs both headers, and covers them: left out or changed, the request is refused and nothing is stored', async () => {
+    const { body } = await delegated()
+    const signed = es256(body)
+    const without = (name: string) => Object.fromEntries(Object.entries(signed).filter(([k]) => k !== name))
+    // Signed without them (an old back end): the signature holds, the request doesn't.
+    const bare = { 'foyer-authorization-signature': createAuthorizationSignature(authKey.privateKey, { method: 'POST', url: RPC_URL, body, appId: TEST_APP_ID }) }
+    let res = await rpc(body, bare)
+    expect([res.status, ((await res.json()) as { error: string }).error]).toEqual([400, expect.stringMatching(/^foyer-request-expiry: required/)])
+    res = await rpc(body, without(REQUEST_EXPIRY_HEADER))
+    expect(await codeOf(res)).toBe('unauthorized')
+    // Another key or another expiry than the signed ones: 401, and the new key is not remembered.
+    res = await rpc(body, { ...signed, [IDEMPOTENCY_KEY_HEADER]: 'another-key' })
+    expect(await codeOf(res)).toBe('unauthorized')
+    expect(await remembered('another-key')).toBe(0)
+    res = await rpc(body, { ...signed, [REQUEST_EXPIRY_HEADER]: String(clock + 120_000) })
+    expect(await codeOf(res)).toBe('unauthorized')
+    // A body the schema refuses, signed with its key: 400, and the key stays unused.
+    const bad = { ...body, method: 'signEverything' }
+    const badHeaders = es256(bad)
+    expect((await rpc(bad, badHeaders)).status).toBe(400)
+    expect(await remembered(badHeaders[IDEMPOTENCY_KEY_HEADER]!)).toBe(0)
+    expect((await rpc(body, signed)).status).toBe(200)
+  })
+
+  it('app-secret callers may send a key (then it works once) and an expiry (then it is checked); without them calls repeat', async () => {
+    const { body } = await delegated()
+    expect((await rpc(body, basic())).status).toBe(200)
+    expect((await rpc(body, basic())).status).toBe(200)
+    const once = { ...basic(), [IDEMPOTENCY_KEY_HEADER]: 'order-42' }
+    expect((await rpc(body, once)).status).toBe(200)
+    expect(await codeOf(await rpc(body, once))).toBe('idempotency_key_reused')
+    expect(await codeOf(await rpc(body, { ...basic(), [REQUEST_EXPIRY_HEADER]: String(clock - 1) }))).toBe('request_expired')
+    const malformed: Record<string, string>[] = [{ [REQUEST_EXPIRY_HEADER]: '1.5e12' }, { [IDEMPOTENCY_KEY_HEADER]: 'x'.repeat(257) }, { [IDEMPOTENCY_KEY_HEADER]: 'two words' }]
+    for (const bad of malformed) {
+      expect(await codeOf(await rpc(body, { ...basic(), ...bad }))).toBe('invalid_data')
+    }
+  })
+
+  it("remembers a key until its request expires; core's sweep deletes it a day after", async () => {
+    const { body } = await delegated()
+    const headers = es256(body)
+    expect((await rpc(body, headers)).status).toBe(200)
+    const [row] = await t.server.db.query<{ expires_at: Date }>('SELECT expires_at FROM delegated_idempotency_keys WHERE idempotency_key = $1', [headers[IDEMPOTENCY_KEY_HEADER]])
+    expect(new Date(row!.expires_at).getTime()).toBe(Number(headers[REQUEST_EXPIRY_HEADER]))
+    clock += 25 * 3600_000
+    await t.server.runJob('core.sweep')
+    expect(await remembered(headers[IDEMPOTENCY_KEY_HEADER]!)).toBe(0)
   })
 })

@@ -21,9 +21,18 @@ import { authorizationKeyOf, isAuthorizationSignatureValid, type AuthorizationKe
 import { DelegatedActionsAppConfigSchema, type DelegatedActionsAppConfig } from './server/delegatedActionsConfig.js'
 import { resolveDelegationKey, type DelegationKey } from './server/delegationKey.js'
 import { delegatedActionsMigrations, delegationRecords as records } from './server/delegationRecords.js'
+import { checkReplayHeaders, claimIdempotencyKey, IDEMPOTENCY_KEYS_TABLE, idempotencyKeyMigrations, replayHeadersOf, type ReplayHeaders } from './server/requestReplay.js'
 import { DelegatedSignRefusal, signDelegatedMessage, signDelegatedTransaction } from './server/signWithDelegatedKey.js'
 
-export { createAuthorizationSignature, canonicalJson, authorizationPayload, type AuthorizationPayload } from './server/authorizationSignature.js'
+export {
+  createAuthorizationSignature,
+  createAuthorizationHeaders,
+  canonicalJson,
+  authorizationPayload,
+  type AuthorizationPayload,
+  type AuthorizationHeaders,
+  type AuthorizationHeadersParameters,
+} from './server/authorizationSignature.js'
 export { DELEGATION_KEY_VAR, DEV_DELEGATION_KEY_FILE, resolveDelegationKey, delegationKeyOf, type DelegationKey } from './server/delegationKey.js'
 export { DelegatedActionsAppConfigSchema, type DelegatedActionsAppConfig } from './server/delegatedActionsConfig.js'
 
@@ -47,7 +56,8 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
  * Delegated actions (Solana), server half. The user consents in the wallet frame, which seals that one wallet's key to
  * the server's delegation key (FOYER_DELEGATION_KEY) and posts it from the frame's origin; the host's back end then asks
  * POST /api/v1/delegated_actions/solana/rpc to sign for the wallet (HTTP Basic appId:app_secret, or an ES256
- * authorization signature), within the app's `allowed_programs`. POST /api/v1/wallets/revoke deletes every delegation
+ * authorization signature over the request, its expiry and its single-use idempotency key), within the app's
+ * `allowed_programs`. POST /api/v1/wallets/revoke deletes every delegation
  * of the user at once. An app turns it on with a `"delegated-actions": { app_secret?, authorization_keys?, allowed_programs? }` section.
  */
 export function delegatedActionsServer(options: DelegatedActionsServerOptions = {}) {
@@ -56,7 +66,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
     id: PLUGIN_ID,
     errorCodes: delegatedActionsErrorCodes,
     appConfig: DelegatedActionsAppConfigSchema,
-    migrations: delegatedActionsMigrations,
+    migrations: [...delegatedActionsMigrations, ...idempotencyKeyMigrations],
     rateLimits: {
       'delegated_actions.consent.user': { limit: 10, windowSeconds: 600 },
       'delegated_actions.revoke.user': { limit: 30, windowSeconds: 600 },
@@ -66,6 +76,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
     },
     routes(app: Hono, ctx: ServerContext) {
       const key: DelegationKey = resolveDelegationKey({ key: options.delegationKey, env, dev: ctx.config.dev, dataDir: ctx.config.dataDir, logger: ctx.logger })
+      ctx.sweepExpired(IDEMPOTENCY_KEYS_TABLE)
       const apiOrigin = () => options.apiOrigin ?? env.FOYER_API_ORIGIN
       const at = () => new Date(ctx.now())
       // Never logs keys, envelopes, secrets or bodies: who, which wallet, what.
@@ -162,9 +173,15 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
         } catch {
           throw new ctx.HttpError(400, 'invalid_data', 'Invalid JSON body')
         }
-        if (!authenticated(c, found.id, section, raw)) throw new ctx.HttpError(401, 'unauthorized', text.badCredentials)
+        const replay = replayHeadersOf(c)
+        const via = authenticated(c, found.id, section, raw, replay)
+        if (!via) throw new ctx.HttpError(401, 'unauthorized', text.badCredentials)
+        // After authentication: an unauthenticated caller learns nothing, and stores nothing.
+        const fresh = checkReplayHeaders(replay, via === 'signature', ctx.now())
         const input = ctx.parse(DelegatedSolanaRpcInputSchema, raw)
         await ctx.enforceRateLimit('delegated_actions.rpc.wallet', `${found.id}:${input.address}`)
+        // Spent from here on, whatever the answer: a refused request replayed later (after a delegation) stays refused.
+        if (fresh.idempotencyKey) await claimIdempotencyKey(ctx.db, found.id, fresh.idempotencyKey, fresh.rememberUntil, ctx.now())
 
         const row = await records.find(ctx.db, found.id, input.address)
         if (!row) throw new ctx.HttpError(403, 'wallet_not_delegated', text.notDelegated)
@@ -199,27 +216,31 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
         }
       })
 
-      /** HTTP Basic appId:app_secret (constant-time), or an ES256 authorization signature by one of the app's keys. */
-      function authenticated(c: Context, appId: string, section: DelegatedActionsAppConfig, body: unknown): boolean {
+      /**
+       * HTTP Basic appId:app_secret (constant-time), or an ES256 authorization signature by one of the app's keys over
+       * the request with its replay headers as sent; null when neither holds.
+       */
+      function authenticated(c: Context, appId: string, section: DelegatedActionsAppConfig, body: unknown, replay: ReplayHeaders): 'basic' | 'signature' | null {
         const basic = /^Basic\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')
         if (basic) {
-          if (!section.app_secret) return false
+          if (!section.app_secret) return null
           const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8')
           const colon = decoded.indexOf(':')
-          if (colon < 0) return false
+          if (colon < 0) return null
           const idOk = timingSafeEqual(digest(decoded.slice(0, colon)), digest(appId))
           const secretOk = timingSafeEqual(digest(decoded.slice(colon + 1)), digest(section.app_secret))
-          return idOk && secretOk
+          return idOk && secretOk ? 'basic' : null
         }
         const signature = c.req.header(AUTHORIZATION_SIGNATURE_HEADER)
-        if (!signature) return false
+        if (!signature) return null
         const keys = authorizationKeys(appId, section)
-        if (!keys.length) return false
+        if (!keys.length) return null
         const arrived = new URL(c.req.url)
         const urls = new Set([arrived.href])
         const origin = apiOrigin()
         if (origin) urls.add(new URL(`${arrived.pathname}${arrived.search}`, origin).href)
-        return [...urls].some((url) => isAuthorizationSignatureValid(signature, { method: c.req.method, url, body, appId }, keys))
+        const signed = { method: c.req.method, body, appId, idempotencyKey: replay.idempotencyKey, requestExpiry: replay.requestExpiry }
+        return [...urls].some((url) => isAuthorizationSignatureValid(signature, { ...signed, url }, keys)) ? 'signature' : null
       }
     },
   })

@@ -51,7 +51,7 @@ export const frameEvents = {
 /** One of the frame's event names. */
 export type FrameEvent = (typeof frameEvents)[keyof typeof frameEvents]
 
-/** The spec's wallet-proxy error types (§8). */
+/** The spec's wallet-proxy error types (§8), and mfa_method_locked (a method locked after 100 failures in a row). */
 export const frameErrorTypes = [
   'error',
   'invalid_request_arguments',
@@ -62,6 +62,7 @@ export const frameErrorTypes = [
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
   'twilio_verification_failed',
+  'mfa_method_locked',
 ] as const
 
 /** One of the spec's wallet-proxy error types. */

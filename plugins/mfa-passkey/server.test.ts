@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MFA_LOCKOUT_FAILURES } from '../../core/server/mfaLockout.js'
 import { createTestServer, TEST_ORIGIN, type TestServer } from '../../test/kit/createTestServer.js'
 import { createSoftAuthenticator, type CeremonyOverrides } from '../../test/kit/softAuthenticator.js'
 import { emailServer } from '../email/server.js'
@@ -192,5 +193,31 @@ describe('passkey MFA verification (core /api/v1/mfa with the passkey method)', 
     const { token } = await withPasskeys('none@example.com')
     expect((await post('/api/v1/mfa/init', token, { method: 'passkey' })).status).toBe(400)
     expect((await post(mfaPasskeyPaths.init, token)).status).toBe(400)
+  })
+})
+
+describe('lockout', () => {
+  it('a locked passkey method answers 403 mfa_method_locked to both init paths; unenrolling (an empty list) drops the lock', async () => {
+    const { token, ids, userId } = await withPasskeys('locked@example.com')
+    expect((await post(mfaPasskeyPaths.enroll, token, { credentialIds: ids })).status).toBe(200)
+    const { response } = await assert(token, ids[0]!)
+    expect((await verify(token, response)).status).toBe(200)
+    await t.server.db.query("INSERT INTO mfa_lockouts (user_id, method, failures, locked_at) VALUES ($1, 'passkey', $2, $3)", [userId, MFA_LOCKOUT_FAILURES, new Date(clock)])
+    expect((await post(mfaPasskeyPaths.init, token)).body.code).toBe('mfa_method_locked')
+    expect((await post('/api/v1/mfa/init', token, { method: 'passkey' })).body.code).toBe('mfa_method_locked')
+    expect((await post(mfaPasskeyPaths.enroll, token, { credentialIds: [] })).body.mfaMethods).toEqual([])
+    expect(await t.server.ctx.mfa.lockout.locked(userId)).toEqual([])
+  })
+})
+
+describe('cross-site requests (Fetch Metadata)', () => {
+  it('refuses enrollment from another site (Sec-Fetch-Site: cross-site) and changes nothing', async () => {
+    const { token, ids, userId } = await withPasskeys('crosssite@example.com')
+    const res = await t.request(mfaPasskeyPaths.enroll, { token, body: { credentialIds: ids }, headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' } })
+    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([403, 'cross_site_request'])
+    expect((await t.server.ctx.mfa.methods(userId))).toEqual([])
+    const init = await t.request(mfaPasskeyPaths.init, { token, body: {}, headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'cross-site' } })
+    expect(init.status).toBe(403)
+    expect((await post(mfaPasskeyPaths.enroll, token, { credentialIds: ids })).body.mfaMethods).toEqual(['passkey'])
   })
 })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { generateAuthenticationOptions } from '@simplewebauthn/server'
 import type { Context, Hono } from 'hono'
-import { defineServerPlugin, HttpError } from '../../core/server/index.js'
+import { defineServerPlugin, HttpError, refuseCrossSite } from '../../core/server/index.js'
 import type { Db, MfaMethod, ServerContext } from '../../core/server/index.js'
 import type { MfaCaller, MfaChallengeState } from '../../core/server/mfaChallenges.js'
 import { createCredentialStore } from '../passkey/server/credentialStore.js'
@@ -115,10 +115,12 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
 
       app.post(mfaPasskeyPaths.init, async (c) => {
         // The spec's path for a verification: the same as core's /api/v1/mfa/init {method: 'passkey'}.
+        refuseCrossSite(c)
         enabled(c)
         const user = await ctx.requireUser(c)
         await ctx.body(c, MfaPasskeyInitInputSchema)
         if (!(await mfa.enrolled(ctx.db, user.userId))) throw new ctx.HttpError(400, 'invalid_data', `method: ${mfaPasskeyServerTexts.notEnrolled}`)
+        await ctx.mfa.lockout.assertUnlocked(user.userId, 'passkey')
         await ctx.enforceRateLimit('mfa.init.user', user.userId)
         const started = await challenge(user)
         await ctx.mfa.challenges.start(user, 'passkey', started.state)
@@ -126,6 +128,7 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
       })
 
       app.post(mfaPasskeyPaths.enroll, async (c) => {
+        refuseCrossSite(c)
         // Adding or removing a method needs a fresh verification when the user has one (§6).
         const { userId } = await ctx.requireMfa(c)
         const body = await ctx.body(c, MfaPasskeyEnrollInputSchema)
@@ -134,6 +137,8 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
         await ctx.enforceRateLimit('mfa-passkey.enroll.user', userId)
         const set = await ctx.db.tx((tx) => setMfaPasskeys(tx, userId, body.credentialIds))
         if (!set) throw new ctx.HttpError(400, 'mfa_passkey_not_found', `credentialIds: ${mfaPasskeyServerTexts.notFound}`)
+        // Unenrolled (an empty list): a lock belongs to the passkeys that were guessed at; a new enrollment starts unlocked.
+        if (!body.credentialIds.length) await ctx.mfa.unlock(userId, 'passkey')
         return c.json(await ctx.getUser(userId))
       })
     },

@@ -1,5 +1,6 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MFA_LOCKOUT_FAILURES } from '../../core/server/mfaLockout.js'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { startTwilioStandin } from '../../test/standins/twilioStandin.js'
 import { emailServer } from '../email/server.js'
@@ -200,5 +201,39 @@ describe('verification (core /api/v1/mfa with the sms method)', () => {
     expect((await post('/api/v1/mfa/init', bare, { method: 'sms' })).status).toBe(400)
     expect((await post('/api/v1/mfa/passwordless_sms/init', bare, { action: 'verify' })).status).toBe(400)
     expect((await t.outbox()).length).toBe(before)
+  })
+})
+
+describe('lockout', () => {
+  it('a locked SMS method texts nothing: both init paths answer 403 mfa_method_locked; removing it drops the lock', async () => {
+    const { token, userId } = await enrolled('locked@example.com')
+    await t.server.db.query("INSERT INTO mfa_lockouts (user_id, method, failures, locked_at) VALUES ($1, 'sms', $2, $3)", [userId, MFA_LOCKOUT_FAILURES, new Date(clock)])
+    const before = (await t.outbox()).length
+    expect((await post('/api/v1/mfa/passwordless_sms/init', token, { action: 'verify' })).body.code).toBe('mfa_method_locked')
+    expect((await post('/api/v1/mfa/init', token, { method: 'sms' })).body.code).toBe('mfa_method_locked')
+    expect((await t.outbox()).length).toBe(before)
+    expect((await post('/api/v1/mfa/passwordless_sms/unenroll', token)).status).toBe(200)
+    expect(await t.server.ctx.mfa.lockout.locked(userId)).toEqual([])
+  })
+})
+
+describe('cross-site requests (Fetch Metadata)', () => {
+  it('refuses enrollment and removal from another site (Sec-Fetch-Site: cross-site): no text goes out, nothing is stored', async () => {
+    const { token, user } = await t.login('crosssite@example.com')
+    const from = async (site: string, path: string, body: unknown = {}) => {
+      const res = await t.request(`/api/v1/mfa/passwordless_sms/${path}`, { token: token!, body, headers: { 'sec-fetch-site': site } })
+      return { status: res.status, code: ((await res.json()) as { code?: string }).code }
+    }
+    const phone = fresh()
+    const before = (await t.outbox()).length
+    expect(await from('cross-site', 'init', { action: 'enroll', phoneNumber: phone })).toEqual({ status: 403, code: 'cross_site_request' })
+    expect((await t.outbox()).length).toBe(before)
+    expect((await from('same-site', 'init', { action: 'enroll', phoneNumber: phone })).status).toBe(200)
+    const code = await t.lastCode(phone)
+    expect(await from('cross-site', 'enroll', { phoneNumber: phone, mfaCode: code })).toEqual({ status: 403, code: 'cross_site_request' })
+    expect(await rows(user.id)).toEqual([])
+    expect((await from('same-origin', 'enroll', { phoneNumber: phone, mfaCode: code })).status).toBe(200)
+    expect(await from('cross-site', 'unenroll')).toEqual({ status: 403, code: 'cross_site_request' })
+    expect(await rows(user.id)).toEqual([{ phone_number: phone }])
   })
 })

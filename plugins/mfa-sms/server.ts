@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { MfaCodeSchema } from '../../core/protocol/index.js'
-import { defineServerPlugin, HttpError } from '../../core/server/index.js'
+import { defineServerPlugin, HttpError, refuseCrossSite } from '../../core/server/index.js'
 import type { AuthedUser, Db, MfaMethod, ServerContext } from '../../core/server/index.js'
 import type { MfaCaller } from '../../core/server/mfaChallenges.js'
 import { mfaSmsPaths } from './api.js'
@@ -109,12 +109,15 @@ CREATE TABLE mfa_sms (
       }
 
       app.post(mfaSmsPaths.init, async (c) => {
+        refuseCrossSite(c)
         const found = enabled(c)
         const body = await ctx.body(c, MfaSmsInitInputSchema)
         if (body.action === 'verify') {
           // The spec's path for a verification: the same as core's /api/v1/mfa/init {method: 'sms'}.
           const user = await ctx.requireUser(c)
           if (!(await mfa.enrolled(ctx.db, user.userId))) throw new ctx.HttpError(400, 'invalid_data', 'method: MFA method not enrolled')
+          // A locked method texts nothing.
+          await ctx.mfa.lockout.assertUnlocked(user.userId, 'sms')
           await ctx.enforceRateLimit('mfa.init.user', user.userId)
           const started = await challenge(user)
           await ctx.mfa.challenges.start(user, 'sms', started.state)
@@ -139,6 +142,7 @@ CREATE TABLE mfa_sms (
       })
 
       app.post(mfaSmsPaths.enroll, async (c) => {
+        refuseCrossSite(c)
         const found = enabled(c)
         const user = await ctx.requireMfa(c)
         const body = await ctx.body(c, MfaSmsEnrollInputSchema)
@@ -164,10 +168,13 @@ CREATE TABLE mfa_sms (
       })
 
       app.post(mfaSmsPaths.unenroll, async (c) => {
+        refuseCrossSite(c)
         // Removing a method needs a fresh verification (§6); a method the app no longer enables is still removable.
         const { userId } = await ctx.requireMfa(c)
         await ctx.body(c, MfaSmsUnenrollInputSchema)
         await ctx.db.query('DELETE FROM mfa_sms WHERE user_id = $1', [userId])
+        // A lock belongs to the number that was guessed at: a new enrollment starts unlocked.
+        await ctx.mfa.unlock(userId, 'sms')
         return c.json(await ctx.getUser(userId))
       })
     },

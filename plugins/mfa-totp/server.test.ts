@@ -1,5 +1,6 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MFA_LOCKOUT_FAILURES } from '../../core/server/mfaLockout.js'
 import { emailServer } from '../email/server.js'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { mfaTotpServer } from './server.js'
@@ -24,9 +25,9 @@ const codeFor = (secret: string, at = epoch()) => generate({ secret, epoch: at }
 /** A code of `secret` that isn't `code` (wrong but well-formed). */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
-/** Logs `email` in and enrolls TOTP; answers the token and the secret. */
+/** Logs `email` in and enrolls TOTP; answers the token, the secret and the user id. */
 async function enrolled(email: string) {
-  const { token } = await t.login(email)
+  const { token, user } = await t.login(email)
   const init = await post('/api/v1/mfa/totp/enroll/init', token!)
   expect(init.status).toBe(200)
   expect(init.body.authUrl).toMatch(/^otpauth:\/\/totp\/Test%20App:/)
@@ -34,7 +35,7 @@ async function enrolled(email: string) {
   expect([done.status, done.body.mfaMethods]).toEqual([200, ['totp']])
   // The next codes are a later step: the enrollment code's step is spent.
   clock += 30_000
-  return { token: token!, secret: init.body.secret as string }
+  return { token: token!, secret: init.body.secret as string, userId: user.id }
 }
 
 describe('TOTP enrollment', () => {
@@ -132,5 +133,51 @@ describe('verification (core /api/v1/mfa with the totp method)', () => {
     expect((await post('/api/v1/mfa/totp/enroll/init', token)).status).toBe(409)
     clock += 2 * 60_000
     expect((await post('/api/v1/mfa/totp/enroll/init', token)).body.code).toBe('missing_or_invalid_mfa')
+  })
+})
+
+describe('lockout (core counts TOTP guesses)', () => {
+  const failures = async (userId: string) =>
+    Number((await t.server.db.query<{ failures: number }>("SELECT failures FROM mfa_lockouts WHERE user_id = $1 AND method = 'totp'", [userId]))[0]?.failures ?? 0)
+
+  it('a wrong TOTP code counts toward the lockout and a right one resets it; a locked TOTP is refused until removed', async () => {
+    const { token, secret, userId } = await enrolled('lockout@example.com')
+    const right = await codeFor(secret)
+    await post('/api/v1/mfa/init', token, { method: 'totp' })
+    expect((await post('/api/v1/mfa/verify', token, { method: 'totp', code: wrong(right) })).body.code).toBe('missing_or_invalid_mfa')
+    expect(await failures(userId)).toBe(1)
+    expect((await post('/api/v1/mfa/verify', token, { method: 'totp', code: right })).status).toBe(200)
+    expect(await failures(userId)).toBe(0)
+
+    // Locked (as 100 wrong codes in a row leave it): init and even the right code are refused.
+    await t.server.db.query("INSERT INTO mfa_lockouts (user_id, method, failures, locked_at) VALUES ($1, 'totp', $2, $3)", [userId, MFA_LOCKOUT_FAILURES, new Date(clock)])
+    clock += 30_000
+    expect((await post('/api/v1/mfa/init', token, { method: 'totp' })).body.code).toBe('mfa_method_locked')
+    expect((await post('/api/v1/mfa/verify', token, { method: 'totp', code: await codeFor(secret) })).body.code).toBe('mfa_method_locked')
+    // Removing the method (this session verified a minute ago) drops its lock: a new secret starts unlocked.
+    expect((await post('/api/v1/mfa/totp/unenroll', token)).body.mfaMethods).toEqual([])
+    expect(await t.server.ctx.mfa.lockout.locked(userId)).toEqual([])
+  })
+})
+
+describe('cross-site requests (Fetch Metadata)', () => {
+  it('refuses enrollment and removal from another site (Sec-Fetch-Site: cross-site) before anything changes', async () => {
+    const { token, user } = await t.login('crosssite@example.com')
+    const from = async (site: string, path: string, body: unknown = {}) => {
+      const res = await t.request(path, { token: token!, body, headers: { 'sec-fetch-site': site } })
+      return { status: res.status, body: (await res.json()) as { code?: string; secret?: string } }
+    }
+    const pending = async () => t.server.db.query('SELECT attempts FROM mfa_totp_pending WHERE user_id = $1', [user.id])
+    expect((await from('cross-site', '/api/v1/mfa/totp/enroll/init')).body.code).toBe('cross_site_request')
+    expect(await pending()).toEqual([])
+    const init = await from('same-site', '/api/v1/mfa/totp/enroll/init')
+    expect(init.status).toBe(200)
+    const code = await codeFor(init.body.secret!)
+    expect((await from('cross-site', '/api/v1/mfa/totp/enroll', { mfaCode: code })).body.code).toBe('cross_site_request')
+    expect((await pending()).map((r) => Number((r as { attempts: number }).attempts))).toEqual([0])
+    expect((await from('same-origin', '/api/v1/mfa/totp/enroll', { mfaCode: code })).status).toBe(200)
+    expect((await from('cross-site', '/api/v1/mfa/totp/unenroll')).body.code).toBe('cross_site_request')
+    expect((await t.server.db.query('SELECT 1 FROM mfa_totp WHERE user_id = $1', [user.id])).length).toBe(1)
+    expect((await from('none', '/api/v1/mfa/totp/unenroll')).status).toBe(200)
   })
 })

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { generateSecret, generateURI, verify } from 'otplib'
 import { MfaCodeSchema } from '../../core/protocol/index.js'
-import { defineServerPlugin } from '../../core/server/index.js'
+import { defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
 import type { Db, MfaMethod, ServerContext } from '../../core/server/index.js'
 import { MFA_CODE_WAIT_MS, MFA_MAX_ATTEMPTS } from '../../core/server/mfaChallenges.js'
 import { totpPaths } from './api.js'
@@ -98,6 +98,7 @@ CREATE TABLE mfa_totp_pending (
       const alreadyEnrolled = () => new ctx.HttpError(409, 'mfa_already_enrolled', totpServerTexts.alreadyEnrolled)
 
       app.post(totpPaths.enrollInit, async (c) => {
+        refuseCrossSite(c)
         const found = enabled(c)
         // Adding a method needs a fresh verification when the user already has one (§6).
         const { userId } = await ctx.requireMfa(c)
@@ -117,6 +118,7 @@ CREATE TABLE mfa_totp_pending (
       })
 
       app.post(totpPaths.enroll, async (c) => {
+        refuseCrossSite(c)
         enabled(c)
         const { userId, sessionId } = await ctx.requireMfa(c)
         const body = await ctx.body(c, TotpEnrollInputSchema)
@@ -151,10 +153,13 @@ CREATE TABLE mfa_totp_pending (
       })
 
       app.post(totpPaths.unenroll, async (c) => {
+        refuseCrossSite(c)
         // Removing a method needs a fresh verification (§6); an unknown app method is still removable.
         const { userId } = await ctx.requireMfa(c)
         await ctx.body(c, TotpUnenrollInputSchema)
         await ctx.db.query('DELETE FROM mfa_totp WHERE user_id = $1', [userId])
+        // A lock belongs to the secret that was guessed at: a new enrollment starts unlocked.
+        await ctx.mfa.unlock(userId, 'totp')
         return c.json(await ctx.getUser(userId))
       })
     },

@@ -173,6 +173,13 @@ describe('mfaErrorText', () => {
     expect(mfaErrorText(new Error('boom'))).toEqual({ text: 'mfa.error.generic', blocked: false })
   })
 
+  it('a locked method (server code or wallet-frame type) has its own text and blocks that method only', () => {
+    const outcome = { text: 'mfa.error.locked', blocked: true, methodLocked: true }
+    expect(mfaErrorText(new ApiError('x', { status: 403, serverCode: 'mfa_method_locked' }))).toEqual(outcome)
+    expect(mfaErrorText({ type: 'mfa_method_locked', message: 'locked' })).toEqual(outcome)
+    expect(mfaEnrollErrorText(new ApiError('x', { status: 403, serverCode: 'mfa_method_locked' }))).toEqual(outcome)
+  })
+
   it("gives enrollment its texts: canceling the verification asked first is 'Verification canceled', max attempts block", () => {
     expect(mfaEnrollErrorText(new BaseError('MFA canceled', { code: 'MFA_CANCELED' }))).toEqual({ text: 'mfa.error.canceled', blocked: false })
     expect(mfaEnrollErrorText(new ApiError('x', { status: 403, serverCode: 'mfa_verification_max_attempts_reached' }))).toEqual({ text: 'mfa.error.maxAttempts', blocked: true })

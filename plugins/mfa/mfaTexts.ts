@@ -13,6 +13,8 @@ export const mfaTexts = {
   'mfa.error.maxAttempts': 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
   'mfa.error.timeout': 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
   'mfa.error.canceled': 'Verification canceled',
+  // Not in the spec: 100 failures in a row lock a method (NIST SP 800-63B §5.2.2); the text names the way out.
+  'mfa.error.locked': 'This verification method is locked after too many failed attempts. Log in again and verify with another method, or contact support.',
   // Not in the spec: the per-user limits on MFA calls span 10 minutes, so 'try again in 10 seconds' would mislead.
   'mfa.error.rateLimited': 'Too many attempts. Please wait a few minutes and try again.',
   'mfa.error.generic': 'Something went wrong.',

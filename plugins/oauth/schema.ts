@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ModeSchema, TokenResponseSchema, TransferNonceSchema, UserSchema, OAuthTokensSchema } from '../../core/protocol/index.js'
+import { CodeChallengeSchema, CodeVerifierSchema, ModeSchema, TokenResponseSchema, TransferNonceSchema, UserSchema, OAuthTokensSchema } from '../../core/protocol/index.js'
 import { oauthProviderIds } from './providerIds.js'
 
 /** Bytes of randomness in the PKCE code verifier and the state code (the spec). */
@@ -10,12 +10,10 @@ const base64url = (min: number, max: number) =>
 
 /** A supported provider id. */
 export const ProviderSchema = v.picklist(oauthProviderIds, 'Unknown OAuth provider')
-/** An S256 challenge: base64url of a SHA-256 digest (43 characters). */
-export const CodeChallengeSchema = v.pipe(base64url(43, 43))
 /** A state code: 36 random bytes are 48 base64url characters; other clients may send 32..128. */
 export const StateCodeSchema = base64url(32, 128)
-/** A PKCE code verifier (RFC 7636: 43..128 characters). */
-export const CodeVerifierSchema = base64url(43, 128)
+/** The PKCE verifier and S256 challenge, as RFC 7636 defines them (shared with the cross-app plugin). */
+export { CodeChallengeSchema, CodeVerifierSchema }
 /** The one-time Foyer authorization code the callback hands the browser. */
 export const AuthorizationCodeSchema = base64url(16, 128)
 

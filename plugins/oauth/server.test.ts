@@ -188,6 +188,20 @@ describe('callback and authenticate against a real OIDC provider ("google")', ()
     expect((await again.json()).code).toBe('invalid_credentials')
   })
 
+  it('takes any RFC 7636 verifier ("." and "~" too); one outside 43..128 or with another character is 400 and uses nothing', async () => {
+    const verifier = `${'~.'.repeat(10)}${b64()}`
+    const flow = await init('google', { code_challenge: s256(verifier) })
+    const callback = await t.request(await walkProvider(flow.url), { noAppId: true })
+    const back = new URL(callback.headers.get('location')!)
+    const [code, state] = [back.searchParams.get('foyer_oauth_code')!, back.searchParams.get('foyer_oauth_state')!]
+    for (const code_verifier of ['a'.repeat(42), 'a'.repeat(129), `${verifier.slice(0, 42)}+`]) {
+      const res = await authenticate({ authorization_code: code, state_code: state, code_verifier })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ code: 'invalid_data', error: expect.stringMatching(/^code_verifier: /) })
+    }
+    expect((await authenticate({ authorization_code: code, state_code: state, code_verifier: verifier })).status).toBe(200)
+  })
+
   it('the account is (provider, subject), never the e-mail', async () => {
     const first = await authorize('google')
     const a = await (await authenticate({ authorization_code: first.code, state_code: first.state, code_verifier: first.flow.verifier })).json()

@@ -1,8 +1,8 @@
-import { generateKeyPairSync } from 'node:crypto'
+import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createAuthorizationSignature } from '../../plugins/delegated-actions/server.js'
+import { createAuthorizationHeaders } from '../../plugins/delegated-actions/server.js'
 import { startSolanaRpcStandin } from '../standins/solanaRpcStandin.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
@@ -38,12 +38,17 @@ async function signUpWithSolanaWallet(page: Page, email: string): Promise<string
   return (await card.locator('code').first().textContent())!
 }
 
-/** The host's back end calling Foyer (no user, no browser): the app id header and Basic auth, or an ES256 signature. */
+/**
+ * The host's back end calling Foyer (no user, no browser): the app id header and Basic auth (with an idempotency key of
+ * its own, optional there), or an ES256 signature over the request, a new idempotency key and an expiry a minute ahead.
+ */
 async function backEnd(body: unknown, auth: 'basic' | { key: typeof appKey.privateKey }) {
   const url = `${e2e.stack.apiUrl}${RPC_PATH}`
   const headers: Record<string, string> = { 'content-type': 'application/json', 'foyer-app-id': e2e.stack.appId }
-  if (auth === 'basic') headers.authorization = `Basic ${Buffer.from(`${e2e.stack.appId}:${APP_SECRET}`).toString('base64')}`
-  else headers['foyer-authorization-signature'] = createAuthorizationSignature(auth.key, { method: 'POST', url, body, appId: e2e.stack.appId })
+  if (auth === 'basic') {
+    headers.authorization = `Basic ${Buffer.from(`${e2e.stack.appId}:${APP_SECRET}`).toString('base64')}`
+    headers['foyer-idempotency-key'] = randomUUID()
+  } else Object.assign(headers, createAuthorizationHeaders(auth.key, { method: 'POST', url, body, appId: e2e.stack.appId }))
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })
   return { status: res.status, body: (await res.json()) as { code?: string; data?: { signed_transaction?: string; signature?: string } } }
 }

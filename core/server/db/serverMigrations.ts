@@ -1,6 +1,7 @@
 import { captchaMigrations } from '../captcha.js'
 import { mfaMigrations } from '../mfa.js'
 import { mfaChallengeMigrations } from '../mfaChallenges.js'
+import { mfaLockoutMigrations } from '../mfaLockout.js'
 import { transferMigrations } from '../transfers.js'
 import type { ServerPlugin } from '../types.js'
 import { coreMigrations } from './coreMigrations.js'
@@ -8,5 +9,5 @@ import type { Migration } from './runMigrations.js'
 
 /** Every migration a server with `plugins` runs, in order: the kernel's, then each plugin's. */
 export function serverMigrations(plugins: readonly Pick<ServerPlugin, 'migrations'>[]): Migration[] {
-  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
+  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...mfaLockoutMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
 }

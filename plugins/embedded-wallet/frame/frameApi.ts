@@ -27,7 +27,14 @@ type Input<C> = C extends { input: v.GenericSchema<infer I, any> } ? I : never
 type Output<C> = C extends { output: v.GenericSchema<any, infer O> } ? O : never
 
 /** Server codes the frame answers under their own spec type (§8); any other refusal is type 'error'. */
-const typedCodes: ReadonlySet<string> = new Set<FrameErrorType>(['missing_or_invalid_mfa', 'mfa_verification_max_attempts_reached', 'mfa_timeout', 'twilio_verification_failed'])
+const typedCodes: ReadonlySet<string> = new Set<FrameErrorType>([
+  'missing_or_invalid_mfa',
+  'mfa_verification_max_attempts_reached',
+  'mfa_timeout',
+  'twilio_verification_failed',
+  // The host's 'Verify your identity' shows the lock's text and keeps the user's other methods open.
+  'mfa_method_locked',
+])
 
 /**
  * Calls a custody (or MFA) route with the user's access token (the host passes it with each request). A refusal

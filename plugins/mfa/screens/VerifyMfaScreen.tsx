@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type { MfaMethodSlot } from '../../../core/client/types.js'
 import { Button, CodeInput, ErrorText, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT, type CodeInputHandle, type ScreenProps } from '../../../ui/index.js'
-import { mfaErrorText } from '../mfaErrorText.js'
+import { mfaErrorText, type MfaErrorOutcome } from '../mfaErrorText.js'
 import { enrolledMfaMethods } from '../mfaMethods.js'
 import { mfaCanceled, type MfaState } from '../mfaState.js'
 import type { VerifyMfaParams } from '../promptMfa.js'
@@ -11,7 +11,8 @@ import { cancelMfa, initMfa, submitMfa, verifyDirect } from '../verifyMfa.js'
  * 'Verify your identity': the user's enrolled methods; a code method shows 'Enter verification code' (with 'Choose
  * another method' and 'Not now'), a direct one (passkey) verifies at once under its `verifyingTitle` ('Verifying with
  * passkey') — the method runs the whole ceremony itself (in the wallet frame) — offering 'Try again' when it fails.
- * Errors show above the list; max attempts blocks input. Success answers the request, and the call that asked retries.
+ * Errors show above the list; max attempts blocks input; a locked method (100 failures in a row) stays blocked with its
+ * text while the user's other methods remain open. Success answers the request, and the call that asked retries.
  */
 export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams | undefined>) {
   const foyer = useFoyerKernel()
@@ -22,7 +23,9 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
   // A direct method (passkey) being verified: its own view ('Verifying with passkey', 'Try again' on failure).
   const [direct, setDirect] = useState<MfaMethodSlot | null>(null)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ text: string; blocked: boolean } | null>(null)
+  const [error, setError] = useState<MfaErrorOutcome | null>(null)
+  // Methods the server answered mfa_method_locked for: the others are the user's way out.
+  const [locked, setLocked] = useState<readonly string[]>([])
   const input = useRef<CodeInputHandle>(null)
 
   // Pushed over an open flow (the sign screen below) it answers through `settle` and steps back to that flow;
@@ -36,9 +39,10 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
     else foyer.modal.resolve()
   }
 
-  const fail = (e: unknown) => {
+  const fail = (e: unknown, method: MfaMethodSlot) => {
     const outcome = mfaErrorText(e)
     setError(outcome)
+    if (outcome.methodLocked) setLocked((all) => (all.includes(method.method) ? all : [...all, method.method]))
     if (!outcome.blocked) input.current?.reset()
   }
 
@@ -55,7 +59,7 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
         answer(null)
       }
     } catch (e) {
-      fail(e)
+      fail(e, method)
     } finally {
       setBusy(false)
     }
@@ -68,7 +72,7 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
       await submitMfa(foyer, state, chosen.method, code)
       answer(null)
     } catch (e) {
-      fail(e)
+      fail(e, chosen)
     } finally {
       setBusy(false)
     }
@@ -83,7 +87,8 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
   const back = () => {
     setChosen(null)
     setDirect(null)
-    setError(null)
+    // A lock's text stays on the list: it says why that method is greyed out.
+    setError((shown) => (shown?.methodLocked ? shown : null))
   }
 
   if (direct) {
@@ -148,7 +153,7 @@ export default function VerifyMfaScreen({ params }: ScreenProps<VerifyMfaParams 
       {errorText}
       {methods.length ? (
         methods.map((m) => (
-          <Button key={m.method} variant="option" icon={m.icon} onClick={() => void choose(m)} disabled={busy || !!error?.blocked} data-testid={`foyer-mfa-method-${m.method}`}>
+          <Button key={m.method} variant="option" icon={m.icon} onClick={() => void choose(m)} disabled={busy || (!!error?.blocked && !error.methodLocked) || locked.includes(m.method)} data-testid={`foyer-mfa-method-${m.method}`}>
             {t(m.label)}
           </Button>
         ))
