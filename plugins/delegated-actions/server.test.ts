@@ -42,8 +42,11 @@ async function userWithSolanaWallet() {
   return { token, address: wallet.address, keypair }
 }
 
-const frameCall = (path: string, token: string, body: unknown, origin: string | null = WALLET_ORIGIN) =>
-  t.request(`/api/v1/delegated_actions/${path}`, { body, token, headers: origin ? { origin } : {} })
+const frameCall = async (path: string, token: string, body: unknown, origin: string | null = WALLET_ORIGIN) => {
+  const route = `/api/v1/delegated_actions/${path}`
+  // As the frame calls it: its origin, and a proof by the device key the session was bound to.
+  return t.request(route, { body, token, headers: { ...(origin ? { origin } : {}), ...(await t.device.proofHeader(route, token)) } })
+}
 
 /** What the frame does on Accept: fetch the key, seal this wallet's key, post it. `secretKey` may be another key. */
 async function consent(token: string, address: string, secretKey: Uint8Array, origin: string | null = WALLET_ORIGIN) {

@@ -3,7 +3,7 @@ import { assertWalletFrameOrigin } from '../embedded-wallet/server/walletFrameOn
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
 import type { Context, Hono } from 'hono'
-import { defineServerPlugin } from '../../core/server/index.js'
+import { defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
 import type { ServerContext } from '../../core/server/index.js'
 import { DelegationConsentInputSchema, delegationFramePaths } from '../embedded-wallet/delegationApi.js'
 import { openDelegationEnvelope, type DelegationBinding, type DelegationEnvelope } from '../embedded-wallet/frame/keys/delegationEnvelope.js'
@@ -95,6 +95,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
 
       // The frame's calls: from the wallet frame's origin only (the host page's script never sees the key or its envelope).
       const frameOnly = async (c: Context, next: () => Promise<void>) => {
+        refuseCrossSite(c)
         assertWalletFrameOrigin(c, ctx)
         if (ctx.apps.of(c).plugins[EMBEDDED_WALLET_ID] === undefined) throw new ctx.HttpError(403, 'delegated_actions_disabled', text.disabled)
         sectionOf(c)
@@ -104,14 +105,15 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
       app.use(delegationFramePaths.consent, frameOnly)
 
       app.post(delegationFramePaths.signerKey, async (c) => {
-        const { userId } = await ctx.requireUser(c)
+        const { userId } = await ctx.auth.requireDeviceProof(c)
         return c.json({ public_key: Buffer.from(key.publicKey).toString('base64'), key_id: key.keyId, user_id: userId })
       })
 
       app.post(delegationFramePaths.consent, async (c) => {
         const appId = ctx.apps.of(c).id
-        // Handing the server a key is as sensitive as signing: a fresh MFA verification when the user has MFA.
-        const { userId } = await ctx.requireMfa(c)
+        // Handing the server a key is as sensitive as signing: the frame's device proof, and a fresh MFA verification
+        // when the user has MFA.
+        const { userId } = await ctx.requireCustody(c)
         const input = await ctx.body(c, DelegationConsentInputSchema)
         await ctx.enforceRateLimit('delegated_actions.consent.user', userId)
         const wallet = await walletRecords.wallet(ctx.db, userId, input.address)

@@ -7,7 +7,7 @@ import { startCloudKitStandin, type CloudKitStandin } from '../../test/standins/
 import { startGoogleDriveStandin, type GoogleDriveStandin } from '../../test/standins/googleDriveStandin.js'
 import { emailServer } from '../email/server.js'
 import { sealRecoveryShare } from './frame/recovery/recoveryEnvelope.js'
-import { passwordKeySource } from './frame/recovery/recoveryKeySource.js'
+import { newOprfPasswordKdf } from './frame/recovery/passwordKey.js'
 import { RECOVERY_OAUTH_CALLBACK_PATH } from './recoveryOAuthApi.js'
 import { embeddedWalletServer } from './server.js'
 
@@ -17,8 +17,10 @@ let drive: GoogleDriveStandin
 let cloudKit: CloudKitStandin
 let users = 0
 const newUser = async (server = t) => (await server.login(`cloud.user.${++users}@example.com`)).token!
-const oauth = (server: TestServer, token: string, route: string, body: unknown, origin: string | null = WALLET_ORIGIN) =>
-  server.request(`/api/v1/recovery/oauth/${route}`, { body, token, headers: origin ? { origin } : {} })
+const oauth = async (server: TestServer, token: string, route: string, body: unknown, origin: string | null = WALLET_ORIGIN) => {
+  const path = `/api/v1/recovery/oauth/${route}`
+  return server.request(path, { body, token, headers: { ...(origin ? { origin } : {}), ...(await server.device.proofHeader(path, token)) } })
+}
 const CALLBACK = `${WALLET_ORIGIN}${RECOVERY_OAUTH_CALLBACK_PATH}`
 const pkce = () => {
   const verifier = randomBytes(32).toString('base64url')
@@ -167,7 +169,7 @@ describe('set_recovery and recovery_share with a cloud method', () => {
     const { call, wallet, sealed, kdf, rootId } = await walletWithKey('icloud')
     const wrong = await call('set_recovery', { address: wallet.address, recovery_method: 'icloud', encrypted_recovery_share: sealed, kdf: { ...kdf, provider: 'google-drive' } })
     expect(wrong.status).toBe(400)
-    const { kdf: passwordKdf } = await passwordKeySource('Correct-Horse-1').newKey()
+    const passwordKdf = newOprfPasswordKdf()
     expect((await call('set_recovery', { address: wallet.address, recovery_method: 'icloud', encrypted_recovery_share: sealed, kdf: passwordKdf })).status).toBe(400)
     expect((await call('set_recovery', { address: wallet.address, recovery_method: 'icloud', encrypted_recovery_share: sealed, kdf: { ...kdf, name: 'x' } })).status).toBe(400)
     const [root] = await t.server.db.query<{ recovery_method: string }>('SELECT recovery_method FROM embedded_wallet_roots WHERE id = $1', [rootId])

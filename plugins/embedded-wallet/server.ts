@@ -1,6 +1,6 @@
 import { assertWalletFrameOrigin, sameOrigin } from './server/walletFrameOnly.js'
 import type { Context, Hono } from 'hono'
-import { defineServerPlugin } from '../../core/server/index.js'
+import { defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
 import type { Db, ServerContext, ServerHook } from '../../core/server/index.js'
 import { embeddedWalletPaths } from './api.js'
 import { EmbeddedWalletAppConfigSchema, embeddedWalletErrorCodes, type EmbeddedWalletAppConfig } from './schema.js'
@@ -140,7 +140,9 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       }
       // Only the frame's origin reaches these routes: shares must never be readable by a host page's script, so
       // any other Origin (or none) is refused before anything runs, and without the CORS headers the app guard set.
+      // These are browser hints (a script sets any header): what a token thief can't pass is the device proof.
       const frameOnly = async (c: Context, next: () => Promise<void>) => {
+        refuseCrossSite(c)
         assertWalletFrameOrigin(c, ctx)
         if (ctx.apps.of(c).plugins[PLUGIN_ID] === undefined) throw new ctx.HttpError(403, 'embedded_wallets_disabled', 'Embedded wallets are not enabled for this app')
         await next()

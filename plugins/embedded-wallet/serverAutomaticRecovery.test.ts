@@ -4,8 +4,7 @@ import { createTestServer, type TestServer } from '../../test/kit/createTestServ
 import { emailServer } from '../email/server.js'
 import { b64, createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
 import { combineWalletShares } from './frame/keys/walletShares.js'
-import { passwordKeySource } from './frame/recovery/recoveryKeySource.js'
-import { sealRecoveryShare } from './frame/recovery/recoveryEnvelope.js'
+import { passwordRecoveryBody } from '../../test/kit/passwordRecovery.js'
 import { embeddedWalletServer } from './server.js'
 
 // set_automatic_recovery: from a password back to automatic ('privy') recovery ('Automatically secure your account').
@@ -27,9 +26,8 @@ async function passwordWallet() {
   const wallet = await makeWallet('ethereum', undefined, made)
   const user = (await (await call('create', createBody(wallet), token)).json()) as RawUser
   const rootId = String(user.linkedAccounts.find((a) => a.type === 'wallet')!.rootId)
-  const { key, kdf } = await passwordKeySource('Correct-Horse-Battery-1').newKey()
-  const sealed = await sealRecoveryShare(key, wallet.shares.device.slice(), { userId: user.id, rootId, method: 'user-passcode' })
-  const set = await call('set_recovery', { address: wallet.address, recovery_method: 'user-passcode', encrypted_recovery_share: sealed, kdf }, token)
+  const { body } = await passwordRecoveryBody(t, token, wallet.address, 'Correct-Horse-Battery-1', wallet.shares.device.slice(), { userId: user.id, rootId, method: 'user-passcode' })
+  const set = await call('set_recovery', body, token)
   expect(set.status).toBe(200)
   return { token, wallet, rootId }
 }
@@ -61,6 +59,8 @@ describe('back to automatic recovery', () => {
     const rebuilt = await combineWalletShares(new Uint8Array(Buffer.from(answer.auth_share, 'base64')), new Uint8Array(Buffer.from(answer.recovery_share, 'base64')))
     expect(rebuilt).toEqual(wallet.secret)
     expect((await call('recovery_share', { address: wallet.address }, token)).status).toBe(400)
+    // The password's key is gone with it.
+    expect(await t.server.db.query('SELECT 1 FROM embedded_wallet_password_guards WHERE root_id = $1', [rootId])).toHaveLength(0)
   })
 
   it('a share that is not of the split (the auth share itself, another length) is refused and nothing changes', async () => {

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +9,9 @@ import { describe, expect, it } from 'vitest'
 import { fromBase64 } from '../../plugins/embedded-wallet/frame/base64.js'
 import { combineWalletShares } from '../../plugins/embedded-wallet/frame/keys/walletShares.js'
 import { addressOf } from '../../plugins/embedded-wallet/frame/walletVault.js'
+import { createGuestCredential } from '../../plugins/guest/schema.js'
+import { outboxTo } from './kit/browser.js'
+import { deviceSession } from './kit/deviceSession.js'
 import { requestEmailCode, enterOutboxCode } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
 
@@ -32,30 +34,23 @@ type Outcome = 'no wallet' | 'wallet recovers'
 const outcomes: Record<string, Outcome[]> = {}
 const note = (kind: string, outcome: Outcome) => (outcomes[kind] ??= []).push(outcome)
 
-/** A custody call as the frame makes it (the wallet origin, the user's token). */
-async function custody(route: string, token: string, body: unknown) {
-  const { apiUrl, walletUrl, appId } = e2e.stack
-  const response = await fetch(`${apiUrl}/api/v1/embedded_wallets/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'foyer-app-id': appId, authorization: `Bearer ${token}`, origin: walletUrl },
-    body: JSON.stringify(body),
-  })
-  return { status: response.status, body: (await response.json()) as Record<string, any> }
-}
+/** Who a run's user is, so the test can sign in as them on a device of its own (deviceSession). */
+type RunUser = { guestCredential: string } | { email: string }
 
 /**
  * What the server holds for the user after a crash: no embedded wallet, or wallets whose two server shares rebuild
  * a secret that derives every one of their addresses (so automatic recovery gives a wallet that signs). Anything
- * else fails the test.
+ * else fails the test. Read as a new device of the user would: signed in with its own device key, through the routes.
  */
-async function serverOutcome(token: string): Promise<Outcome> {
-  const me = await fetch(`${e2e.stack.apiUrl}/api/v1/users/me`, { headers: { 'foyer-app-id': e2e.stack.appId, authorization: `Bearer ${token}` } })
+async function serverOutcome(user: RunUser): Promise<Outcome> {
+  const session = await deviceSession(e2e.stack, user)
+  const me = await fetch(`${e2e.stack.apiUrl}/api/v1/users/me`, { headers: { 'foyer-app-id': e2e.stack.appId, authorization: `Bearer ${session.token}` } })
   expect(me.status).toBe(200)
   const { linkedAccounts } = ((await me.json()) as { user: { linkedAccounts: Array<Record<string, unknown>> } }).user
   const wallets = linkedAccounts.filter((a) => a.type === 'wallet' && a.walletClientType === 'privy')
   if (wallets.length === 0) return 'no wallet'
   expect(wallets).toHaveLength(1)
-  const released = await custody('recover', token, { address: wallets[0]!.address })
+  const released = await session.custody('recover', { address: wallets[0]!.address })
   expect(released.status, JSON.stringify(released.body.error ?? '')).toBe(200)
   const secret = await combineWalletShares(fromBase64(released.body.auth_share), fromBase64(released.body.recovery_share))
   expect(addressOf('ethereum', secret, 0)).toBe(wallets[0]!.address)
@@ -63,28 +58,19 @@ async function serverOutcome(token: string): Promise<Outcome> {
 }
 
 /**
- * A new guest in a fresh in-memory context (its storage dies with it): signed up through the guest route, its session
- * put where the client keeps it, then the app loaded signed in. Answers the page, its context and access token.
+ * A new guest in a fresh in-memory context (its storage dies with it): 'Continue as guest' on the app with a
+ * credential the test chose, so the session is bound to this page's wallet frame and the test can sign in as the same
+ * guest elsewhere. Answers the page, its context and the user.
  */
-async function newGuest(): Promise<{ context: BrowserContext; page: Page; token: string }> {
-  const { apiUrl, appUrl, appId } = e2e.stack
-  const response = await fetch(`${apiUrl}/api/v1/guest/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'foyer-app-id': appId, origin: new URL(appUrl).origin },
-    body: JSON.stringify({ guest_credential: randomBytes(32).toString('base64url') }),
-  })
-  const session = (await response.json()) as { token: string; refresh_token: string }
-  expect(response.status, JSON.stringify(session)).toBe(200)
+async function newGuest(): Promise<{ context: BrowserContext; page: Page; user: RunUser }> {
+  const { appUrl, appId } = e2e.stack
+  const guestCredential = createGuestCredential()
   const { context, page } = await e2e.newPage()
-  await context.addInitScript(
-    ({ keys, session }) => {
-      if (!localStorage.getItem(keys.refresh)) (localStorage.setItem(keys.token, session.token), localStorage.setItem(keys.refresh, session.refresh_token))
-    },
-    { keys: { token: `foyer:${appId}:token`, refresh: `foyer:${appId}:refresh_token` }, session },
-  )
+  await context.addInitScript(({ key, guestCredential }) => localStorage.setItem(key, guestCredential), { key: `foyer:${appId}:guest_credential`, guestCredential })
   await page.goto(appUrl)
+  await page.getByRole('button', { name: 'Continue as guest' }).click()
   await page.getByTestId('signed-in').waitFor()
-  return { context, page, token: session.token }
+  return { context, page, user: { guestCredential } }
 }
 
 /**
@@ -100,12 +86,12 @@ async function createUntil(page: Page, delay: number, afterRequest: boolean) {
 
 /** How long an uncut creation takes here, from the click to the address on the page (the kill window). */
 async function creationTime(): Promise<number> {
-  const { context, page, token } = await newGuest()
+  const { context, page, user } = await newGuest()
   const started = Date.now()
   await page.getByRole('button', { name: 'Create a wallet' }).click()
   await page.getByTestId('embedded-wallet').waitFor({ timeout: 20_000 })
   const took = Date.now() - started
-  expect(await serverOutcome(token)).toBe('wallet recovers')
+  expect(await serverOutcome(user)).toBe('wallet recovers')
   await context.close()
   return took
 }
@@ -128,7 +114,7 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
   it(`tab closed at random points (${TAB_RUNS} runs): each user has no wallet or one the server shares recover`, async () => {
     const window = Math.max(await creationTime(), 150)
     const run = async (n: number) => {
-      const { context, page, token } = await newGuest()
+      const { context, page, user } = await newGuest()
       // A third of the runs at the two edges of the server call — before it leaves the frame, and after the server
       // committed but before the frame hears (so the device share is never stored) — the rest at random times.
       const point = n % 3 === 0 ? 'before the call' : n % 3 === 1 ? 'after the commit' : null
@@ -145,7 +131,7 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
         await createUntil(page, random(Math.round(window * 1.2)), false)
       }
       await context.close()
-      const outcome = await serverOutcome(token)
+      const outcome = await serverOutcome(user)
       if (point) expect([point, outcome]).toEqual([point, point === 'before the call' ? 'no wallet' : 'wallet recovers'])
       note('tab', outcome)
     }
@@ -155,10 +141,10 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
 
   it(`server killed (SIGKILL) inside the create call (${SERVER_RUNS} runs): no wallet or a recoverable one, and the user can create one after`, async () => {
     for (let run = 0; run < SERVER_RUNS; run++) {
-      const { context, page, token } = await newGuest()
+      const { context, page, user } = await newGuest()
       await createUntil(page, random(40), true)
       await e2e.stack.crashServer()
-      const outcome = await serverOutcome(token)
+      const outcome = await serverOutcome(user)
       note('server', outcome)
       if (outcome === 'no wallet' && !outcomes.server!.slice(0, -1).includes('no wallet')) {
         // The first user the crash left without a wallet makes one now, on the same page: nothing half-made blocks it.
@@ -166,7 +152,7 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
         await page.getByTestId('signed-in').waitFor()
         await page.getByRole('button', { name: 'Create a wallet' }).click()
         await page.getByTestId('embedded-wallet').waitFor({ timeout: 20_000 })
-        expect(await serverOutcome(token)).toBe('wallet recovers')
+        expect(await serverOutcome(user)).toBe('wallet recovers')
       }
       await context.close()
     }
@@ -183,13 +169,12 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
         let page = context.pages()[0] ?? (await context.newPage())
         await page.goto(e2e.stack.appUrl)
         await requestEmailCode(page, email)
-        const firstCode = await enterOutboxCode(page, e2e.stack.apiUrl, email)
+        await enterOutboxCode(page, e2e.stack.apiUrl, email)
         await page.getByTestId('signed-in').waitFor()
-        const token = (await page.evaluate((key) => localStorage.getItem(key), `foyer:${e2e.stack.appId}:token`))!
         await createUntil(page, random(window), false)
         await crashProfile(dir)
         await context.close().catch(() => {})
-        const outcome = await serverOutcome(token)
+        const outcome = await serverOutcome({ email })
         note('browser', outcome)
 
         // The same profile again: signed in (or signed in anew when the crash beat the session's write), then the
@@ -200,8 +185,10 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
         const signedIn = page.getByTestId('signed-in')
         await signedIn.or(page.getByRole('button', { name: 'Log in' })).first().waitFor()
         if (!(await signedIn.isVisible())) {
+          // Every code sent so far (the first sign-in's, the test's own sign-in's) is spent: the page's is the next one.
+          const seen = new Set((await outboxTo(e2e.stack.apiUrl, email)).flatMap((m) => (m.code ? [m.code] : [])))
           await requestEmailCode(page, email)
-          await enterOutboxCode(page, e2e.stack.apiUrl, email, { seen: new Set([firstCode]) })
+          await enterOutboxCode(page, e2e.stack.apiUrl, email, { seen })
           await signedIn.waitFor()
         }
         const addresses = await page.getByTestId('embedded-wallet').locator('code').allTextContents()

@@ -68,7 +68,7 @@ describe('password recovery of the embedded wallet in Chromium (password screens
     const next = frame.getByTestId('foyer-recovery-continue')
     expect(await next.isDisabled()).toBe(true)
     await input.fill('abc')
-    expect(await frame.getByTestId('foyer-recovery-error').textContent()).toBe('Password must be at least 6 characters')
+    expect(await frame.getByTestId('foyer-recovery-error').textContent()).toBe('Password must be at least 8 characters')
     expect(await next.isDisabled()).toBe(true)
     await input.fill('abc def')
     expect(await frame.getByTestId('foyer-recovery-error').textContent()).toBe('Invalid characters used ( SPACE )')

@@ -84,7 +84,7 @@ export async function createTestServer(options: CreateTestServerOptions = {}): P
     if (!entry?.code) throw new Error(`No code was sent to ${to}`)
     return entry.code
   }
-  const defaultDevice = await createTestDevice()
+  const defaultDevice = await createTestDevice(serverOptions.now)
   return {
     server,
     device: defaultDevice,

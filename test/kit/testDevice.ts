@@ -11,13 +11,13 @@ export interface TestDevice {
   proofHeader(path: string, token: string, options?: { method?: string; nowMs?: number }): Promise<Record<string, string>>
 }
 
-/** A new device key. */
-export async function createTestDevice(): Promise<TestDevice> {
+/** A new device key; `now` is its clock (a test server's injected clock, so proofs are fresh in its time). */
+export async function createTestDevice(now: () => number = Date.now): Promise<TestDevice> {
   const pair = await newDeviceKeyPair()
   return {
     pair,
-    bindingHeader: async () => ({ [deviceKeyHeaders.binding]: await deviceBinding(pair, Date.now()) }),
-    proofHeader: async (path, token, { method = 'POST', nowMs = Date.now() } = {}) => ({
+    bindingHeader: async () => ({ [deviceKeyHeaders.binding]: await deviceBinding(pair, now()) }),
+    proofHeader: async (path, token, { method = 'POST', nowMs = now() } = {}) => ({
       [deviceKeyHeaders.proof]: await deviceProof(pair, { method, url: `http://localhost${path}`, accessToken: token, nowMs }),
     }),
   }

@@ -115,7 +115,7 @@ export function recoveryOAuthRoutes(app: Hono, ctx: ServerContext, cloud: Resolv
   const callbackUrl = () => `${trim(ctx.config.walletOrigin ?? '')}${RECOVERY_OAUTH_CALLBACK_PATH}`
 
   app.post(recoveryOAuthPaths.init, async (c) => {
-    const { userId } = await ctx.requireUser(c)
+    const { userId } = await ctx.auth.requireDeviceProof(c)
     const input = await ctx.body(c, RecoveryOAuthInitInputSchema)
     offered(c, 'google-drive')
     const { clientId, clientSecret, authUrl } = cloud.google
@@ -144,7 +144,7 @@ export function recoveryOAuthRoutes(app: Hono, ctx: ServerContext, cloud: Resolv
   })
 
   app.post(recoveryOAuthPaths.authenticate, async (c) => {
-    const { userId } = await ctx.requireUser(c)
+    const { userId } = await ctx.auth.requireDeviceProof(c)
     const input = await ctx.body(c, RecoveryOAuthAuthenticateInputSchema)
     offered(c, 'google-drive')
     const { clientId, clientSecret, tokenUrl } = cloud.google
@@ -191,7 +191,7 @@ export function recoveryOAuthRoutes(app: Hono, ctx: ServerContext, cloud: Resolv
   })
 
   app.post(recoveryOAuthPaths.initIcloud, async (c) => {
-    const { userId } = await ctx.requireUser(c)
+    const { userId } = await ctx.auth.requireDeviceProof(c)
     await ctx.body(c, RecoveryOAuthInitIcloudInputSchema)
     offered(c, 'icloud')
     const { container, environment, apiToken, baseUrl } = cloud.icloud

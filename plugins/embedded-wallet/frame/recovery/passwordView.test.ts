@@ -19,7 +19,7 @@ describe('the password screens in the wallet frame', () => {
     expect(title()).toBe('Create a password')
     expect(button('foyer-recovery-continue').disabled).toBe(true)
     type('foyer-recovery-password', 'abc')
-    expect(byId('foyer-recovery-error').textContent).toBe('Password must be at least 6 characters')
+    expect(byId('foyer-recovery-error').textContent).toBe('Password must be at least 8 characters')
     expect(byId('foyer-recovery-strength').textContent).toBe('Strength: Weak')
     type('foyer-recovery-password', 'Quiet-Harbor-Lamp-42')
     expect(button('foyer-recovery-continue').disabled).toBe(false)

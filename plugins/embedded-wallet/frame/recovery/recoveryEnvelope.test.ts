@@ -4,6 +4,7 @@ import { splitWalletSecret } from '../keys/walletShares.js'
 import { derivePasswordKey, newPasswordKdf } from './passwordKey.js'
 import { passwordKeySource } from './recoveryKeySource.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recoveryEnvelope.js'
+import { oprfBlindEvaluate, randomOprfScalar } from '../../recoveryOprf.js'
 
 const binding = { userId: 'user-1', rootId: 'root-1', method: 'user-passcode' as const }
 
@@ -26,8 +27,10 @@ describe('password recovery key and envelope', () => {
 
   it('round trip: the right password opens the share; a wrong one, or another user/root, fails', async () => {
     const { recovery } = await splitWalletSecret(newWalletSecret())
+    // A password set before the OPRF (argon2id alone): still opened with keyFor.
     const source = passwordKeySource('Correct-Horse-1')
-    const { key, kdf } = await source.newKey()
+    const kdf = newPasswordKdf()
+    const key = await derivePasswordKey('Correct-Horse-1', kdf)
     const sealed = await sealRecoveryShare(key, recovery, binding)
     expect(atob(sealed.ciphertext)).toHaveLength(recovery.length + 16)
     expect(await openRecoveryShare(await source.keyFor(kdf), sealed, binding)).toEqual(recovery)
@@ -35,5 +38,26 @@ describe('password recovery key and envelope', () => {
     await expect(openRecoveryShare(wrong, sealed, binding)).rejects.toBeInstanceOf(RecoveryKeyMismatch)
     await expect(openRecoveryShare(key, sealed, { ...binding, userId: 'user-2' })).rejects.toBeInstanceOf(RecoveryKeyMismatch)
     await expect(openRecoveryShare(key, sealed, { ...binding, rootId: 'root-2' })).rejects.toBeInstanceOf(RecoveryKeyMismatch)
+  })
+
+  it('a new password needs the server: its key is the OPRF output stretched by argon2id into a key and a verifier', async () => {
+    const serverKey = randomOprfScalar()
+    const evaluate = async (blinded: Uint8Array) => oprfBlindEvaluate(serverKey, blinded)
+    await expect(passwordKeySource('Correct-Horse-1').newKey()).rejects.toThrow()
+    const made = await passwordKeySource('Correct-Horse-1').newKey(evaluate)
+    expect(made.kdf).toMatchObject({ algorithm: 'oprf-argon2id', oprf: 'ristretto255-SHA512', memory_kib: 19456, iterations: 2, parallelism: 1, hash_length: 64 })
+    expect(made.key).toHaveLength(32)
+    expect(made.verifier).toHaveLength(32)
+    // The same password and server key give them again (whatever the blind); another password or server key don't.
+    const again = async (password: string, key = serverKey) => {
+      const round = passwordKeySource(password).oprfRecovery!()
+      return round.finish(made.kdf as never, oprfBlindEvaluate(key, round.blindedElement))
+    }
+    expect(await again('Correct-Horse-1')).toEqual({ key: made.key, verifier: made.verifier })
+    expect((await again('Correct-Horse-2')).key).not.toEqual(made.key)
+    expect((await again('Correct-Horse-1', randomOprfScalar())).verifier).not.toEqual(made.verifier)
+    // Without the server's key, argon2id of the password alone (what a copied database allows) gives neither.
+    const offline = await derivePasswordKey('Correct-Horse-1', { ...(made.kdf as object), algorithm: 'argon2id', hash_length: 32 } as never)
+    expect(offline).not.toEqual(made.key)
   })
 })
