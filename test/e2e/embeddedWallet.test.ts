@@ -69,7 +69,7 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     await page.getByTestId('signed-in').waitFor()
     const [address] = await addresses(page)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    expect(calls).toEqual(['create'])
+    expect(calls).toEqual(['custody_nonce', 'create'])
     // Every draw of the creation came from crypto.getRandomValues in the frame: the 16 bytes of entropy, then the
     // split's coefficients; nothing there called Math.random.
     const walletFrame = page.frames().find((f) => f.url().startsWith(`${e2e.stack.walletUrl}/apps/`))!

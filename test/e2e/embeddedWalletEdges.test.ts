@@ -109,7 +109,7 @@ describe('embedded wallet edges in Chromium (real server and wallet frame)', () 
     await dialog.getByText('Failed to create wallet', { exact: true }).waitFor({ timeout: 30_000 })
     expect(await dialog.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(1)
     expect(await dialog.getByText('Setting up your wallet').count()).toBe(0)
-    expect(calls).toEqual(['create'])
+    expect(calls).toEqual(['custody_nonce', 'create'])
     await expect.poll(() => events.map((e) => e.event_name)).toContain('embedded_wallet_creation_failed')
     const failed = events.find((e) => e.event_name === 'embedded_wallet_creation_failed')!
     expect(failed.payload).toMatchObject({ reason: 'WALLET_PROXY_ERROR' })

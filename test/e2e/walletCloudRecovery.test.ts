@@ -47,7 +47,7 @@ async function signUpAndBackUp(page: Page, email: string, method: 'google-drive'
   // The popup (the provider's sign-in) opens from the frame's own button and closes itself.
   await frame.getByRole('button', { name: 'Confirm' }).click()
   await frame.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
-  expect(calls).toEqual(['auth_share', 'set_recovery'])
+  expect(calls).toEqual(['auth_share', 'custody_nonce', 'set_recovery'])
   await frame.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'detached', timeout: 10_000 })
   return address!

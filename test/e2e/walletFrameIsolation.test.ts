@@ -188,7 +188,7 @@ describe('the wallet frame is isolated', () => {
     // The same request on the port is served: the frame was listening all along, on its port.
     const answer = (await frameRequest(page, 'foyer:wallet:create', 'by-port', { accessToken })) as { id: string; response: { address: string } }
     expect(answer).toEqual({ id: 'by-port', event: 'foyer:wallet:create', response: { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) } })
-    expect(calls).toEqual(['create'])
+    expect(calls).toEqual(['custody_nonce', 'create'])
     await page.reload()
     await page.getByTestId('signed-in').waitFor()
     expect(await page.getByTestId('embedded-wallet').locator('code').allTextContents()).toEqual([answer.response.address])

@@ -108,7 +108,7 @@ describe('password recovery of the embedded wallet in Chromium (password screens
     calls.length = 0
     await submit.click()
     await frame.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
-    expect(calls).toEqual(['auth_share', 'set_recovery'])
+    expect(calls).toEqual(['auth_share', 'recovery_key', 'custody_nonce', 'set_recovery'])
     await frame.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })
     await expect.poll(() => page.getByTestId('recovery-method').textContent()).toBe('Recovered with your password on a new device.')
@@ -173,7 +173,7 @@ describe('password recovery of the embedded wallet in Chromium (password screens
     await update.getByRole('button', { name: 'Confirm' }).click()
     await update.waitFor({ state: 'detached', timeout: 20_000 })
     await expect.poll(() => fresh.page.getByTestId('recovery-method').textContent()).toBe('Recovered automatically on a new device.')
-    expect(freshCalls).toEqual(['auth_share', 'set_automatic_recovery'])
+    expect(freshCalls).toEqual(['auth_share', 'custody_nonce', 'set_automatic_recovery'])
 
     // A third device recovers automatically now: no password asked, the same wallet signs.
     const third = await e2e.newPage()

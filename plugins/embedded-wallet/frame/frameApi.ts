@@ -34,6 +34,8 @@ const typedCodes: ReadonlySet<string> = new Set<FrameErrorType>([
   'twilio_verification_failed',
   // The host's 'Verify your identity' shows the lock's text and keeps the user's other methods open.
   'mfa_method_locked',
+  // A password's verifier the server refused: 'Invalid recovery password, please try again.' under the field.
+  'invalid_recovery_pin',
 ])
 
 /**
