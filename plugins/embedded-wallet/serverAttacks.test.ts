@@ -190,7 +190,7 @@ describe('password recovery cannot be guessed offline', () => {
     ]
     for (const key of attempts) await expect(openRecoveryShare(key, { ciphertext: share!.ciphertext, iv: share!.iv }, binding)).rejects.toThrow()
     const { verifier } = await deriveOprfPasswordKey(encoded, kdf)
-    expect(Buffer.from(await crypto.subtle.digest('SHA-256', verifier)).toString('hex')).not.toBe(guard!.verifier_hash)
+    expect(Buffer.from(await crypto.subtle.digest('SHA-256', verifier as BufferSource)).toString('hex')).not.toBe(guard!.verifier_hash)
     // The tokens fetch nothing either (no device proof): not the evaluation, not the ciphertext.
     expect((await scripted('recovery_share', token, { address: wallet.address, blinded_element: b64(new Uint8Array(32).fill(2)) })).status).toBe(401)
     // Only the server's evaluation gives the key: the frame's way, counted, does.

@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { createTestDevice, type TestDevice } from '../../../test/kit/testDevice.js'
+import { WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { emailServer } from '../../email/server.js'
+import { embeddedWalletServer } from '../server.js'
+import { createDeviceKey } from './deviceKey.js'
+import type { DeviceShareStore } from './deviceShareStore.js'
+import { FrameFailure } from './frameFailure.js'
+import { derivePasswordKey, newPasswordKdf } from './recovery/passwordKey.js'
+import { sealRecoveryShare } from './recovery/recoveryEnvelope.js'
+import { passwordKeySource } from './recovery/recoveryKeySource.js'
+import { createWalletVault } from './walletVault.js'
+
+// The frame's real vault against the real server (fetch routed to it in process): every custody call carries the
+// device's proofs and the wallet's signatures, as in the browser.
+
+let t: TestServer
+beforeAll(async () => {
+  t = await createTestServer({
+    plugins: [emailServer(), embeddedWalletServer()],
+    walletOrigin: WALLET_ORIGIN,
+    app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
+  })
+})
+afterAll(() => t.close())
+afterEach(() => vi.unstubAllGlobals())
+
+function memoryStore(): DeviceShareStore {
+  const shares = new Map<string, Uint8Array>()
+  return { get: async (id) => shares.get(id) ?? null, put: async (id, share) => void shares.set(id, share.slice()), remove: async (id) => void shares.delete(id) }
+}
+
+/** A device: its own key, its own share store, a session bound to its key, and its vault. */
+async function device(email: string) {
+  vi.stubGlobal('fetch', async (url: URL, init: RequestInit) =>
+    t.app.request(url.pathname, { method: init.method, headers: { ...(init.headers as Record<string, string>), origin: WALLET_ORIGIN }, body: init.body as string }),
+  )
+  const key: TestDevice = await createTestDevice()
+  const token = (await t.login(email, { device: key })).token!
+  const deviceKey = createDeviceKey(t.appId, async () => key.pair, async (_app, make) => make())
+  return { token, key, vault: createWalletVault({ apiUrl: 'http://localhost', appId: t.appId, device: deviceKey }, memoryStore()) }
+}
+
+describe('the vault against the real custody routes', () => {
+  it('creates, adds, and a new device recovers the same wallets automatically', async () => {
+    const first = await device('vault.auto@example.com')
+    const { address } = await first.vault.create('ethereum', first.token)
+    const added = await first.vault.add(address, first.token)
+    expect(added.walletIndex).toBe(1)
+    const second = await device('vault.auto@example.com')
+    await expect(second.vault.wallet(address, second.token)).rejects.toMatchObject({ type: 'wallet_not_on_device' })
+    const recovered = await second.vault.recover(address, second.token)
+    expect(recovered.root.wallets.map((w) => w.address)).toEqual([address, added.address])
+  })
+
+  it('a password set on one device recovers the wallet on another; a wrong one is the spec error', async () => {
+    const first = await device('vault.password@example.com')
+    const { address } = await first.vault.create('ethereum', first.token)
+    await first.vault.setRecovery(address, passwordKeySource('Correct-Horse-Battery-1'), first.token)
+    const second = await device('vault.password@example.com')
+    const wrong = second.vault.recoverWithKey(address, passwordKeySource('Wrong-Horse-Battery-1'), second.token)
+    await expect(wrong).rejects.toBeInstanceOf(FrameFailure)
+    await expect(wrong).rejects.toMatchObject({ type: 'invalid_recovery_pin', message: 'Invalid recovery password, please try again.' })
+    const recovered = await second.vault.recoverWithKey(address, passwordKeySource('Correct-Horse-Battery-1'), second.token)
+    expect(recovered.root.wallets[0]!.address).toBe(address)
+  })
+
+  it('a password sealed before the OPRF (argon2id alone) still recovers, and is sealed again with the OPRF at that use', async () => {
+    const first = await device('vault.legacy@example.com')
+    const { address, user } = await first.vault.create('ethereum', first.token)
+    const rootId = String(user.linkedAccounts.find((a) => a.type === 'wallet')!.rootId)
+    // What an earlier version stored: a share of the split sealed under argon2id(password), the KDF beside it.
+    const kdf = newPasswordKdf()
+    const legacyKey = await derivePasswordKey('Old-Password-1', kdf)
+    const share = await recoveryShareOf(first, address)
+    const sealed = await sealRecoveryShare(legacyKey, share, { userId: user.id, rootId, method: 'user-passcode' })
+    await t.server.db.query(
+      "UPDATE embedded_wallet_shares SET ciphertext = $2, iv = $3, key_id = 'user-passcode', wrapped_key = NULL, wrapped_key_iv = NULL, kdf = $4 WHERE root_id = $1 AND kind = 'recovery'",
+      [rootId, sealed.ciphertext, sealed.iv, JSON.stringify(kdf)],
+    )
+    await t.server.db.query("UPDATE embedded_wallet_roots SET recovery_method = 'user-passcode' WHERE id = $1", [rootId])
+
+    const second = await device('vault.legacy@example.com')
+    await second.vault.recoverWithKey(address, passwordKeySource('Old-Password-1'), second.token)
+    const [row] = await t.server.db.query<{ kdf: string }>("SELECT kdf FROM embedded_wallet_shares WHERE root_id = $1 AND kind = 'recovery'", [rootId])
+    expect(JSON.parse(row!.kdf).algorithm).toBe('oprf-argon2id')
+    // A third device now recovers through the OPRF, with the same password.
+    const third = await device('vault.legacy@example.com')
+    expect((await third.vault.recoverWithKey(address, passwordKeySource('Old-Password-1'), third.token)).root.wallets[0]!.address).toBe(address)
+  })
+})
+
+/** A share of the wallet's split: the recovery share automatic recovery releases (to the device's own proof). */
+async function recoveryShareOf(d: Awaited<ReturnType<typeof device>>, address: string): Promise<Uint8Array> {
+  const path = '/api/v1/embedded_wallets/recover'
+  const res = await t.request(path, { body: { address }, token: d.token, headers: { origin: WALLET_ORIGIN, ...(await d.key.proofHeader(path, d.token)) } })
+  expect(res.status).toBe(200)
+  return new Uint8Array(Buffer.from((await res.json()).recovery_share, 'base64'))
+}
