@@ -100,6 +100,7 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
           return users.get(userId, tx)
         }
         if ((await countOfType(tx, userId, account.type)) >= maxPerType) throw tooMany(account.type)
+        await users.releaseUnproven(appId, account.type, account.identifier, tx)
         await tx.query(
           `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
            VALUES ($1, $2, $3, $4, $5, $6, $6, $6)`,
@@ -140,6 +141,7 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
         )
         if (!old) throw new HttpError(400, 'invalid_data', `User has no ${account.type} account to update`)
         await ownerCheck(tx, appId, userId, account)
+        await users.releaseUnproven(appId, account.type, account.identifier, tx)
         const at = new Date(now())
         await tx.query(
           `UPDATE linked_accounts SET identifier = $4, data = $5, verified_at = $6, first_verified_at = $6, latest_verified_at = $6

@@ -58,6 +58,7 @@ export function createAuth(deps: {
           // Every login method signs up through here, so the app policy holds for all of them.
           await enforceSignupPolicy(app.policy, app.id, account, tx)
           userId = await users.create(app.id, tx, at)
+          await users.releaseUnproven(app.id, account.type, account.identifier, tx)
           await tx.query(
             `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
              VALUES ($1, $2, $3, $4, $5, $6, $6, $6)`,

@@ -31,6 +31,11 @@ export interface Users {
   create(appId: string, db: Db, now: Date): Promise<string>
   /** Finds the owner of an account in an app. */
   findAccountOwner(appId: string, type: string, identifier: string, db?: Db): Promise<string | null>
+  /**
+   * Drops an unproven claim of this account (stored before its key proved it): called right before a proven sign-in
+   * or link stores the same account, which takes its place.
+   */
+  releaseUnproven(appId: string, type: string, identifier: string, db: Db): Promise<void>
 }
 
 /** What the plugins add to a user: its enrolled MFA methods and their own fields. */
@@ -70,10 +75,13 @@ export function createUsers(root: Db, extras: UserExtras): Users {
     },
     async findAccountOwner(appId, type, identifier, db = root) {
       const [row] = await db.query<{ user_id: string }>(
-        'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identifier = $3',
+        'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identifier = $3 AND NOT unproven',
         [appId, type, identifier],
       )
       return row?.user_id ?? null
+    },
+    async releaseUnproven(appId, type, identifier, db) {
+      await db.query('DELETE FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identifier = $3 AND unproven', [appId, type, identifier])
     },
   }
 }

@@ -8,6 +8,7 @@ import {
   CustodyNonceOutputSchema,
   OpenRecoveryShareInputSchema,
   OpenRecoveryShareOutputSchema,
+  ProveWalletsInputSchema,
   RecoveryKeyInputSchema,
   RecoveryKeyOutputSchema,
   RecoveryShareInputSchema,
@@ -27,6 +28,8 @@ export const embeddedWalletApi = defineApi('/api/v1/embedded_wallets', {
   custodyNonce: { path: 'custody_nonce', input: v.object({}), output: CustodyNonceOutputSchema },
   /** Stores a new root, its encrypted auth and recovery shares and the wallet's linked account; answers the user. */
   create: { input: CreateWalletInputSchema, output: UserSchema },
+  /** Proves a root's wallets stored before custody proofs (each wallet's signature); answers the user. */
+  prove: { input: ProveWalletsInputSchema, output: UserSchema },
   /** Adds the next HD wallet of a root; answers the user. */
   add: { input: AddWalletInputSchema, output: UserSchema },
   /** Releases the root's auth share (rate limited, logged). */

@@ -8,7 +8,7 @@ import { bytesToHex } from '@noble/hashes/utils'
 // same text from here; Ethereum wallets sign it as an EIP-191 personal message, Solana wallets sign its UTF-8 bytes.
 
 /** What a custody write does. */
-export type CustodyAction = 'create' | 'add' | 'set_recovery' | 'set_automatic_recovery'
+export type CustodyAction = 'create' | 'add' | 'set_recovery' | 'set_automatic_recovery' | 'prove'
 
 /** The fields of a statement; `details` are what the action stores (digests, the new address and index). */
 export interface CustodyStatementInput {

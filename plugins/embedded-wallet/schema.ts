@@ -62,6 +62,13 @@ export const CustodySignatureSchema = v.pipe(
 /** What every custody write carries: the server's nonce and the wallet's signature of the statement (custodyStatement.ts). */
 const proven = { nonce: NonceSchema, signature: CustodySignatureSchema }
 
+/** POST /api/v1/embedded_wallets/prove: every wallet of a root signs one statement, in walletIndex order. */
+export const ProveWalletsInputSchema = v.object({
+  nonce: NonceSchema,
+  address: WalletAddressSchema,
+  signatures: v.pipe(v.array(CustodySignatureSchema, 'signatures must be an array'), v.minLength(1, 'signatures: at least one'), v.maxLength(64, 'signatures: too many')),
+})
+
 /** Answer of POST /api/v1/embedded_wallets/custody_nonce: a nonce for one custody write, and whose it is. */
 export const CustodyNonceOutputSchema = v.object({ nonce: v.string(), user_id: v.string() })
 
@@ -116,6 +123,8 @@ export const AuthShareOutputSchema = v.object({
   wallets: v.array(RootWalletSchema),
   /** The owner (bound into a user-owned recovery ciphertext's AAD). */
   user_id: v.string(),
+  /** false: a wallet of the root was stored before custody proofs (the frame proves the root once it unlocked it). */
+  proven: v.optional(v.boolean(), true),
   /** How long the frame may keep the rebuilt secret (the session's MFA window); null: the user has no MFA. */
   mfa_valid_for_ms: v.optional(v.nullable(v.number()), null),
   auth_share: ShareSchema,

@@ -88,4 +88,10 @@ CREATE TABLE device_proof_ids (
 );
 CREATE INDEX device_proof_ids_expiry ON device_proof_ids (expires_at);`,
   },
+  {
+    // An account stored on a client's word before its key proved it (embedded wallets made before custody proofs):
+    // it never signs anybody in, and a proven sign-in or link of the same identifier takes its place.
+    id: 'core/003_unproven_accounts',
+    sql: `ALTER TABLE linked_accounts ADD COLUMN unproven boolean NOT NULL DEFAULT false;`,
+  },
 ]

@@ -4,6 +4,11 @@ import { createTestDevice, type TestDevice } from '../../../test/kit/testDevice.
 import { WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
 import { emailServer } from '../../email/server.js'
 import { embeddedWalletServer } from '../server.js'
+import { siweServer } from '../../siwe/server.js'
+import { createSiweMessage } from 'viem/siwe'
+import { privateKeyToAccount } from 'viem/accounts'
+import { bytesToHex } from 'viem'
+import { TEST_ORIGIN } from '../../../test/kit/createTestServer.js'
 import { createDeviceKey } from './deviceKey.js'
 import type { DeviceShareStore } from './deviceShareStore.js'
 import { FrameFailure } from './frameFailure.js'
@@ -18,9 +23,9 @@ import { createWalletVault } from './walletVault.js'
 let t: TestServer
 beforeAll(async () => {
   t = await createTestServer({
-    plugins: [emailServer(), embeddedWalletServer()],
+    plugins: [emailServer(), siweServer(), embeddedWalletServer()],
     walletOrigin: WALLET_ORIGIN,
-    app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
+    app: { wallet_auth: true, siwe: { chains: { '1': {} } }, 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
   })
 })
 afterAll(() => t.close())
@@ -98,3 +103,40 @@ async function recoveryShareOf(d: Awaited<ReturnType<typeof device>>, address: s
   expect(res.status).toBe(200)
   return new Uint8Array(Buffer.from((await res.json()).recovery_share, 'base64'))
 }
+
+/** Marks the user's embedded wallet accounts as stored before custody proofs (what migration 005 does to old rows). */
+const makeUnproven = (rootId: string) => t.server.db.query("UPDATE linked_accounts SET unproven = true WHERE type = 'wallet' AND data->>'rootId' = $1", [rootId])
+const unprovenOf = async (rootId: string) =>
+  (await t.server.db.query<{ unproven: boolean }>("SELECT unproven FROM linked_accounts WHERE type = 'wallet' AND data->>'rootId' = $1", [rootId])).map((r) => r.unproven)
+
+describe('wallets stored before custody proofs', () => {
+  it('are proven by the frame at their next unlock', async () => {
+    const first = await device('vault.unproven@example.com')
+    const { address, user } = await first.vault.create('ethereum', first.token)
+    await first.vault.add(address, first.token)
+    const rootId = String(user.linkedAccounts.find((a) => a.type === 'wallet')!.rootId)
+    await makeUnproven(rootId)
+    const second = await device('vault.unproven@example.com')
+    await second.vault.recover(address, second.token)
+    await expect.poll(() => unprovenOf(rootId)).toEqual([false, false])
+  })
+
+  it("sign nobody in: the key's owner signing in with SIWE gets a user of their own, and the unproven claim goes", async () => {
+    const squatter = await device('vault.squatter@example.com')
+    const key = crypto.getRandomValues(new Uint8Array(32))
+    const { address, user } = await squatter.vault.create('ethereum', squatter.token, key)
+    await makeUnproven(String(user.linkedAccounts.find((a) => a.type === 'wallet')!.rootId))
+    const owner = privateKeyToAccount(bytesToHex(key))
+    const { nonce } = await (await t.request('/api/v1/siwe/init', { body: { address: owner.address, token: null } })).json()
+    const message = createSiweMessage({ address: owner.address, chainId: 1, domain: new URL(TEST_ORIGIN).host, nonce, uri: TEST_ORIGIN, version: '1', issuedAt: new Date() })
+    const res = await t.request('/api/v1/siwe/authenticate', {
+      body: { message, signature: await owner.signMessage({ message }), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected', mode: 'login-or-sign-up' },
+    })
+    const answer = await res.json()
+    expect([res.status, answer.is_new_user]).toEqual([200, true])
+    expect(answer.user.id).not.toBe(user.id)
+    expect(answer.user.linkedAccounts.find((a: { address?: string }) => a.address === address)).toMatchObject({ walletClientType: 'metamask' })
+    const rows = await t.server.db.query<{ user_id: string }>("SELECT user_id FROM linked_accounts WHERE type = 'wallet' AND identifier = $1", [address.toLowerCase()])
+    expect(rows.map((r) => r.user_id)).toEqual([answer.user.id])
+  })
+})

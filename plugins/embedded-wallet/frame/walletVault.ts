@@ -27,6 +27,8 @@ interface Root {
   wallets: { address: string; walletIndex: number }[]
   /** How long the rebuilt secret may stay in memory: the session's MFA window (null: the user has no MFA). */
   keepForMs?: number | null
+  /** false: stored before custody proofs; proven (each wallet signs) the first time this frame unlocks it. */
+  proven?: boolean
 }
 
 /** An unlocked wallet: the secret of its root (in this frame's memory only) and its index on it. */
@@ -59,8 +61,18 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
   const roots = new Map<string, Root>()
 
   const expiries = new Map<string, ReturnType<typeof setTimeout>>()
+  const proveRoot = async (root: Root, secret: WalletSecret, accessToken: unknown) => {
+    const signers = root.wallets.map((w) => ({ chain: root.chainType, secret, walletIndex: w.walletIndex }))
+    const proof = await proveCustody(
+      target,
+      accessToken,
+      ({ userId, nonce }) => ({ action: 'prove', userId, address: root.wallets[0]!.address, nonce, details: { wallets: root.wallets.map((w) => w.address).join(',') } }),
+      signers,
+    )
+    await frameCall(target, embeddedWalletApi.prove, { address: root.wallets[0]!.address, nonce: proof.nonce, signatures: proof.signatures }, accessToken)
+  }
 
-  const remember = (root: Root, secret: WalletSecret) => {
+  const remember = (root: Root, secret: WalletSecret, accessToken?: unknown) => {
     for (const wallet of root.wallets) {
       if (!same(root.chainType, addressOf(root.chainType, secret, wallet.walletIndex), wallet.address)) {
         // A share that rebuilds other bytes (corrupted, or of another wallet) gives other addresses: never use it.
@@ -69,6 +81,11 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     }
     unlocked.set(root.rootId, secret)
     roots.set(root.rootId, root)
+    if (root.proven === false) {
+      root.proven = true
+      // Once per root and frame; a failure (network, a stale token) leaves it for the next unlock.
+      void proveRoot(root, secret, accessToken).catch(() => (root.proven = false))
+    }
     // With MFA the secret lives as long as the session's verification (§14): then the next use unlocks again, and
     // the server asks for a new verification first.
     clearTimeout(expiries.get(root.rootId))
@@ -90,7 +107,9 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     recovery_method: string
     wallets: { address: string; wallet_index: number }[]
     mfa_valid_for_ms?: number | null
+    proven?: boolean
   }): Root => ({
+    proven: answer.proven ?? true,
     rootId: answer.root_id,
     chainType: answer.chain_type,
     imported: answer.imported,
@@ -166,7 +185,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const device = await store.get(root.rootId)
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
       try {
-        remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)))
+        remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)), accessToken)
       } catch {
         await store.remove(root.rootId)
         throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
@@ -185,7 +204,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const answer = await frameCall(target, embeddedWalletApi.recover, { address }, accessToken)
       const root = rootOf(answer)
       const recovery = fromBase64(answer.recovery_share)
-      remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery))
+      remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery), accessToken)
       await store.put(root.rootId, recovery)
       return cached(address)!
     },
@@ -204,7 +223,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const device = await store.get(root.rootId)
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
       const auth = fromBase64(answer.auth_share)
-      remember(root, await combineWalletShares(device, auth))
+      remember(root, await combineWalletShares(device, auth), accessToken)
       // The new recovery share is this device's share: a point of the split the auth share belongs to (so every other
       // device keeps working and nothing is re-split), now kept on the server under a key only the user has.
       const recovery = device.slice()
@@ -217,7 +236,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
         const sealed = await sealRecoveryShare(key, recovery, binding)
         // What the server will store must rebuild this very wallet with the auth share before the old one is dropped.
         const secret = await combineWalletShares(auth, await openRecoveryShare(key, sealed, binding))
-        remember(root, secret)
+        remember(root, secret, accessToken)
         const verifierText = verifier ? toBase64(verifier) : undefined
         const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
         const proof = await proveCustody(
@@ -268,7 +287,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const device = await store.get(root.rootId)
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
       const secret = await combineWalletShares(device, fromBase64(answer.auth_share))
-      remember(root, secret)
+      remember(root, secret, accessToken)
       const recoveryShare = toBase64(device)
       const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
       const proof = await proveCustody(
@@ -326,7 +345,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       } finally {
         key.fill(0)
       }
-      remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery))
+      remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery), accessToken)
       await store.put(root.rootId, recovery)
       if (answer.kdf.algorithm === 'argon2id' && source.method === 'user-passcode') {
         // A password set before the OPRF: sealed again now, while the frame has it, under a key the server must evaluate.

@@ -48,14 +48,17 @@ export function createCustodyKit(ctx: ServerContext, shares: ShareStore) {
     chainIdOf: (root: RootRow) => (root.chain_type === 'ethereum' ? EMBEDDED_ETHEREUM_CHAIN_ID : null),
     /** What the frame needs besides the shares: the root and its wallets. */
     async describe(db: Db, userId: string, wallet: WalletRow, mfaValidForMs: number | null = null) {
+      const wallets = await records.rootWallets(db, userId, wallet.root.id)
       return {
         root_id: wallet.root.id,
         chain_type: wallet.root.chain_type,
         imported: wallet.root.imported,
         recovery_method: wallet.root.recovery_method,
         wallet_index: wallet.walletIndex,
-        wallets: (await records.rootWallets(db, userId, wallet.root.id)).map((w) => ({ address: w.address, wallet_index: w.walletIndex })),
+        wallets: wallets.map((w) => ({ address: w.address, wallet_index: w.walletIndex })),
         user_id: userId,
+        // false: a wallet of the root was stored before custody proofs; the frame proves it (POST prove) once unlocked.
+        proven: !wallets.some((w) => w.unproven),
         // How long the frame may keep the rebuilt secret: the session's MFA window (none without MFA).
         mfa_valid_for_ms: mfaValidForMs,
       }

@@ -45,6 +45,12 @@ CREATE TABLE embedded_wallet_shares (
     sql: nonceTableSql(CUSTODY_NONCES_TABLE),
   },
   passwordGuardMigration,
+  {
+    // Wallets stored before custody proofs: the server never saw their keys sign. They keep working, sign nobody in
+    // (core's `unproven`), and are proven by the frame at their next unlock (POST prove).
+    id: 'embedded-wallet/005_unproven_wallets',
+    sql: `UPDATE linked_accounts SET unproven = true WHERE type = 'wallet' AND data->>'rootId' IS NOT NULL;`,
+  },
 ]
 
 /** A recovery share as the frame encrypted it under a user-owned key, with how that key is derived. */
@@ -68,6 +74,8 @@ export interface WalletRow {
   identifier: string
   address: string
   walletIndex: number
+  /** Stored before custody proofs, not proven since (core's linked_accounts.unproven). */
+  unproven: boolean
   root: RootRow
 }
 
@@ -90,16 +98,17 @@ export function walletAccountData(input: { address: string; root: RootRow; walle
 // An account is an embedded wallet when its data names a root of the same user (a wallet account moved or left
 // behind by something else is not one).
 const WALLETS = `
-SELECT la.identifier, la.data->>'address' AS address, (la.data->>'walletIndex')::int AS wallet_index,
+SELECT la.identifier, la.data->>'address' AS address, (la.data->>'walletIndex')::int AS wallet_index, la.unproven,
        r.id, r.chain_type, r.imported, r.recovery_method
 FROM embedded_wallet_roots r
 JOIN linked_accounts la ON la.user_id = r.user_id AND la.type = 'wallet' AND la.data->>'rootId' = r.id`
 
-type Joined = RootRow & { identifier: string; address: string; wallet_index: number }
+type Joined = RootRow & { identifier: string; address: string; wallet_index: number; unproven: boolean }
 const toWallet = (row: Joined): WalletRow => ({
   identifier: row.identifier,
   address: row.address,
   walletIndex: row.wallet_index,
+  unproven: row.unproven,
   root: { id: row.id, chain_type: row.chain_type, imported: row.imported, recovery_method: row.recovery_method },
 })
 
@@ -129,8 +138,12 @@ export const walletRecords = {
   },
   /** The owner of an account of type wallet in the app, or null. */
   async accountOwner(db: Db, appId: string, identifier: string): Promise<string | null> {
-    const [row] = await db.query<{ user_id: string }>("SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = 'wallet' AND identifier = $2", [appId, identifier])
+    const [row] = await db.query<{ user_id: string }>("SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = 'wallet' AND identifier = $2 AND NOT unproven", [appId, identifier])
     return row?.user_id ?? null
+  },
+  /** The root's wallets' signatures were checked: their accounts sign in like any proven wallet. */
+  async markProven(db: Db, userId: string, rootId: string) {
+    await db.query("UPDATE linked_accounts SET unproven = false WHERE user_id = $1 AND type = 'wallet' AND data->>'rootId' = $2 AND unproven", [userId, rootId])
   },
   async insertRoot(db: Db, root: RootRow & { appId: string; userId: string; at: Date }) {
     await db.query(
@@ -186,6 +199,8 @@ export const walletRecords = {
     )
   },
   async insertAccount(db: Db, account: { userId: string; appId: string; identifier: string; data: Record<string, unknown>; at: Date }) {
+    // A proven wallet takes the place of an unproven claim of its address (core's releaseUnproven, for wallets).
+    await db.query("DELETE FROM linked_accounts WHERE app_id = $1 AND type = 'wallet' AND identifier = $2 AND unproven", [account.appId, account.identifier])
     await db.query(
       `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
        VALUES ($1, $2, 'wallet', $3, $4, $5, $5, $5)`,

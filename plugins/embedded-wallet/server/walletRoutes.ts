@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../core/server/index.js'
 import { embeddedWalletApi, embeddedWalletPaths as paths } from '../api.js'
 import { custodyDigest } from '../custodyStatement.js'
-import { AddWalletInputSchema, CreateWalletInputSchema, WalletRefInputSchema } from '../schema.js'
+import { AddWalletInputSchema, CreateWalletInputSchema, ProveWalletsInputSchema, WalletRefInputSchema } from '../schema.js'
 import type { CustodyKit } from './custodyKit.js'
 import { walletAccountData, walletRecords as records, type RootRow } from './walletRecords.js'
 
@@ -100,6 +100,31 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
       await kit.addressFree(tx, appId, userId, next)
       const data = walletAccountData({ address: next.address, root, walletIndex: expected, chainId: kit.chainIdOf(root) })
       await records.insertAccount(tx, { userId, appId, identifier: next.identifier, data, at: at() })
+      return ctx.users.get(userId, tx)
+    })
+    return c.json(user)
+  })
+
+  /**
+   * A root stored before custody proofs: every wallet of it signs one statement (their addresses, the user, a nonce),
+   * and from then on its accounts sign in like any other wallet. Nothing else changes.
+   */
+  app.post(paths.prove, async (c: Context) => {
+    const { userId } = await ctx.auth.requireDeviceProof(c)
+    const input = await ctx.body(c, ProveWalletsInputSchema)
+    await ctx.enforceRateLimit('embedded_wallets.write.user', userId)
+    const user = await ctx.db.tx(async (tx) => {
+      await records.lockUser(tx, userId)
+      const { root } = await kit.walletOf(tx, userId, input.address)
+      const wallets = await records.rootWallets(tx, userId, root.id)
+      if (input.signatures.length !== wallets.length) throw new ctx.HttpError(400, 'invalid_data', `signatures: one per wallet of the root (${wallets.length})`)
+      await kit.prove(
+        tx,
+        c,
+        { action: 'prove', userId, address: wallets[0]!.address, nonce: input.nonce, details: { wallets: wallets.map((w) => w.address).join(',') } },
+        wallets.map((w, i) => ({ chain: root.chain_type, address: w.address, signature: input.signatures[i]! })),
+      )
+      await records.markProven(tx, userId, root.id)
       return ctx.users.get(userId, tx)
     })
     return c.json(user)
