@@ -239,6 +239,8 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
       user_id: created.id,
       // No MFA method: the frame may keep the rebuilt secret.
       mfa_valid_for_ms: null,
+      // Stored with the wallet's signature (a wallet from before custody proofs says false until the frame proves it).
+      proven: true,
       auth_share: b64(wallet.shares.auth),
     })
     // The frame's device share and the released auth share rebuild the secret of the stored address.

@@ -33,8 +33,10 @@ describe("'Verify your identity' with a locked method (403 mfa_method_locked)", 
       rendered.foyer.modal.open({ intent: null, screen: 'mfa/verify' })
     })
     fireEvent.click(await screen.findByTestId('foyer-mfa-method-totp', undefined, { timeout: 10_000 }))
-    await screen.findByRole('heading', { name: 'Enter verification code' })
-    typeCode('123456')
+    await screen.findByRole('heading', { name: 'Enter verification code' }, { timeout: 10_000 })
+    // The code boxes mount with the screen's lazy input: type once all six are there and enabled (under load, later).
+    await waitFor(() => expect(codeBoxes().every((box) => !(box as HTMLInputElement).disabled)).toBe(true), { timeout: 10_000 })
+    await act(async () => typeCode('123456'))
     await screen.findByText(MFA_METHOD_LOCKED_TEXT, undefined, { timeout: 10_000 })
     await waitFor(() => expect(codeBoxes().every((box) => (box as HTMLInputElement).disabled)).toBe(true))
 

@@ -34,7 +34,8 @@ const APP_ID = 'foyer_dev_app_00000000001'
 const KDF_RUNS = 9
 const MFA_SIGNS = 4
 const MFA_WINDOW_SECONDS = 3
-const BUDGETS = { create: 150, sign: 20, frameReady: 300, kdf: 300 }
+const BUDGETS = { create: 150, sign: 20, frameReady: 300, kdf: 300, proof: 5, unlock: 500 }
+const CUSTODY_RUNS = 20
 const EVENTS = { create: 'foyer:wallet:create', connect: 'foyer:wallet:connect', rpc: 'foyer:wallet:rpc' }
 
 const kit = (file) => tsImport(`../e2e/kit/${file}`, import.meta.url)
@@ -96,6 +97,7 @@ export async function embeddedWalletBench() {
   let hostRoot, server, site, browser
   const figures = {
     ...{ create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], unlock: [], signCall: [], signRpc: [], signConnect: [] },
+    ...{ proof: [], unlock: [], unlockFirst: null },
     ...{ kdf: [], kdfFirst: null, mfaTotal: [], mfaAsked: [], mfaInit: [], mfaSystem: [], mfaVerify: [], mfaRetried: [] },
   }
   try {
@@ -186,6 +188,11 @@ export async function embeddedWalletBench() {
     const kdfRuns = await page.evaluate((runs) => window.foyerWalletBench.kdf(runs), KDF_RUNS + 1)
     figures.kdfFirst = kdfRuns[0]
     figures.kdf = kdfRuns.slice(1)
+    // A custody call's device proof, and a password unlock's work, in this page (the first unlock compiles the OPRF code paths).
+    const custody = await page.evaluate((runs) => window.foyerWalletBench.custody(runs), CUSTODY_RUNS + 1)
+    figures.proof = custody.proof.slice(1)
+    figures.unlockFirst = custody.unlock[0]
+    figures.unlock = custody.unlock.slice(1)
 
     // The MFA round trip: the host with the MFA hub (headless) and TOTP; a new user with a wallet enrolls.
     const mfaUrl = `${url}&mfa=1`
@@ -253,6 +260,10 @@ export async function embeddedWalletBench() {
   console.log(`  password KDF in the page (the frame's derivePasswordKey: argon2id m = 19456 KiB, t = 2, p = 1, 32 B; hash-wasm), ${KDF_RUNS} runs:`)
   line('argon2id key derivation', figures.kdf, BUDGETS.kdf)
   console.log(`    ${'first run (wasm compile)'.padEnd(51)} ${ms(figures.kdfFirst)}`)
+  console.log(`  custody in the page (the frame's code), ${CUSTODY_RUNS} runs; the server's side is in the server figures below:`)
+  line('device proof of one custody call (ES256 JWS, WebCrypto)', figures.proof, BUDGETS.proof)
+  line('password unlock: OPRF blind + evaluate + finalize + argon2id 64 B', figures.unlock, BUDGETS.unlock)
+  console.log(`    ${'first unlock'.padEnd(51)} ${ms(figures.unlockFirst)}`)
   console.log(`  MFA round trip, prompt → verified → signed: TOTP enrolled, the ${MFA_WINDOW_SECONDS} s verification window lapsed, ${figures.mfaTotal.length} signatures`)
   console.log("  (headless: mfa({ noPromptOnMfaRequired }); on onMfaRequired useMfa().init('totp'), then submit(code) at once; no modal, no typing):")
   line('signMessage() call → signature (total)', figures.mfaTotal)

@@ -18,7 +18,10 @@ import { embeddedWallet, embeddedWalletsOf } from 'foyer/plugins/embedded-wallet
 import { mfa, useMfa, useRegisterMfaListener } from 'foyer/plugins/mfa'
 import { mfaTotp, totpApi } from 'foyer/plugins/mfa-totp'
 // The frame's own KDF (not a public export of the plugin): the same function and parameters the frame runs.
-import { derivePasswordKey, newPasswordKdf } from '../../../plugins/embedded-wallet/frame/recovery/passwordKey.js'
+import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf, newPasswordKdf } from '../../../plugins/embedded-wallet/frame/recovery/passwordKey.js'
+// The frame's device proof and the password's OPRF (client halves; the server's evaluation is timed in server.ts).
+import { deviceProof, newDeviceKeyPair } from '../../../plugins/embedded-wallet/frame/keys/deviceJws.js'
+import { oprfBlind, oprfBlindEvaluate, oprfFinalize, randomOprfScalar } from '../../../plugins/embedded-wallet/recoveryOprf.js'
 // The frame's handshake message (frameProtocol.ts); not a public export of the plugin.
 const FRAME_READY = 'foyer:iframe:ready'
 
@@ -50,6 +53,8 @@ declare global {
       } | null
       /** Durations (ms) of `runs` password KDFs in a row (a fresh salt each), the first one compiling the wasm. */
       kdf: (runs: number) => Promise<number[]>
+      /** Durations (ms): making one device proof (ES256 JWS, WebCrypto), and a password unlock's work in the page. */
+      custody: (runs: number) => Promise<{ proof: number[]; unlock: number[] }>
       /** With ?mfa=1. */
       mfa: {
         enrollInit: () => Promise<{ secret: string }>
@@ -159,6 +164,31 @@ async function timeKdf(runs: number) {
   return out
 }
 
+/**
+ * The frame's work per custody call (a device proof: SHA-256 of the token + an ECDSA P-256 signature with the
+ * non-extractable key) and per password unlock (blind, the evaluation — the server's ristretto255 scalar
+ * multiplication, done here with a random key to time it in the browser too — finalize, argon2id into 64 bytes).
+ */
+async function timeCustody(runs: number) {
+  const pair = await newDeviceKeyPair()
+  const token = 'e'.repeat(700)
+  const proof: number[] = []
+  const unlock: number[] = []
+  const key = randomOprfScalar()
+  const kdf = newOprfPasswordKdf()
+  const input = new TextEncoder().encode('correct-horse-battery-9')
+  for (let i = 0; i < runs; i++) {
+    let started = performance.now()
+    await deviceProof(pair, { method: 'POST', url: 'https://auth.example.com/api/v1/embedded_wallets/auth_share', accessToken: token, nowMs: Date.now() })
+    proof.push(performance.now() - started)
+    started = performance.now()
+    const { blind, blindedElement } = oprfBlind(input)
+    await deriveOprfPasswordKey(oprfFinalize(input, blind, oprfBlindEvaluate(key, blindedElement)), kdf)
+    unlock.push(performance.now() - started)
+  }
+  return { proof, unlock }
+}
+
 /** Records the frame's mount, handshake and port messages (installed before the kernel starts). */
 function record(bench: Window['foyerWalletBench']) {
   const open = new Map<string, FrameExchange>()
@@ -207,7 +237,7 @@ function record(bench: Window['foyerWalletBench']) {
 
 /** Renders the host (the package marks modules side-effect free, so the page calls this). */
 export function mount() {
-  const bench: Window['foyerWalletBench'] = { signedInAt: null, frameMountedAt: [], frameReadyAt: [], exchanges: [], firstSign: null, actions: null, kdf: timeKdf, mfa: null }
+  const bench: Window['foyerWalletBench'] = { signedInAt: null, frameMountedAt: [], frameReadyAt: [], exchanges: [], firstSign: null, actions: null, kdf: timeKdf, custody: timeCustody, mfa: null }
   window.foyerWalletBench = bench
   record(bench)
   const query = new URLSearchParams(location.search)
