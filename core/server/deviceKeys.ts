@@ -85,8 +85,9 @@ export function createDeviceProofs(db: Db, now: () => number): DeviceProofs {
       } catch {
         path = null
       }
-      // The path, not the origin: behind a proxy the server can't know which public origin the frame called.
-      if (path !== c.req.path) throw invalidProof('made for another URL')
+      // The path, not the origin: behind a proxy the server can't know which public origin (or path prefix) the frame
+      // called, so the proof's path must end with the route's.
+      if (!path?.endsWith(c.req.path)) throw invalidProof('made for another URL')
       if (claims.ath !== accessTokenHash(accessToken)) throw invalidProof('made for another access token')
       const at = now()
       if (typeof claims.iat !== 'number' || Math.abs(claims.iat * 1000 - at) > DEVICE_PROOF_WINDOW_SECONDS * 1000) {

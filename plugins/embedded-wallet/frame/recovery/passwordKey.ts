@@ -14,12 +14,13 @@ export function newOprfPasswordKdf(): OprfPasswordKdf {
 }
 
 /**
- * The recovery key and the verifier of a password, from its OPRF output (oprfFinalize) stretched by argon2id into 64
- * bytes: the first 32 encrypt the recovery share, the last 32 are what the server checks before it releases it.
+ * argon2id of `input` under `kdf` (the parameters stored with the ciphertext). hash-wasm runs it in WebAssembly (the
+ * frame's CSP allows 'wasm-unsafe-eval'). Imported statically: the frame is one bundle, and a dynamic import of the
+ * package kept every one of its algorithms (+85 kB gz); this way only argon2 is in it.
  */
-export async function deriveOprfPasswordKey(oprfOutput: Uint8Array, kdf: OprfPasswordKdf): Promise<{ key: Uint8Array; verifier: Uint8Array }> {
-  const stretched = await argon2id({
-    password: oprfOutput,
+const stretch = (input: string | Uint8Array, kdf: PasswordKdf | OprfPasswordKdf) =>
+  argon2id({
+    password: input,
     salt: fromBase64(kdf.salt),
     memorySize: kdf.memory_kib,
     iterations: kdf.iterations,
@@ -27,25 +28,20 @@ export async function deriveOprfPasswordKey(oprfOutput: Uint8Array, kdf: OprfPas
     hashLength: kdf.hash_length,
     outputType: 'binary',
   })
+
+/**
+ * The recovery key and the verifier of a password, from its OPRF output (oprfFinalize) stretched by argon2id into 64
+ * bytes: the first 32 encrypt the recovery share, the last 32 are what the server checks before it releases it.
+ */
+export async function deriveOprfPasswordKey(oprfOutput: Uint8Array, kdf: OprfPasswordKdf): Promise<{ key: Uint8Array; verifier: Uint8Array }> {
+  const stretched = await stretch(oprfOutput, kdf)
   const key = stretched.slice(0, 32)
   const verifier = stretched.slice(32, 64)
   stretched.fill(0)
   return { key, verifier }
 }
 
-/**
- * The 32-byte recovery key of `password` under `kdf` (the parameters stored with the ciphertext). hash-wasm runs
- * argon2id in WebAssembly (the frame's CSP allows 'wasm-unsafe-eval'). Imported statically: the frame is one bundle,
- * and a dynamic import of the package kept every one of its algorithms (+85 kB gz); this way only argon2 is in it.
- */
-export async function derivePasswordKey(password: string, kdf: PasswordKdf): Promise<Uint8Array> {
-  return argon2id({
-    password: password.normalize('NFC'),
-    salt: fromBase64(kdf.salt),
-    memorySize: kdf.memory_kib,
-    iterations: kdf.iterations,
-    parallelism: kdf.parallelism,
-    hashLength: kdf.hash_length,
-    outputType: 'binary',
-  })
+/** The 32-byte recovery key of a password set before the OPRF: argon2id of the password alone. */
+export function derivePasswordKey(password: string, kdf: PasswordKdf): Promise<Uint8Array> {
+  return stretch(password.normalize('NFC'), kdf)
 }
