@@ -31,8 +31,6 @@ export const coreErrorTexts: { readonly [C in Uppercase<ServerErrorCode>]: Error
   // The server's message is for the developer (it names the origin and the dashboard setting).
   INVALID_ORIGIN: { title: 'error.generic.title', detail: 'error.invalidOrigin.detail' },
   CSRF_REJECTED: { title: 'error.generic.title', detail: 'error.requestRejected.detail', cta: 'error.tryAgain' },
-  // Fetch Metadata: a page of another site sent it; the server's message is for the developer.
-  CROSS_SITE_REQUEST: { title: 'error.generic.title', detail: 'error.crossSite.detail' },
   NOT_FOUND: generic,
   PAYLOAD_TOO_LARGE: { title: 'error.generic.title', detail: 'error.payloadTooLarge.detail', cta: 'error.back' },
   UNAUTHORIZED: sessionEnded,
@@ -58,15 +56,11 @@ export const coreErrorTexts: { readonly [C in Uppercase<ServerErrorCode>]: Error
   MFA_VERIFICATION_MAX_ATTEMPTS_REACHED: { title: 'error.generic.title', detail: 'error.mfaMaxAttempts.detail' },
   MFA_TIMEOUT: { title: 'error.generic.title', detail: 'error.mfaTimeout.detail', cta: 'error.tryAgain' },
   // Not in the spec: 100 failures in a row lock a method (NIST SP 800-63B §5.2.2); the text names the way out.
-  MFA_METHOD_LOCKED: { title: 'error.generic.title', detail: 'error.mfaLocked.detail' },
+  // The server's message names the way out (MFA_METHOD_LOCKED_TEXT).
+  MFA_METHOD_LOCKED: SERVER_MESSAGE,
   // 'Cannot unlink the last login method of this account.'
   NOT_ALLOWED: SERVER_MESSAGE,
   INTERNAL_ERROR: generic,
-  // Device keys: the wallet frame's own calls meet these; a page sees them only as the frame's answer.
-  INVALID_DEVICE_KEY: generic,
-  SESSION_NOT_BOUND: SERVER_MESSAGE,
-  DEVICE_PROOF_REQUIRED: generic,
-  INVALID_DEVICE_PROOF: generic,
 }
 
 /** Client-side kernel codes with a fixed §8 row (the timeout and captcha failure rows depend on the error: errorScreenFor). */

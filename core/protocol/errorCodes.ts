@@ -7,7 +7,6 @@ export const serverErrorCodes = [
   'invalid_app_id',
   'invalid_origin',
   'csrf_rejected',
-  'cross_site_request',
   'not_found',
   'payload_too_large',
   'unauthorized',
@@ -31,6 +30,16 @@ export const serverErrorCodes = [
   'mfa_method_locked',
   'not_allowed',
   'internal_error',
+] as const
+
+/**
+ * Codes core declares that have no row in the host kernel's error table: a host page meets them never or only when
+ * misconfigured, and then shows the generic error screen. The device-key codes answer the wallet frame's custody calls
+ * (the frame shows the server's message), or a sign-in whose frame sent a malformed key; a cross-site refusal comes
+ * only from a page of another site.
+ */
+export const frameAndMisconfigurationErrorCodes = [
+  'cross_site_request',
   'invalid_device_key',
   'session_not_bound',
   'device_proof_required',

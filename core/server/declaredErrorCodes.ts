@@ -1,4 +1,4 @@
-import { serverErrorCodes } from '../protocol/index.js'
+import { frameAndMisconfigurationErrorCodes, serverErrorCodes } from '../protocol/index.js'
 import type { ServerPlugin } from './types.js'
 
 const CODE = /^[a-z][a-z0-9_]*$/
@@ -8,7 +8,7 @@ const CODE = /^[a-z][a-z0-9_]*$/
  * twice stops the start: two owners would give one code two meanings, and the client one text.
  */
 export function declaredErrorCodes(plugins: readonly Pick<ServerPlugin, 'id' | 'errorCodes'>[]): Map<string, string> {
-  const owners = new Map<string, string>(serverErrorCodes.map((code) => [code, 'core']))
+  const owners = new Map<string, string>([...serverErrorCodes, ...frameAndMisconfigurationErrorCodes].map((code) => [code, 'core']))
   for (const plugin of plugins) {
     for (const code of plugin.errorCodes ?? []) {
       if (!CODE.test(code)) throw new Error(`Server plugin "${plugin.id}": error code "${code}" must be lower snake case`)

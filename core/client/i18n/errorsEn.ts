@@ -36,7 +36,6 @@ export const errorsEn: Record<string, string> = {
   // Texts of core server codes the spec's catalogue has no row for (errorTexts.ts).
   'error.invalidOrigin.detail': 'This website is not allowed to log in to this app.',
   'error.requestRejected.detail': 'The request was rejected. Reload the page and try again.',
-  'error.crossSite.detail': 'The request came from another website and was refused.',
   'error.payloadTooLarge.detail': 'The request was too large to send.',
   'error.sessionEnded.title': 'Session ended',
   'error.sessionEnded.detail': 'Please log in again.',
@@ -45,5 +44,4 @@ export const errorsEn: Record<string, string> = {
   'error.mfaFailed.detail': 'MFA verification failed, retry.',
   'error.mfaMaxAttempts.detail': 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
   'error.mfaTimeout.detail': 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
-  'error.mfaLocked.detail': 'This verification method is locked after too many failed attempts. Log in again and verify with another method, or contact support.',
 }
