@@ -25,7 +25,11 @@ describe("'Verify your identity' with a locked method (403 mfa_method_locked)", 
       routes: {
         '/api/v1/mfa/init': () => ({}),
         '/api/v1/mfa/verify': locked,
-        [mfaSmsPaths.init]: () => (smsLocked ? locked() : { success: true }),
+        // Answered a moment later, as over a network: the list stays busy meanwhile (the old flake's window, made wide).
+        [mfaSmsPaths.init]: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          return smsLocked ? locked() : { success: true }
+        },
       },
     })
     act(() => {
@@ -50,8 +54,10 @@ describe("'Verify your identity' with a locked method (403 mfa_method_locked)", 
     // A method whose start is refused as locked is greyed out too, from the list.
     smsLocked = true
     fireEvent.click(screen.getByTestId('foyer-mfa-method-sms'))
+    // The list is busy (every method disabled) while the start is in flight: wait for its refusal to come back.
+    await waitFor(() => expect(rendered.requests.some((r) => r.path === mfaSmsPaths.init)).toBe(true))
+    await screen.findByText(MFA_METHOD_LOCKED_TEXT, undefined, { timeout: 10_000 })
     await waitFor(() => expect((screen.getByTestId('foyer-mfa-method-sms') as HTMLButtonElement).disabled).toBe(true))
-    expect(screen.getByText(MFA_METHOD_LOCKED_TEXT)).toBeTruthy()
     expect(rendered.requests.filter((r) => r.path === '/api/v1/mfa/verify')).toHaveLength(1)
   })
 })
