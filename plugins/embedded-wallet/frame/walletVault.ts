@@ -61,6 +61,11 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
   const roots = new Map<string, Root>()
 
   const expiries = new Map<string, ReturnType<typeof setTimeout>>()
+  /** The wallet of `root` at `address` as a custody statement's signer: its address as the server stores it, and its key. */
+  const signerAt = (root: Root, secret: WalletSecret, address: string) => {
+    const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
+    return { address: addressOf(root.chainType, secret, walletIndex), signer: { chain: root.chainType, secret, walletIndex } }
+  }
   const proveRoot = async (root: Root, secret: WalletSecret, accessToken: unknown) => {
     const signers = root.wallets.map((w) => ({ chain: root.chainType, secret, walletIndex: w.walletIndex }))
     const proof = await proveCustody(
@@ -238,14 +243,14 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
         const secret = await combineWalletShares(auth, await openRecoveryShare(key, sealed, binding))
         remember(root, secret, accessToken)
         const verifierText = verifier ? toBase64(verifier) : undefined
-        const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
+        const me = signerAt(root, secret, address)
         const proof = await proveCustody(
           target,
           accessToken,
           ({ userId, nonce }) => ({
             action: 'set_recovery',
             userId,
-            address: addressOf(root.chainType, secret, walletIndex),
+            address: me.address,
             nonce,
             details: {
               recovery_method: source.method,
@@ -255,7 +260,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
               ...(verifierText ? { verifier: custodyDigest(verifierText) } : {}),
             },
           }),
-          [{ chain: root.chainType, secret, walletIndex }],
+          [me.signer],
         )
         const user = await frameCall(target, embeddedWalletApi.setRecovery, {
           address,
@@ -289,18 +294,18 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const secret = await combineWalletShares(device, fromBase64(answer.auth_share))
       remember(root, secret, accessToken)
       const recoveryShare = toBase64(device)
-      const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
+      const me = signerAt(root, secret, address)
       const proof = await proveCustody(
         target,
         accessToken,
         ({ userId, nonce }) => ({
           action: 'set_automatic_recovery',
           userId,
-          address: addressOf(root.chainType, secret, walletIndex),
+          address: me.address,
           nonce,
           details: { auth_share: custodyDigest(answer.auth_share), recovery_share: custodyDigest(recoveryShare) },
         }),
-        [{ chain: root.chainType, secret, walletIndex }],
+        [me.signer],
       )
       const user = await frameCall(target, embeddedWalletApi.setAutomaticRecovery, { address, recovery_share: recoveryShare, nonce: proof.nonce, signature: proof.signatures[0]! }, accessToken)
       root.recoveryMethod = 'privy'
@@ -368,16 +373,13 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const next = Math.max(...root.wallets.map((w) => w.walletIndex)) + 1
       if (walletIndex !== undefined && walletIndex !== next) throw new FrameFailure('invalid_request_arguments', `walletIndex must be ${next}`)
       const newAddress = addressOf(root.chainType, secret, next)
-      const signer = root.wallets.find((w) => same(root.chainType, w.address, address as string))?.walletIndex ?? 0
+      const me = signerAt(root, secret, address as string)
       // The root's wallet and the new one both sign: the server then knows the new address is this root's.
       const proof = await proveCustody(
         target,
         accessToken,
-        ({ userId, nonce }) => ({ action: 'add', userId, address: addressOf(root.chainType, secret, signer), nonce, details: { new_address: newAddress, wallet_index: String(next) } }),
-        [
-          { chain: root.chainType, secret, walletIndex: signer },
-          { chain: root.chainType, secret, walletIndex: next },
-        ],
+        ({ userId, nonce }) => ({ action: 'add', userId, address: me.address, nonce, details: { new_address: newAddress, wallet_index: String(next) } }),
+        [me.signer, { ...me.signer, walletIndex: next }],
       )
       const user = await frameCall(target, embeddedWalletApi.add, {
         address: address as string,
