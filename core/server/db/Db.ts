@@ -8,5 +8,20 @@ export interface Db {
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>
   /** Which engine answers: used only where the engines differ (advisory locks). */
   readonly kind: 'pglite' | 'postgres'
+  /** Connection use and faults, for readiness and metrics. */
+  stats(): DbStats
   close(): Promise<void>
+}
+
+/** What a Db tells about its connections. */
+export interface DbStats {
+  /** Connections open / idle / requests waiting for one / the most it opens (PGlite: one). */
+  total: number
+  idle: number
+  waiting: number
+  max: number
+  /** Connection-level faults seen since start (a dropped connection, a refused connect, a timeout). */
+  errors: number
+  /** False while the database is unreachable: requests are answered 503 without waiting for it. */
+  available: boolean
 }

@@ -6,6 +6,7 @@ export async function createPostgresDb(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 })
   // Fail at start, not at the first request, when the database is unreachable.
   await pool.query('SELECT 1')
+  const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10, errors: 0, available: true })
 
   const clientDb = (client: pg.PoolClient): Db => {
     const inner: Db = {
@@ -13,6 +14,7 @@ export async function createPostgresDb(connectionString: string): Promise<Db> {
       query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
       exec: async (sql) => void (await client.query(sql)),
       tx: (fn) => fn(inner),
+      stats,
       close: async () => {},
     }
     return inner
@@ -36,6 +38,7 @@ export async function createPostgresDb(connectionString: string): Promise<Db> {
         client.release()
       }
     },
+    stats,
     close: () => pool.end(),
   }
 }

@@ -33,6 +33,7 @@ export function refuseUnstorableText(db: Db): Db {
     },
     exec: (sql) => db.exec(sql),
     tx: (fn) => db.tx((inner) => fn(inner === db ? guarded : refuseUnstorableText(inner))).catch(translate),
+    stats: () => db.stats(),
     close: () => db.close(),
   }
   return guarded
