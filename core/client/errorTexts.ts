@@ -61,6 +61,8 @@ export const coreErrorTexts: { readonly [C in Uppercase<ServerErrorCode>]: Error
   // 'Cannot unlink the last login method of this account.'
   NOT_ALLOWED: SERVER_MESSAGE,
   INTERNAL_ERROR: generic,
+  // The database is away for a moment: the client has already retried (503 is in RETRY_STATUS_CODES).
+  SERVICE_UNAVAILABLE: generic,
 }
 
 /** Client-side kernel codes with a fixed §8 row (the timeout and captcha failure rows depend on the error: errorScreenFor). */

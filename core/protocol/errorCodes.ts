@@ -30,6 +30,7 @@ export const serverErrorCodes = [
   'mfa_method_locked',
   'not_allowed',
   'internal_error',
+  'service_unavailable',
 ] as const
 
 /**

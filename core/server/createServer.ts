@@ -6,6 +6,7 @@ import { createAuth } from './auth.js'
 import { createVerifyCaptcha } from './captcha.js'
 import { createPgliteDb } from './db/createPgliteDb.js'
 import { createPostgresDb } from './db/createPostgresDb.js'
+import { postgresOptionsFromEnv } from './db/postgresOptionsFromEnv.js'
 import type { Db } from './db/Db.js'
 import { refuseUnstorableText } from './db/refuseUnstorableText.js'
 import { runMigrations } from './db/runMigrations.js'
@@ -137,7 +138,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   const opened: Db = options.db
     ? options.db
     : databaseUrl
-      ? await createPostgresDb(databaseUrl)
+      ? await createPostgresDb(databaseUrl, { ...postgresOptionsFromEnv(env), ...options.database, logger })
       : await createPgliteDb(pgliteDir, { template: options.pgliteTemplate })
   // Values decoded after the request edge (signed tokens, widget data, provider answers) meet the same rule there.
   const db = refuseUnstorableText(opened)

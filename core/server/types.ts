@@ -7,6 +7,7 @@ import type { Accounts } from './accounts.js'
 import type { CaptchaVerifier } from './captcha.js'
 import type { App } from './apps.js'
 import type { Db } from './db/Db.js'
+import type { PostgresDbOptions } from './db/createPostgresDb.js'
 import type { Migration } from './db/runMigrations.js'
 import type { HttpError } from './HttpError.js'
 import type { Logger } from './Logger.js'
@@ -227,6 +228,11 @@ export interface CreateServerOptions {
   pgliteTemplate?: string
   /** PostgreSQL URL; default DATABASE_URL. When set, PGlite is not used. */
   databaseUrl?: string
+  /**
+   * PostgreSQL pool size and timeouts (over FOYER_DB_POOL_MAX, FOYER_DB_CONNECT_TIMEOUT_MS, FOYER_DB_STATEMENT_TIMEOUT_MS,
+   * FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, FOYER_DB_START_TIMEOUT_MS).
+   */
+  database?: Omit<PostgresDbOptions, 'logger'>
   /**
    * An open database to use instead of opening one from `databaseUrl` / `dataDir` (e.g. `createPgliteDb`
    * with a pre-initialised dump). The server runs its migrations on it and closes it in `close()`, or

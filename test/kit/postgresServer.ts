@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../e2e/kit/freePort.js'
@@ -31,21 +31,20 @@ export function postgresBinDir(): string {
 }
 
 // PostgreSQL refuses to run as root: as root (CI), the cluster belongs to the 'postgres' user Debian's package made.
+// The processes are spawned with its uid directly (runuser would stay between, and stop itself when the server is
+// stopped with SIGSTOP).
 const asRoot = process.getuid?.() === 0
-const command = (bin: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args])
+const owner = () => (asRoot ? idOf('postgres') : {})
 
 /** initdb into a temp folder and start `postgres` on a free loopback port. */
 export async function startPostgresServer(): Promise<PostgresServer> {
   const bin = postgresBinDir()
   const dir = mkdtempSync(join(tmpdir(), 'foyer-pg-'))
-  if (asRoot) {
-    const { uid, gid } = idOf('postgres')
-    chownSync(dir, uid, gid)
-  }
+  const user = owner()
+  if (user.uid !== undefined) chownSync(dir, user.uid, user.gid!)
   chmodSync(dir, 0o700)
   const data = join(dir, 'data')
-  const [initCmd, initArgs] = command(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'foyer', '--no-sync', '-E', 'UTF8'])
-  const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' })
+  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'foyer', '--no-sync', '-E', 'UTF8'], { encoding: 'utf8', cwd: dir, ...user })
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`)
   const port = await freePort()
   let child: ChildProcess | null = null
@@ -53,11 +52,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
 
   const start = async () => {
     if (child) return
-    const [cmd, args] = command(join(bin, 'postgres'), [
+    const proc = spawn(join(bin, 'postgres'), [
       '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off',
       '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-    ])
-    const proc = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    ], { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user })
     let stderr = ''
     proc.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)))
     child = proc
@@ -73,8 +71,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       await new Promise((r) => setTimeout(r, 100))
     }
     if (!created) {
-      const [psqlCmd, psqlArgs] = [join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'foyer', '-d', 'postgres', '-qc', 'CREATE DATABASE foyer']]
-      const made = spawnSync(psqlCmd, psqlArgs, { encoding: 'utf8' })
+      const made = spawnSync(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'foyer', '-d', 'postgres', '-qc', 'CREATE DATABASE foyer'], { encoding: 'utf8' })
       if (made.status !== 0) throw new Error(`CREATE DATABASE failed: ${made.stderr}`)
       created = true
     }
@@ -82,9 +79,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   let created = false
 
   const signal = (sig: NodeJS.Signals) => {
-    // Under runuser the server is runuser's child: signal the postmaster itself, found by its pid file.
-    const pid = postmasterPid(data)
-    if (pid) process.kill(pid, sig)
+    if (child?.pid) process.kill(child.pid, sig)
   }
   const stop = async () => {
     if (!child) return
@@ -106,13 +101,6 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-function postmasterPid(data: string): number | null {
-  const file = join(data, 'postmaster.pid')
-  if (!existsSync(file)) return null
-  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]!.trim())
-  return Number.isInteger(pid) && pid > 0 ? pid : null
 }
 
 function idOf(user: string): { uid: number; gid: number } {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { DatabaseUnavailableError } from '../db/DatabaseUnavailableError.js'
 import { HttpError } from '../HttpError.js'
 import type { Logger } from '../Logger.js'
 
@@ -13,6 +14,11 @@ export function errorResponse(c: Context, status: number, code: string, error: s
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.data)
+    // The database is away or busy: nothing was changed; the client retries after Retry-After (its retry list has 503).
+    if (err instanceof DatabaseUnavailableError) {
+      c.header('Retry-After', String(err.retryAfterSeconds))
+      return errorResponse(c, 503, 'service_unavailable', 'Service temporarily unavailable, try again shortly')
+    }
     if (err instanceof HTTPException && err.status < 500) {
       if (err.status === 413) return errorResponse(c, 413, 'payload_too_large', 'Payload too large')
       return errorResponse(c, err.status, err.status === 404 ? 'not_found' : 'invalid_data', 'Bad request')
