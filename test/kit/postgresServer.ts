@@ -34,7 +34,7 @@ export function postgresBinDir(): string {
 // The processes are spawned with its uid directly (runuser would stay between, and stop itself when the server is
 // stopped with SIGSTOP).
 const asRoot = process.getuid?.() === 0
-const owner = () => (asRoot ? idOf('postgres') : {})
+const owner = (): { uid?: number; gid?: number } => (asRoot ? idOf('postgres') : {})
 
 /** initdb into a temp folder and start `postgres` on a free loopback port. */
 export async function startPostgresServer(): Promise<PostgresServer> {

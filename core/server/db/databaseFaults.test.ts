@@ -142,7 +142,7 @@ describe('the server while PostgreSQL restarts', () => {
     expect(answers.every((a) => a.status === 503 && a.code === 'service_unavailable' && a.retryAfter === '1')).toBe(true)
     expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(1000)
     // A refresh during the outage is a 503 too, never a 401 that would sign the user out.
-    const refresh = await t.request('/api/v1/sessions', { body: { refresh_token: session.refresh_token }, token: session.token })
+    const refresh = await t.request('/api/v1/sessions', { body: { refresh_token: session.refresh_token }, token: session.token! })
     expect(refresh.status).toBe(503)
 
     await pgServer.start()
@@ -155,7 +155,7 @@ describe('the server while PostgreSQL restarts', () => {
     }
     expect(ok?.status).toBe(200)
     // The session made before the outage still refreshes: nothing was lost.
-    const after = await t.request('/api/v1/sessions', { body: { refresh_token: session.refresh_token }, token: session.token })
+    const after = await t.request('/api/v1/sessions', { body: { refresh_token: session.refresh_token }, token: session.token! })
     expect(after.status).toBe(200)
     console.log(`[databaseFaults] PostgreSQL back → first 200 in ${Date.now() - back} ms; 503s answered in ≤ ${Math.max(...answers.map((a) => a.ms))} ms`)
   })
