@@ -8,6 +8,7 @@ import { createPgliteDb } from './db/createPgliteDb.js'
 import { createPostgresDb } from './db/createPostgresDb.js'
 import type { Db } from './db/Db.js'
 import { refuseUnstorableText } from './db/refuseUnstorableText.js'
+import { retryLostRaces } from './db/retryLostRaces.js'
 import { runMigrations } from './db/runMigrations.js'
 import { serverMigrations } from './db/serverMigrations.js'
 import { declaredErrorCodes } from './declaredErrorCodes.js'
@@ -140,7 +141,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       ? await createPostgresDb(databaseUrl)
       : await createPgliteDb(pgliteDir, { template: options.pgliteTemplate })
   // Values decoded after the request edge (signed tokens, widget data, provider answers) meet the same rule there.
-  const db = refuseUnstorableText(opened)
+  // A login that lost a race to a parallel first sign-in of the same account reruns its route's whole transaction.
+  const db = retryLostRaces(refuseUnstorableText(opened))
 
   try {
     await runMigrations(db, serverMigrations(plugins))

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HttpError } from '../HttpError.js'
+import { isMarkedForRerun, lostRaceError } from '../db/retryLostRaces.js'
 import type { Logger } from '../Logger.js'
 
 /** JSON error body `{ error, code }` with `status`. */
@@ -13,6 +14,11 @@ export function errorResponse(c: Context, status: number, code: string, error: s
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.data)
+    // A lost race that no outermost transaction reran (a route that began it on the unwrapped Db): retry, not a 500.
+    if (isMarkedForRerun(err)) {
+      const clean = lostRaceError()
+      return errorResponse(c, clean.status, clean.code, clean.message)
+    }
     if (err instanceof HTTPException && err.status < 500) {
       if (err.status === 413) return errorResponse(c, 413, 'payload_too_large', 'Payload too large')
       return errorResponse(c, err.status, err.status === 404 ? 'not_found' : 'invalid_data', 'Bad request')
