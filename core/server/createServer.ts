@@ -14,7 +14,7 @@ import { serverMigrations } from './db/serverMigrations.js'
 import { declaredErrorCodes } from './declaredErrorCodes.js'
 import { HttpError } from './HttpError.js'
 import { appGuard } from './http/appGuard.js'
-import { clientIp } from './http/clientIp.js'
+import { clientIp, resolveTrustProxy, trustFunction } from './http/clientIp.js'
 import { createErrorHandler, errorResponse } from './http/errorHandler.js'
 import { limitBody } from './http/limitBody.js'
 import { parse, readBody } from './http/parse.js'
@@ -91,6 +91,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   }
 
   // Configuration errors surface before any database is opened.
+  const trustProxy = resolveTrustProxy(options.trustProxy ?? env.FOYER_TRUST_PROXY, options.trustProxy === undefined ? 'FOYER_TRUST_PROXY' : 'trustProxy')
+  const trustsProxy = trustFunction(trustProxy)
   const ids = new Set<string>()
   for (const plugin of plugins) {
     if (ids.has(plugin.id)) throw new Error(`Server plugin "${plugin.id}" is registered twice`)
@@ -181,7 +183,6 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       ? 'send' in smsOption ? smsOption : createTwilioSmsSender({ logger, ...smsOption })
       : devOutbox ? createDevOutboxSms(devOutbox) : createUnconfiguredSms()
     const rateLimit = createRateLimiter(db, now)
-    const trustProxy = options.trustProxy ?? false
     const config: ResolvedConfig = {
       dev,
       devAppId: dev ? devAppId : null,
@@ -206,7 +207,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       },
       parse: (schema, value) => parse(schema, value),
       body: (c, schema) => readBody(c, schema),
-      clientIp: (c) => clientIp(c, trustProxy),
+      clientIp: (c) => clientIp(c, trustsProxy),
       getUser: (userId) => users.get(userId),
       // Set below: the verifiers are built from the finished context.
       verifyCaptcha: async () => {},
