@@ -186,18 +186,22 @@ describe('parallel first sign-ins of one identity on PostgreSQL', () => {
 
   it('SIWE: 50 signed messages of one wallet, each with its own nonce, all log into one user', async () => {
     const wallet = privateKeyToAccount(generatePrivateKey())
-    const signed = await Promise.all(
-      Array.from({ length: RACERS }, async () => {
-        const nonce = (await (await t.request('/api/v1/siwe/init', { body: { address: wallet.address, token: null } })).json()).nonce as string
-        const message = createSiweMessage({ address: wallet.address, chainId: 1, domain: new URL(TEST_ORIGIN).host, nonce, uri: TEST_ORIGIN, version: '1', issuedAt: new Date() })
-        return { message, signature: await wallet.signMessage({ message }) }
-      }),
-    )
+    const signed = await Promise.all(Array.from({ length: RACERS }, () => siweSigned(wallet)))
     const before = await countUsers()
     const answers = await race(
       signed.map((s) => () => t.request('/api/v1/siwe/authenticate', { body: { ...s, chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' } })),
     )
     await expectOneUser(answers, 'wallet', wallet.address.toLowerCase(), before)
+  })
+
+  it('SIWE link: a link whose insert meets a parallel first sign-in reruns and offers the transfer, not a 500', async () => {
+    const { token } = await t.login(`linker-${randomBytes(4).toString('hex')}@example.com`)
+    const wallet = privateKeyToAccount(generatePrivateKey())
+    const s = await siweSigned(wallet)
+    const body = { ...s, chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
+    const { userId, res } = await firstSignInHeld('wallet', wallet.address.toLowerCase(), () => t.request('/api/v1/siwe/link', { token, body }))
+    expect([res.status, res.body.code]).toEqual([400, 'account_transfer_required'])
+    expect(await owners('wallet', wallet.address.toLowerCase())).toEqual([userId])
   })
 
   it('SIWS: 50 signed messages of one Solana key all log into one user', async () => {
@@ -264,6 +268,13 @@ describe('parallel first sign-ins of one identity on PostgreSQL', () => {
     await expectOneUser(answers, 'google_oauth', google.user.sub, before)
   })
 })
+
+/** siwe/init for `wallet`, then an EIP-4361 message for the test origin signed by it. */
+async function siweSigned(wallet: ReturnType<typeof privateKeyToAccount>) {
+  const nonce = (await (await t.request('/api/v1/siwe/init', { body: { address: wallet.address, token: null } })).json()).nonce as string
+  const message = createSiweMessage({ address: wallet.address, chainId: 1, domain: new URL(TEST_ORIGIN).host, nonce, uri: TEST_ORIGIN, version: '1', issuedAt: new Date() })
+  return { message, signature: await wallet.signMessage({ message }) }
+}
 
 const b64 = (bytes = 36) => randomBytes(bytes).toString('base64url')
 
