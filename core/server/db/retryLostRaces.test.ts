@@ -1,4 +1,6 @@
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { createErrorHandler } from '../http/errorHandler.js'
 import { HttpError } from '../HttpError.js'
 import type { Db } from './Db.js'
 import { isLostRace, isMarkedForRerun, rerunOnLostRace, retryLostRaces } from './retryLostRaces.js'
@@ -56,5 +58,12 @@ describe('retryLostRaces', () => {
     const failure = retryLostRaces(db, { attempts: 3, jitterMs: 1 }).tx(async () => Promise.reject(rerunOnLostRace(sqlError('40P01'))))
     await expect(failure).rejects.toMatchObject({ status: 429, code: 'too_many_requests' })
     expect(runs.n).toBe(3)
+  })
+
+  it('a marked error no transaction reran still answers 429, never a 500', async () => {
+    const app = new Hono().get('/', () => Promise.reject(rerunOnLostRace(sqlError('23505'))))
+    app.onError(createErrorHandler({ info() {}, warn() {}, error() {} }))
+    const res = await app.request('/')
+    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([429, 'too_many_requests'])
   })
 })

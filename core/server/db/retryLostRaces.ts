@@ -29,8 +29,11 @@ export function rerunOnLostRace<E>(error: E): E {
 /** True for an error marked by rerunOnLostRace. */
 export const isMarkedForRerun = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[RERUN] === true
 
-/** The clean answer when every run lost (only a storm of racers can get here): try again, not a 500. */
-export const lostRaceError = () => new HttpError(429, 'too_many_requests', 'Too many simultaneous sign-ins of this account. Please try again.')
+/** What a request that lost every run is told (only a storm of racers can get here): try again, not a 500. */
+export const LOST_RACE_MESSAGE = 'Too many simultaneous sign-ins of this account. Please try again.'
+
+/** The clean answer when every run lost: 429 too_many_requests. */
+export const lostRaceError = () => new HttpError(429, 'too_many_requests', LOST_RACE_MESSAGE)
 
 /**
  * Wraps a Db so its outermost transactions rerun, up to `attempts` times, when they fail with an error marked by

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HttpError } from '../HttpError.js'
-import { isMarkedForRerun, lostRaceError } from '../db/retryLostRaces.js'
+import { isMarkedForRerun, LOST_RACE_MESSAGE } from '../db/retryLostRaces.js'
 import type { Logger } from '../Logger.js'
 
 /** JSON error body `{ error, code }` with `status`. */
@@ -15,10 +15,7 @@ export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.data)
     // A lost race that no outermost transaction reran (a route that began it on the unwrapped Db): retry, not a 500.
-    if (isMarkedForRerun(err)) {
-      const clean = lostRaceError()
-      return errorResponse(c, clean.status, clean.code, clean.message)
-    }
+    if (isMarkedForRerun(err)) return errorResponse(c, 429, 'too_many_requests', LOST_RACE_MESSAGE)
     if (err instanceof HTTPException && err.status < 500) {
       if (err.status === 413) return errorResponse(c, 413, 'payload_too_large', 'Payload too large')
       return errorResponse(c, err.status, err.status === 404 ? 'not_found' : 'invalid_data', 'Bad request')
