@@ -199,7 +199,7 @@ describe('parallel first sign-ins of one identity on PostgreSQL', () => {
     const wallet = privateKeyToAccount(generatePrivateKey())
     const s = await siweSigned(wallet)
     const body = { ...s, chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
-    const { userId, res } = await firstSignInHeld('wallet', wallet.address.toLowerCase(), () => t.request('/api/v1/siwe/link', { token, body }))
+    const { userId, res } = await firstSignInHeld('wallet', wallet.address.toLowerCase(), () => t.request('/api/v1/siwe/link', { token: token!, body }))
     expect([res.status, res.body.code]).toEqual([400, 'account_transfer_required'])
     expect(await owners('wallet', wallet.address.toLowerCase())).toEqual([userId])
   })

@@ -6,7 +6,10 @@ import type { CreateServerOptions } from '../types.js'
 import { clientIp, resolveTrustProxy, trustFunction, type TrustProxy } from './clientIp.js'
 
 /** A connection from `socket` (the peer node sees) carrying X-Forwarded-For `xff`, as @hono/node-server hands it over. */
-const from = (socket: string, xff?: string) => [{ headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }, { incoming: { socket: { remoteAddress: socket } } }] as const
+const from = (socket: string, xff?: string): [RequestInit, object] => [
+  { headers: xff === undefined ? {} : { 'x-forwarded-for': xff } },
+  { incoming: { socket: { remoteAddress: socket } } },
+]
 
 /** What clientIp reads for a request from `socket` with `xff`, under `trust`. */
 async function ipUnder(trust: TrustProxy | undefined, socket: string, xff?: string) {
