@@ -1,6 +1,7 @@
 import type { RawUser } from '../protocol/index.js'
 import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
+import { rerunOnLostRace } from './db/retryLostRaces.js'
 import { isTransferableType, type TransferNonces } from './transfers.js'
 import type { AccountInput, Users } from './users.js'
 
@@ -83,32 +84,41 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
     })
   }
 
+  const linkIn = async (tx: Db, userId: string, account: AccountInput, options: LinkOptions) => {
+    const maxPerType = options.maxPerType ?? 1
+    const appId = await appOf(tx, userId)
+    const at = new Date(now())
+    const owner = await users.findAccountOwner(appId, account.type, account.identifier, tx)
+    if (owner && owner !== userId) throw await conflict(tx, appId, userId, owner, account, options)
+    if (owner) {
+      // Linking an account the user already has only refreshes its verification time.
+      await tx.query(
+        'UPDATE linked_accounts SET latest_verified_at = $4 WHERE app_id = $1 AND type = $2 AND identifier = $3',
+        [appId, account.type, account.identifier, at],
+      )
+      return users.get(userId, tx)
+    }
+    if ((await countOfType(tx, userId, account.type)) >= maxPerType) throw tooMany(account.type)
+    await users.releaseUnproven(appId, account.type, account.identifier, tx)
+    await tx.query(
+      `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $6, $6)`,
+      [userId, appId, account.type, account.identifier, JSON.stringify(account.data ?? {}), at],
+    )
+    // A guest who links a real login method becomes a full user (guest accounts only log in, never link).
+    await tx.query('UPDATE users SET is_guest = false WHERE id = $1 AND is_guest', [userId])
+    return users.get(userId, tx)
+  }
+
   return {
     link: (userId, account, options = {}) =>
       (options.db ?? root).tx(async (tx) => {
-        const maxPerType = options.maxPerType ?? 1
-        const appId = await appOf(tx, userId)
-        const at = new Date(now())
-        const owner = await users.findAccountOwner(appId, account.type, account.identifier, tx)
-        if (owner && owner !== userId) throw await conflict(tx, appId, userId, owner, account, options)
-        if (owner) {
-          // Linking an account the user already has only refreshes its verification time.
-          await tx.query(
-            'UPDATE linked_accounts SET latest_verified_at = $4 WHERE app_id = $1 AND type = $2 AND identifier = $3',
-            [appId, account.type, account.identifier, at],
-          )
-          return users.get(userId, tx)
+        try {
+          return await linkIn(tx, userId, account, options)
+        } catch (error) {
+          // A parallel sign-in or link stored the account first: the rerun finds it (refreshed, or a clean conflict).
+          throw rerunOnLostRace(error)
         }
-        if ((await countOfType(tx, userId, account.type)) >= maxPerType) throw tooMany(account.type)
-        await users.releaseUnproven(appId, account.type, account.identifier, tx)
-        await tx.query(
-          `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $6, $6)`,
-          [userId, appId, account.type, account.identifier, JSON.stringify(account.data ?? {}), at],
-        )
-        // A guest who links a real login method becomes a full user (guest accounts only log in, never link).
-        await tx.query('UPDATE users SET is_guest = false WHERE id = $1 AND is_guest', [userId])
-        return users.get(userId, tx)
       }),
 
     unlink: (userId, type, identifier, { db = root } = {}) =>

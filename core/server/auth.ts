@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { Accounts } from './accounts.js'
 import { enforceSignupPolicy } from './appPolicy.js'
 import type { Db } from './db/Db.js'
+import { rerunOnLostRace } from './db/retryLostRaces.js'
 import { HttpError } from './HttpError.js'
 import type { Sessions } from './sessions.js'
 import { accessTokenCookie } from './sessionCookies.js'
@@ -42,7 +43,7 @@ export function createAuth(deps: {
       const app = apps.of(c)
       // The wallet frame's device key, when the client sent one: custody calls of this session must be signed by it.
       const deviceJkt = await readDeviceBinding(c)
-      const attempt = () => db.tx(async (tx) => {
+      const signIn = async (tx: Db) => {
         const at = new Date(now())
         let userId = await users.findAccountOwner(app.id, account.type, account.identifier, tx)
         const isNewUser = !userId
@@ -75,14 +76,16 @@ export function createAuth(deps: {
           is_new_user: isNewUser,
           session_update_action: 'set' as const,
         }
-      })
-      try {
-        return await attempt()
-      } catch (error) {
-        // Two first logins of one new account raced on PostgreSQL: the loser retries and finds the user.
-        if (db === root && (error as { code?: string }).code === '23505') return attempt()
-        throw error
       }
+      // Two first logins of one new account raced on PostgreSQL and this one lost (its account insert met the winner's):
+      // the mark makes the outermost transaction, a plugin's own or this one, run again from its start and find the user.
+      return db.tx(async (tx) => {
+        try {
+          return await signIn(tx)
+        } catch (error) {
+          throw rerunOnLostRace(error)
+        }
+      })
     },
 
     async requireUser(c: Context) {

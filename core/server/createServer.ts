@@ -9,12 +9,13 @@ import { createPostgresDb } from './db/createPostgresDb.js'
 import { postgresOptionsFromEnv } from './db/postgresOptionsFromEnv.js'
 import type { Db } from './db/Db.js'
 import { refuseUnstorableText } from './db/refuseUnstorableText.js'
+import { retryLostRaces } from './db/retryLostRaces.js'
 import { runMigrations } from './db/runMigrations.js'
 import { serverMigrations } from './db/serverMigrations.js'
 import { declaredErrorCodes } from './declaredErrorCodes.js'
 import { HttpError } from './HttpError.js'
 import { appGuard } from './http/appGuard.js'
-import { clientIp } from './http/clientIp.js'
+import { clientIp, resolveTrustProxy, trustFunction } from './http/clientIp.js'
 import { createErrorHandler, errorResponse } from './http/errorHandler.js'
 import { limitBody } from './http/limitBody.js'
 import { parse, readBody } from './http/parse.js'
@@ -91,6 +92,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   }
 
   // Configuration errors surface before any database is opened.
+  const trustProxy = resolveTrustProxy(options.trustProxy ?? env.FOYER_TRUST_PROXY, options.trustProxy === undefined ? 'FOYER_TRUST_PROXY' : 'trustProxy')
+  const trustsProxy = trustFunction(trustProxy)
   const ids = new Set<string>()
   for (const plugin of plugins) {
     if (ids.has(plugin.id)) throw new Error(`Server plugin "${plugin.id}" is registered twice`)
@@ -141,7 +144,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       ? await createPostgresDb(databaseUrl, { ...postgresOptionsFromEnv(env), ...options.database, logger })
       : await createPgliteDb(pgliteDir, { template: options.pgliteTemplate })
   // Values decoded after the request edge (signed tokens, widget data, provider answers) meet the same rule there.
-  const db = refuseUnstorableText(opened)
+  // A login that lost a race to a parallel first sign-in of the same account reruns its route's whole transaction.
+  const db = retryLostRaces(refuseUnstorableText(opened))
 
   try {
     await runMigrations(db, serverMigrations(plugins))
@@ -180,7 +184,6 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       ? 'send' in smsOption ? smsOption : createTwilioSmsSender({ logger, ...smsOption })
       : devOutbox ? createDevOutboxSms(devOutbox) : createUnconfiguredSms()
     const rateLimit = createRateLimiter(db, now)
-    const trustProxy = options.trustProxy ?? false
     const config: ResolvedConfig = {
       dev,
       devAppId: dev ? devAppId : null,
@@ -205,7 +208,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       },
       parse: (schema, value) => parse(schema, value),
       body: (c, schema) => readBody(c, schema),
-      clientIp: (c) => clientIp(c, trustProxy),
+      clientIp: (c) => clientIp(c, trustsProxy),
       getUser: (userId) => users.get(userId),
       // Set below: the verifiers are built from the finished context.
       verifyCaptcha: async () => {},

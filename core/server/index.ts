@@ -48,3 +48,4 @@ export type {
   ServerPlugin,
 } from './types.js'
 export { MFA_VERIFICATION_TTL_MS, type Mfa, type MfaMethod } from './mfa.js'
+export type { ResolvedTrustProxy, TrustProxy } from './http/clientIp.js'

@@ -10,6 +10,7 @@ import type { Db } from './db/Db.js'
 import type { PostgresDbOptions } from './db/createPostgresDb.js'
 import type { Migration } from './db/runMigrations.js'
 import type { HttpError } from './HttpError.js'
+import type { ResolvedTrustProxy, TrustProxy } from './http/clientIp.js'
 import type { Logger } from './Logger.js'
 import type { Mailer } from './mailer.js'
 import type { Mfa, MfaMethod } from './mfa.js'
@@ -61,7 +62,8 @@ export interface ResolvedConfig {
   issuer: string
   accessTokenTtlSeconds: number
   refreshGraceSeconds: number
-  trustProxy: boolean
+  /** Trusted proxy hops, or trusted proxy addresses and ranges; 0 when the socket's peer is the client. */
+  trustProxy: ResolvedTrustProxy
   rateLimits: Record<string, RateLimitRule>
   /** The embedded-wallet frame's origin (another listener); every app's routes allow it. */
   walletOrigin: string | null
@@ -97,7 +99,7 @@ export interface ServerContext {
   body<S extends GenericSchema>(c: Context, schema: S): Promise<InferOutput<S>>
   HttpError: typeof HttpError
   secrets: Secrets
-  /** The client's IP: the socket address, or x-forwarded-for with trustProxy; 'unknown' when absent. */
+  /** The client's IP: the socket's peer, or behind trusted proxies X-Forwarded-For read from the right; 'unknown' when absent. */
   clientIp(c: Context): string
   logger: Logger
   /** The server clock in epoch milliseconds (tests move it). */
@@ -260,7 +262,13 @@ export interface CreateServerOptions {
   refreshGraceSeconds?: number
   /** How long an MFA verification lets its session through `ctx.requireMfa`: 1..900 seconds, default 900 (§15). */
   mfaWindowSeconds?: number
-  trustProxy?: boolean
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For (express's `trust proxy`): a number of hops (`1`: the
+   * load balancer's own entry; `true` means 1), or proxy addresses / CIDR ranges / `loopback`, `linklocal`,
+   * `uniquelocal` as a list or a comma-separated string. Default FOYER_TRUST_PROXY, else none: the socket's peer is the
+   * client. An invalid value stops the start.
+   */
+  trustProxy?: TrustProxy
   rateLimits?: Record<string, Partial<RateLimitRule>>
   logger?: Logger
   /** Clock in epoch ms; tests inject one to move time. */

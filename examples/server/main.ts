@@ -130,7 +130,7 @@ const delegated = process.env.NODE_ENV !== 'production' || process.env.FOYER_DEL
 const server = await createServer({
   plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), ...extraPlugins],
   walletOrigin,
-  // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL and FOYER_DEV_APP_ID are read by createServer itself.
+  // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL, FOYER_DEV_APP_ID and FOYER_TRUST_PROXY are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),
   // FOYER_DEV_APPS (JSON array of app entries) adds apps beside the dev app, e.g. a cross-app requester on another port.
   ...(process.env.FOYER_DEV_APPS ? { apps: JSON.parse(process.env.FOYER_DEV_APPS) as Record<string, unknown>[] } : {}),
@@ -139,7 +139,6 @@ const server = await createServer({
   ...(ttl ? { accessTokenTtlSeconds: ttl } : {}),
   // FOYER_RATE_LIMITS (JSON) changes named limits, e.g. {"guest.authenticate.ip": {"limit": 100}}.
   ...(process.env.FOYER_RATE_LIMITS ? { rateLimits: JSON.parse(process.env.FOYER_RATE_LIMITS) as Record<string, { limit?: number; windowSeconds?: number }> } : {}),
-  trustProxy: process.env.FOYER_TRUST_PROXY === '1',
   // FOYER_MFA_WINDOW_SECONDS shortens how long an MFA verification lasts (default 900; tests use a few seconds).
   ...(process.env.FOYER_MFA_WINDOW_SECONDS ? { mfaWindowSeconds: Number(process.env.FOYER_MFA_WINDOW_SECONDS) } : {}),
 })

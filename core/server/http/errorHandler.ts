@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { DatabaseUnavailableError } from '../db/DatabaseUnavailableError.js'
 import { HttpError } from '../HttpError.js'
+import { isMarkedForRerun, LOST_RACE_MESSAGE } from '../db/retryLostRaces.js'
 import type { Logger } from '../Logger.js'
 
 /** JSON error body `{ error, code }` with `status`. */
@@ -19,6 +20,8 @@ export function createErrorHandler(logger: Logger) {
       c.header('Retry-After', String(err.retryAfterSeconds))
       return errorResponse(c, 503, 'service_unavailable', 'Service temporarily unavailable, try again shortly')
     }
+    // A lost race that no outermost transaction reran (a route that began it on the unwrapped Db): retry, not a 500.
+    if (isMarkedForRerun(err)) return errorResponse(c, 429, 'too_many_requests', LOST_RACE_MESSAGE)
     if (err instanceof HTTPException && err.status < 500) {
       if (err.status === 413) return errorResponse(c, 413, 'payload_too_large', 'Payload too large')
       return errorResponse(c, err.status, err.status === 404 ? 'not_found' : 'invalid_data', 'Bad request')
