@@ -1,3 +1,5 @@
+import { hostname } from 'node:os'
+import type { Db } from './db/Db.js'
 import type { Logger } from './Logger.js'
 import type { ServerContext, ServerJob } from './types.js'
 
@@ -26,10 +28,12 @@ export function createJobs(jobs: readonly ServerJob[], ctx: ServerContext, logge
   const running = new Map<string, Promise<void>>()
   let timers: ReturnType<typeof setInterval>[] | null = null
 
-  const run = (job: ServerJob) => {
+  const run = (job: ServerJob, claim = false) => {
     const current = running.get(job.name)
     if (current) return current
-    const started = job.run(ctx).finally(() => running.delete(job.name))
+    const started = (claim ? claimJobRun(ctx.db, job) : Promise.resolve(true))
+      .then((mine) => (mine ? job.run(ctx) : undefined))
+      .finally(() => running.delete(job.name))
     running.set(job.name, started)
     return started
   }
@@ -40,7 +44,7 @@ export function createJobs(jobs: readonly ServerJob[], ctx: ServerContext, logge
       timers = jobs.map((job) => {
         const timer = setInterval(() => {
           // A slow run is never overlapped by the next tick; only the job's name is logged, never its error.
-          if (!running.has(job.name)) run(job).catch(() => logger.warn(`[foyer] job "${job.name}" failed`))
+          if (!running.has(job.name)) run(job, true).catch(() => logger.warn(`[foyer] job "${job.name}" failed`))
         }, job.everyMs)
         timer.unref()
         return timer
@@ -56,4 +60,24 @@ export function createJobs(jobs: readonly ServerJob[], ctx: ServerContext, logge
       await Promise.allSettled(running.values())
     },
   }
+}
+
+const instance = `${hostname()}:${process.pid}`
+
+/**
+ * On PostgreSQL, N instances share the work: a timer's run goes ahead only if this instance claims the job's period
+ * (its lease row is older than 90% of the period, by the database's clock, so instances' clocks don't matter). A row
+ * claim rather than an advisory lock: one statement, no connection held while the job runs, and it runs unchanged on
+ * PostgreSQL-compatible distributed engines. PGlite is one process: nothing to share.
+ */
+export async function claimJobRun(db: Db, job: ServerJob): Promise<boolean> {
+  if (db.kind !== 'postgres') return true
+  const rows = await db.query(
+    `INSERT INTO job_leases (name, claimed_at, claimed_by) VALUES ($1, now(), $2)
+     ON CONFLICT (name) DO UPDATE SET claimed_at = now(), claimed_by = $2
+     WHERE job_leases.claimed_at <= now() - make_interval(secs => $3)
+     RETURNING name`,
+    [job.name, instance, (job.everyMs * 0.9) / 1000],
+  )
+  return rows.length === 1
 }

@@ -94,4 +94,14 @@ CREATE INDEX device_proof_ids_expiry ON device_proof_ids (expires_at);`,
     id: 'core/003_unproven_accounts',
     sql: `ALTER TABLE linked_accounts ADD COLUMN unproven boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // One instance runs each repeated job per period (jobs.ts): the one whose claim on the job's row succeeds.
+    id: 'core/005_job_leases',
+    sql: `
+CREATE TABLE job_leases (
+  name text PRIMARY KEY,
+  claimed_at timestamptz NOT NULL,
+  claimed_by text NOT NULL
+);`,
+  },
 ]
