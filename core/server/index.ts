@@ -19,6 +19,8 @@ export { storedSecret, type Secrets } from './secrets.js'
 export type { Sessions, RefreshResult } from './sessions.js'
 export { SESSION_LIFETIME_SECONDS } from './sessions.js'
 export type { Tokens, VerifiedAccessToken } from './tokens.js'
+export { rotateSigningKey, type RotateSigningKeyParameters, type RotateSigningKeyReturnType } from './rotateSigningKey.js'
+export { DEFAULT_SIGNING_KEY_LEAD_SECONDS, MIN_SIGNING_KEY_LEAD_SECONDS } from './signingKeys.js'
 export {
   verifyFoyerRequest,
   verifyFoyerToken,

@@ -94,4 +94,12 @@ CREATE INDEX device_proof_ids_expiry ON device_proof_ids (expires_at);`,
     id: 'core/003_unproven_accounts',
     sql: `ALTER TABLE linked_accounts ADD COLUMN unproven boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // Signing keys rotate without restarts (signingKeys.ts): a key signs from activates_at on (NULL: from created_at,
+    // the keys made before rotation), and stops being published and accepted once retired_at is set.
+    id: 'core/004_signing_key_rotation',
+    sql: `
+ALTER TABLE signing_keys ADD COLUMN activates_at timestamptz;
+ALTER TABLE signing_keys ADD COLUMN retired_at timestamptz;`,
+  },
 ]
