@@ -1,6 +1,7 @@
 import { createPgliteDb } from '../db/createPgliteDb.js'
 import { createPostgresDb } from '../db/createPostgresDb.js'
 import type { Db } from '../db/Db.js'
+import { postgresOptionsFromEnv } from '../db/postgresOptionsFromEnv.js'
 import { runMigrations } from '../db/runMigrations.js'
 import { serverMigrations } from '../db/serverMigrations.js'
 import { rotateSigningKey, type RotateSigningKeyReturnType } from '../rotateSigningKey.js'
@@ -29,7 +30,9 @@ export async function rotateSigningKeyCommand(options: RotateSigningKeyCommandOp
   if (!(leadSeconds >= MIN_SIGNING_KEY_LEAD_SECONDS)) throw new Error(`--lead-seconds must be at least ${MIN_SIGNING_KEY_LEAD_SECONDS}: instances reload keys every 60 s and /jwks.json is cached 300 s`)
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL
   // PGlite's folder belongs to one process: with the embedded database this runs while the server is stopped.
-  const db: Db = databaseUrl ? await createPostgresDb(databaseUrl) : await createPgliteDb(options.dataDir ?? process.env.FOYER_DATA_DIR ?? './.foyer-data')
+  const db: Db = databaseUrl
+    ? await createPostgresDb(databaseUrl, postgresOptionsFromEnv(process.env))
+    : await createPgliteDb(options.dataDir ?? process.env.FOYER_DATA_DIR ?? './.foyer-data')
   try {
     await runMigrations(db, serverMigrations([]))
     const result = await rotateSigningKey(db, { now: options.now ?? Date.now(), leadSeconds })
