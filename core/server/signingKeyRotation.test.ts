@@ -1,6 +1,10 @@
 import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader, exportSPKI, importJWK, type JWK } from 'jose'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
+import { initdbDumpFile } from '../../test/kit/pgliteTemplate.js'
 import { startPostgresServer, type PostgresServer } from '../../test/kit/postgresServer.js'
 import { main } from './cli/main.js'
 import { rotateSigningKeyCommand } from './cli/rotateSigningKey.js'
@@ -177,5 +181,22 @@ describe('foyer <command>', () => {
     expect(err.at(-1)).toMatch(/at least 360/)
     expect(await main(['--help'], io)).toBe(0)
     expect(out.join('\n')).toContain('rotate-signing-key')
+  })
+
+  it('with PGlite, refuses to run while a server has the data folder open, and runs once it is closed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'foyer-rotate-'))
+    try {
+      const server = await createTestServer({ dataDir, pgliteTemplate: await initdbDumpFile() })
+      try {
+        await expect(rotateSigningKeyCommand({ dataDir, print: () => {} })).rejects.toThrow(/PGlite data folder/)
+      } finally {
+        await server.close()
+      }
+      const lines: string[] = []
+      expect(await rotateSigningKeyCommand({ dataDir, print: (l) => lines.push(l) })).toMatchObject({ created: true })
+      expect(lines.join('\n')).toMatch(/server must be stopped/)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
