@@ -48,5 +48,12 @@ export async function main(argv: readonly string[], io: CliIo = { out: (l) => co
   return 2
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href
-if (invokedDirectly) process.exitCode = await main(process.argv.slice(2))
+/** Run as a program (`foyer …`, through npm's bin link too), not imported. */
+function invokedDirectly(): boolean {
+  try {
+    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href
+  } catch {
+    return false
+  }
+}
+if (invokedDirectly()) process.exitCode = await main(process.argv.slice(2))
