@@ -40,6 +40,7 @@ import { serveApp } from './serveApp.js'
 import { sessionCookieMiddleware } from './sessionCookies.js'
 import { createSessions } from './sessions.js'
 import { createSweepJob } from './sweepJob.js'
+import { MAX_ACCESS_TOKEN_TTL_SECONDS, SIGNING_KEY_REFRESH_MS } from './signingKeys.js'
 import { createTokens } from './tokens.js'
 import { createTransferNonces } from './transfers.js'
 import type { Logger } from './Logger.js'
@@ -84,7 +85,11 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   const devAppId = options.devAppId ?? env.FOYER_DEV_APP_ID ?? 'foyer_dev_app_00000000001'
   const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? 3600
   const refreshGraceSeconds = options.refreshGraceSeconds ?? 30
-  if (!(accessTokenTtlSeconds > 0 && accessTokenTtlSeconds <= 3600)) throw new Error('accessTokenTtlSeconds must be in 1..3600')
+  if (!(accessTokenTtlSeconds > 0 && accessTokenTtlSeconds <= MAX_ACCESS_TOKEN_TTL_SECONDS)) throw new Error(`accessTokenTtlSeconds must be in 1..${MAX_ACCESS_TOKEN_TTL_SECONDS}`)
+  const signingKeyRefreshMs = options.signingKeyRefreshMs ?? SIGNING_KEY_REFRESH_MS
+  if (!(Number.isFinite(signingKeyRefreshMs) && signingKeyRefreshMs > 0 && signingKeyRefreshMs <= SIGNING_KEY_REFRESH_MS)) {
+    throw new Error(`signingKeyRefreshMs must be in 1..${SIGNING_KEY_REFRESH_MS}: a rotation's lead counts on every instance reloading within a minute`)
+  }
   if (!(refreshGraceSeconds >= 0 && refreshGraceSeconds <= 30)) throw new Error('refreshGraceSeconds must be in 0..30')
   const mfaWindowSeconds = options.mfaWindowSeconds ?? MFA_VERIFICATION_TTL_MS / 1000
   if (!(Number.isInteger(mfaWindowSeconds) && mfaWindowSeconds > 0 && mfaWindowSeconds <= MFA_VERIFICATION_TTL_MS / 1000)) {
@@ -151,7 +156,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     await runMigrations(db, serverMigrations(plugins))
     const secrets = await createSecrets(db)
     const issuer = options.issuer ?? 'foyer'
-    const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now })
+    const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now, logger, refreshMs: signingKeyRefreshMs })
     const { mfa, requireFreshVerification } = createMfa(db, plugins.flatMap((p) => (p.mfa ? [p.mfa] : [])), now, mfaWindowSeconds * 1000)
     const users = createUsers(db, { mfaMethods: (tx, userId) => mfa.methods(userId, tx), fields: pluginUserFields(plugins, logger) })
     const transferNonces = createTransferNonces({ secrets, now })

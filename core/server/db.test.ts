@@ -32,7 +32,7 @@ describe.each(backends)('database rules on %s', (name, open) => {
     try {
       if (name === 'postgres') await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
       const first = await runMigrations(db, coreMigrations)
-      expect(first).toEqual(['core/001_init', 'core/002_device_keys', 'core/003_unproven_accounts'])
+      expect(first).toEqual(['core/001_init', 'core/002_device_keys', 'core/003_unproven_accounts', 'core/004_signing_key_rotation', 'core/005_job_leases'])
       expect(await runMigrations(db, coreMigrations)).toEqual([])
     } finally {
       await db.close()

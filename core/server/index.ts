@@ -15,10 +15,12 @@ export { createNonceStore, nonceTableSql, type NonceCheck, type NonceStore, type
 export { createOtpCodes, otpCodesTableSql, INVALID_CODE_MESSAGE, type OtpCodes, type OtpCodesOptions } from './otpCodes.js'
 export { createTwilioSmsSender, SmsSendError, type SmsSender, type SmsMessage, type TwilioSmsOptions } from './sms.js'
 export type { RateLimitRule, RateLimiter } from './rateLimit.js'
-export type { Secrets } from './secrets.js'
+export { storedSecret, type Secrets } from './secrets.js'
 export type { Sessions, RefreshResult } from './sessions.js'
 export { SESSION_LIFETIME_SECONDS } from './sessions.js'
 export type { Tokens, VerifiedAccessToken } from './tokens.js'
+export { rotateSigningKey, type RotateSigningKeyParameters, type RotateSigningKeyReturnType } from './rotateSigningKey.js'
+export { DEFAULT_SIGNING_KEY_LEAD_SECONDS, MIN_SIGNING_KEY_LEAD_SECONDS } from './signingKeys.js'
 export {
   verifyFoyerRequest,
   verifyFoyerToken,

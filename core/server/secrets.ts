@@ -15,14 +15,21 @@ export interface Secrets {
   equal(a: string, b: string): boolean
 }
 
+/**
+ * A named value kept in the database (server_secrets): the first caller stores `initial()`, every caller gets the
+ * stored value back, so instances starting together on one database agree. `created` tells whether this call stored it.
+ */
+export async function storedSecret(db: Db, name: string, initial: () => string): Promise<{ value: string; created: boolean }> {
+  const read = async () => (await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = $1`, [name]))[0]?.value
+  const found = await read()
+  if (found !== undefined) return { value: found, created: false }
+  const inserted = await db.query(`INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING name`, [name, initial()])
+  return { value: (await read())!, created: inserted.length > 0 }
+}
+
 /** Loads the server secret, creating it on first start; concurrent starts agree on one value. */
 export async function createSecrets(db: Db): Promise<Secrets> {
-  await db.query(
-    `INSERT INTO server_secrets (name, value) VALUES ('hmac', $1) ON CONFLICT (name) DO NOTHING`,
-    [randomBytes(32).toString('base64url')],
-  )
-  const [row] = await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'hmac'`)
-  const key = Buffer.from(row!.value, 'base64url')
+  const key = Buffer.from((await storedSecret(db, 'hmac', () => randomBytes(32).toString('base64url'))).value, 'base64url')
   return {
     random: (bytes = 32) => randomBytes(bytes).toString('base64url'),
     randomCode: (digits = 6) => String(randomInt(0, 10 ** digits)).padStart(digits, '0'),

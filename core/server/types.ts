@@ -258,6 +258,11 @@ export interface CreateServerOptions {
   issuer?: string
   /** At most 3600. */
   accessTokenTtlSeconds?: number
+  /**
+   * How often this instance reloads the token signing keys from the database, in ms: 1..60000, default 60000. A
+   * rotation (`foyer rotate-signing-key`) gives its new key a longer lead than that before it signs.
+   */
+  signingKeyRefreshMs?: number
   /** At most 30. */
   refreshGraceSeconds?: number
   /** How long an MFA verification lets its session through `ctx.requireMfa`: 1..900 seconds, default 900 (§15). */

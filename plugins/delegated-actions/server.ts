@@ -19,7 +19,7 @@ import {
 } from './schema.js'
 import { authorizationKeyOf, isAuthorizationSignatureValid, type AuthorizationKey } from './server/authorizationSignature.js'
 import { DelegatedActionsAppConfigSchema, type DelegatedActionsAppConfig } from './server/delegatedActionsConfig.js'
-import { resolveDelegationKey, type DelegationKey } from './server/delegationKey.js'
+import { checkDelegationKey, resolveDelegationKey, type DelegationKey } from './server/delegationKey.js'
 import { delegatedActionsMigrations, delegationRecords as records } from './server/delegationRecords.js'
 import { checkReplayHeaders, claimIdempotencyKey, IDEMPOTENCY_KEYS_TABLE, idempotencyKeyMigrations, replayHeadersOf, type ReplayHeaders } from './server/requestReplay.js'
 import { DelegatedSignRefusal, signDelegatedMessage, signDelegatedTransaction } from './server/signWithDelegatedKey.js'
@@ -33,7 +33,7 @@ export {
   type AuthorizationHeaders,
   type AuthorizationHeadersParameters,
 } from './server/authorizationSignature.js'
-export { DELEGATION_KEY_VAR, DEV_DELEGATION_KEY_FILE, resolveDelegationKey, delegationKeyOf, type DelegationKey } from './server/delegationKey.js'
+export { DELEGATION_KEY_VAR, DEV_DELEGATION_KEY_FILE, checkDelegationKey, resolveDelegationKey, delegationKeyOf, type DelegationKey } from './server/delegationKey.js'
 export { DelegatedActionsAppConfigSchema, type DelegatedActionsAppConfig } from './server/delegatedActionsConfig.js'
 
 /** Options of the delegated-actions plugin's server half. */
@@ -75,7 +75,15 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
       'delegated_actions.rpc.ip': { limit: 600, windowSeconds: 60 },
     },
     routes(app: Hono, ctx: ServerContext) {
-      const key: DelegationKey = resolveDelegationKey({ key: options.delegationKey, env, dev: ctx.config.dev, dataDir: ctx.config.dataDir, logger: ctx.logger })
+      // Checked at start (production needs the key); dev mode's lives in the database, read on first use (again after a failed try).
+      const keyOptions = { key: options.delegationKey, env, dev: ctx.config.dev, dataDir: ctx.config.dataDir, db: ctx.db, logger: ctx.logger }
+      checkDelegationKey(keyOptions)
+      let loading: Promise<DelegationKey> | null = null
+      const delegationKey = () =>
+        (loading ??= resolveDelegationKey(keyOptions).catch((error: unknown) => {
+          loading = null
+          throw error
+        }))
       ctx.sweepExpired(IDEMPOTENCY_KEYS_TABLE)
       const apiOrigin = () => options.apiOrigin ?? env.FOYER_API_ORIGIN
       const at = () => new Date(ctx.now())
@@ -106,6 +114,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
 
       app.post(delegationFramePaths.signerKey, async (c) => {
         const { userId } = await ctx.auth.requireDeviceProof(c)
+        const key = await delegationKey()
         return c.json({ public_key: Buffer.from(key.publicKey).toString('base64'), key_id: key.keyId, user_id: userId })
       })
 
@@ -120,6 +129,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
         if (!wallet || wallet.root.chain_type !== 'solana' || wallet.address !== input.address) {
           throw new ctx.HttpError(404, 'delegation_wallet_not_found', text.walletNotFound)
         }
+        const key = await delegationKey()
         if (input.key_id !== key.keyId) throw new ctx.HttpError(400, 'invalid_delegation', text.keyChanged)
         const binding: DelegationBinding = { appId, userId, address: input.address }
         const envelope = input.envelope as DelegationEnvelope
@@ -187,6 +197,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
 
         const row = await records.find(ctx.db, found.id, input.address)
         if (!row) throw new ctx.HttpError(403, 'wallet_not_delegated', text.notDelegated)
+        const key = await delegationKey()
         let secret: Uint8Array
         try {
           if (row.keyId !== key.keyId) throw new Error('rotated')

@@ -9,7 +9,7 @@ import { identifierOf } from './server/walletAddress.js'
 import { createCustodyKit } from './server/custodyKit.js'
 import { recoveryRoutes } from './server/recoveryRoutes.js'
 import { walletRoutes } from './server/walletRoutes.js'
-import { resolveWalletKeys } from './server/walletKeys.js'
+import { checkWalletKeys, resolveWalletKeys } from './server/walletKeys.js'
 import { frameListener } from './server/frameListener.js'
 import { tokenPriceRoute, type TokenPriceOptions } from './server/tokenPriceRoute.js'
 import { assertSameSite } from './server/sameSite.js'
@@ -17,11 +17,11 @@ import { embeddedWalletMigrations, walletRecords as records } from './server/wal
 import { frameCloudConfig, recoveryOAuthMigration, recoveryOAuthRoutes, resolveRecoveryCloud, type RecoveryCloudOptions } from './server/recoveryOAuthRoutes.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/shareStore.js'
-export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, resolveWalletKeys, type WalletKeys } from './server/walletKeys.js'
+export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, checkWalletKeys, parseKek, resolveWalletKeys, type ResolveWalletKeysOptions, type WalletKeys } from './server/walletKeys.js'
 
 /** Options of the embedded-wallet plugin's server half. */
 export interface EmbeddedWalletServerOptions extends Pick<TokenPriceOptions, 'priceApiUrl'> {
-  /** Auth-share key (32 bytes, base64 or hex). Default FOYER_WALLET_KEK; dev generates one into the data folder. */
+  /** Auth-share key (32 bytes, base64 or hex). Default FOYER_WALLET_KEK; dev generates one and keeps it in the database. */
   walletKek?: string
   /** Automatic-recovery key (32 bytes, base64 or hex). Default FOYER_RECOVERY_KEK; dev generates one likewise. */
   recoveryKek?: string
@@ -56,6 +56,24 @@ const UNLINK_PATHS = new Set(['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
  */
 export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) {
   const cloud = resolveRecoveryCloud(options.recoveryCloud)
+  /**
+   * The built-in custody backend. Keys given or missing in production are checked at start; dev mode's keys live in
+   * the database, read on first use (and read again after a failed try: the database may have been away).
+   */
+  const defaultShareStore = (ctx: ServerContext): ShareStore => {
+    const keyOptions = { walletKek: options.walletKek, recoveryKek: options.recoveryKek, dev: ctx.config.dev, dataDir: ctx.config.dataDir, db: ctx.db, logger: ctx.logger }
+    checkWalletKeys(keyOptions)
+    let store: Promise<ShareStore> | null = null
+    const ready = () =>
+      (store ??= resolveWalletKeys(keyOptions).then(createShareStore, (error: unknown) => {
+        store = null
+        throw error
+      }))
+    return {
+      seal: async (owner, kind, share) => (await ready()).seal(owner, kind, share),
+      open: async (owner, kind, sealed) => (await ready()).open(owner, kind, sealed),
+    }
+  }
   const unlinkGuard: ServerHook = {
     matcher: (req) => req.method === 'POST' && UNLINK_PATHS.has(req.path),
     async handler(c, ctx) {
@@ -132,9 +150,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
     routes(app: Hono, ctx: ServerContext) {
       // GET /api/v1/token_price: the transaction screens' fees in dollars (FOYER_PRICE_API_URL, cached a minute).
       tokenPriceRoute(options.priceApiUrl ? { priceApiUrl: options.priceApiUrl } : {})(app, ctx)
-      const shares: ShareStore =
-        options.shareStore ??
-        createShareStore(resolveWalletKeys({ walletKek: options.walletKek, recoveryKek: options.recoveryKek, dev: ctx.config.dev, dataDir: ctx.config.dataDir, logger: ctx.logger }))
+      const shares: ShareStore = options.shareStore ?? defaultShareStore(ctx)
       if (!ctx.config.walletOrigin) {
         ctx.logger.warn('[embedded-wallet] no wallet frame origin (FOYER_WALLET_ORIGIN / walletOrigin): the custody routes refuse every request')
       }

@@ -95,6 +95,14 @@ CREATE INDEX device_proof_ids_expiry ON device_proof_ids (expires_at);`,
     sql: `ALTER TABLE linked_accounts ADD COLUMN unproven boolean NOT NULL DEFAULT false;`,
   },
   {
+    // Signing keys rotate without restarts (signingKeys.ts): a key signs from activates_at on (NULL: from created_at,
+    // the keys made before rotation), and stops being published and accepted once retired_at is set.
+    id: 'core/004_signing_key_rotation',
+    sql: `
+ALTER TABLE signing_keys ADD COLUMN activates_at timestamptz;
+ALTER TABLE signing_keys ADD COLUMN retired_at timestamptz;`,
+  },
+  {
     // One instance runs each repeated job per period (jobs.ts): the one whose claim on the job's row succeeds.
     id: 'core/005_job_leases',
     sql: `

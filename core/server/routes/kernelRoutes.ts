@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Context, Hono } from 'hono'
 import { AnalyticsEventSchema, RefreshInputSchema, paths } from '../../protocol/index.js'
 import type { RefreshResult } from '../sessions.js'
+import { JWKS_MAX_AGE_SECONDS } from '../signingKeys.js'
 import { refreshTokenCookie } from '../sessionCookies.js'
 import type { ServerContext } from '../types.js'
 
@@ -14,7 +15,7 @@ export function kernelRoutes(app: Hono, ctx: ServerContext): void {
   })
 
   app.get('/api/v1/apps/:appId/jwks.json', async (c) => {
-    c.header('Cache-Control', 'public, max-age=300')
+    c.header('Cache-Control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`)
     return c.json(await ctx.tokens.jwks())
   })
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import type { Db, Logger } from '../../../core/server/index.js'
+import { storedSecret, type Db, type Logger } from '../../../core/server/index.js'
 
 /** The environment variable of the key TOTP secrets are encrypted under. */
 export const MFA_KEK_VAR = 'FOYER_MFA_KEK'
@@ -31,11 +31,7 @@ export async function resolveTotpKey(options: { key?: string | undefined; env?: 
     throw new Error(`Authenticator-app MFA needs ${MFA_KEK_VAR} in production (32 random bytes as base64 or hex): keep it in a secret manager, apart from the database.`)
   }
   options.logger.warn(`${MFA_KEK_VAR} is not set: dev mode keeps a generated MFA key in the database (never do this in production).`)
-  await options.db.query(`INSERT INTO server_secrets (name, value) VALUES ('mfa_totp_dev_kek', $1) ON CONFLICT (name) DO NOTHING`, [
-    randomBytes(32).toString('base64'),
-  ])
-  const [row] = await options.db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'mfa_totp_dev_kek'`)
-  return parseMfaKek(row!.value)
+  return parseMfaKek((await storedSecret(options.db, 'mfa_totp_dev_kek', () => randomBytes(32).toString('base64'))).value)
 }
 
 /** The box over a resolved key. Sealed form: base64url of iv(12) | tag(16) | ciphertext. */
