@@ -31,9 +31,11 @@ export function createJobs(jobs: readonly ServerJob[], ctx: ServerContext, logge
   const run = (job: ServerJob, claim = false) => {
     const current = running.get(job.name)
     if (current) return current
-    const started = (claim ? claimJobRun(ctx.db, job) : Promise.resolve(true))
-      .then((mine) => (mine ? job.run(ctx) : undefined))
-      .finally(() => running.delete(job.name))
+    // Shared with other instances (PostgreSQL) only when a timer starts it: runJob() runs it here and now.
+    const shared = claim && ctx.db.kind === 'postgres'
+    const started = (shared ? claimJobRun(ctx.db, job).then((mine) => (mine ? job.run(ctx) : undefined)) : job.run(ctx)).finally(() =>
+      running.delete(job.name),
+    )
     running.set(job.name, started)
     return started
   }

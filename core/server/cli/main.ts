@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import { migrateToPostgres } from './migrateToPostgres.js'
 import { rotateSigningKeyCommand } from './rotateSigningKey.js'
 
 const USAGE = `Usage: foyer <command>
@@ -8,6 +9,9 @@ const USAGE = `Usage: foyer <command>
 Commands:
   rotate-signing-key [--lead-seconds N]   Store a new token signing key that signs N seconds from now (default 600,
                                           at least 360) and retire replaced keys whose tokens have all expired.
+  migrate-to-postgres [--from DIR]        Copy the PGlite folder DIR (default FOYER_DATA_DIR or ./.foyer-data) into the
+                                          PostgreSQL database DATABASE_URL. Start the server once on DATABASE_URL with
+                                          the same plugins first (it makes the tables), and stop both.
 
 The database is the server's: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data), which
 only one process may open: stop the server first when it uses PGlite.`
@@ -41,6 +45,29 @@ export async function main(argv: readonly string[], io: CliIo = { out: (l) => co
       return 0
     } catch (error) {
       io.err(`foyer rotate-signing-key: ${(error as Error).message}`)
+      return 1
+    }
+  }
+  if (command === 'migrate-to-postgres') {
+    const from = rest[0] === '--from' ? rest[1] : rest[0]?.startsWith('--from=') ? rest[0].slice('--from='.length) : rest.length ? null : undefined
+    const databaseUrl = process.env.DATABASE_URL
+    if (from === null || (rest[0] === '--from' && (!from || rest.length > 2)) || (rest[0] !== '--from' && rest.length > 1)) {
+      io.err(`foyer migrate-to-postgres: unknown or incomplete option ${rest.join(' ')}\n\n${USAGE}`)
+      return 2
+    }
+    if (!databaseUrl) {
+      io.err('foyer migrate-to-postgres: set DATABASE_URL to the PostgreSQL database to move into')
+      return 2
+    }
+    try {
+      const dataDir = from ?? process.env.FOYER_DATA_DIR ?? './.foyer-data'
+      const report = await migrateToPostgres({ dataDir, databaseUrl })
+      io.out(`Moved ${report.rows} rows from ${dataDir} into PostgreSQL:`)
+      for (const [table, rows] of Object.entries(report.tables)) if (rows) io.out(`  ${table}: ${rows}`)
+      io.out('Start the server with DATABASE_URL set; keep the PGlite folder until you have checked it.')
+      return 0
+    } catch (error) {
+      io.err(`foyer migrate-to-postgres: ${(error as Error).message}`)
       return 1
     }
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestServer } from '../../../test/kit/createTestServer.js'
 import { initdbDumpFile } from '../../../test/kit/pgliteTemplate.js'
 import { startPostgresServer, type PostgresServer } from '../../../test/kit/postgresServer.js'
+import { main } from './main.js'
 import { migrateToPostgres } from './migrateToPostgres.js'
 
 // Moving from PGlite to PostgreSQL, as the README tells an operator: start the server once on PostgreSQL (it makes
@@ -41,10 +42,17 @@ describe('foyer migrate-to-postgres', () => {
     const first = await createTestServer({ databaseUrl: pgServer.url })
     await first.close()
 
-    const report = await migrateToPostgres({ dataDir, databaseUrl: pgServer.url })
-    expect(report.tables.users).toBe(Number(counts[0]!.n))
-    expect(report.tables.sessions).toBeGreaterThanOrEqual(2)
-    expect(report.rows).toBeGreaterThan(report.tables.users! + report.tables.sessions!)
+    // The command an operator runs: `DATABASE_URL=… foyer migrate-to-postgres --from <folder>`.
+    const lines: string[] = []
+    process.env.DATABASE_URL = pgServer.url
+    try {
+      expect(await main(['migrate-to-postgres', '--from', dataDir], { out: (l) => lines.push(l), err: (l) => lines.push(l) })).toBe(0)
+    } finally {
+      delete process.env.DATABASE_URL
+    }
+    expect(lines).toContain(`  users: ${counts[0]!.n}`)
+    expect(lines.join('\n')).toMatch(/Moved \d+ rows/)
+    expect(lines.join('\n')).toMatch(/ {2}sessions: [2-9]/)
 
     const onPostgres = await createTestServer({ databaseUrl: pgServer.url })
     try {
