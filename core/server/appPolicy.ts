@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import * as v from 'valibot'
 import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
@@ -72,7 +73,13 @@ export async function enforceSignupPolicy(policy: AppPolicy, appId: string, acco
     throw new HttpError(403, 'allowlist_rejected', 'This account is not on the allowlist of this app')
   }
   if (policy.maxUsers === null) return
-  await tx.query("SELECT pg_advisory_xact_lock(hashtext('foyer.users:' || $1))", [appId])
+  // The lock's key is computed here, not by hashtext() in SQL: one engine-neutral bigint (docs/distributed-engines.md).
+  await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [advisoryKey(`foyer.users:${appId}`)])
   const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE app_id = $1', [appId])
   if (n >= policy.maxUsers) throw new HttpError(403, 'user_limit_reached', 'This app has reached its user limit')
+}
+
+/** A bigint advisory-lock key for `name`: the first 8 bytes of its SHA-256, signed, as a decimal string. */
+export function advisoryKey(name: string): string {
+  return createHash('sha256').update(name).digest().readBigInt64BE(0).toString()
 }

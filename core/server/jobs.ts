@@ -77,7 +77,7 @@ export async function claimJobRun(db: Db, job: ServerJob): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO job_leases (name, claimed_at, claimed_by) VALUES ($1, now(), $2)
      ON CONFLICT (name) DO UPDATE SET claimed_at = now(), claimed_by = $2
-     WHERE job_leases.claimed_at <= now() - make_interval(secs => $3)
+     WHERE job_leases.claimed_at <= now() - $3::float8 * interval '1 second'
      RETURNING name`,
     [job.name, instance, (job.everyMs * 0.9) / 1000],
   )

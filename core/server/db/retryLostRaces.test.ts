@@ -53,6 +53,18 @@ describe('retryLostRaces', () => {
     expect(runs.n).toBe(1)
   })
 
+  it('reruns a serialization failure or a deadlock unmarked: the engine rolled it all back (SERIALIZABLE engines)', async () => {
+    for (const code of ['40001', '40P01']) {
+      const { db, runs } = countingDb()
+      let calls = 0
+      const result = await retryLostRaces(db, { jitterMs: 1 }).tx(async () => {
+        if (++calls === 1) throw sqlError(code)
+        return 'again'
+      })
+      expect([result, runs.n]).toEqual(['again', 2])
+    }
+  })
+
   it('gives up after `attempts` runs with a clean 429, not the database error', async () => {
     const { db, runs } = countingDb()
     const failure = retryLostRaces(db, { attempts: 3, jitterMs: 1 }).tx(async () => Promise.reject(rerunOnLostRace(sqlError('40P01'))))

@@ -26,6 +26,9 @@ export function rerunOnLostRace<E>(error: E): E {
   return error
 }
 
+/** serialization_failure or deadlock_detected: the engine itself rolled the transaction back. */
+const isRolledBackByEngine = (error: unknown): boolean => ['40001', '40P01'].includes((error as { code?: unknown } | null)?.code as string)
+
 /** True for an error marked by rerunOnLostRace. */
 export const isMarkedForRerun = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[RERUN] === true
 
@@ -52,7 +55,9 @@ export function retryLostRaces(db: Db, options: RetryLostRacesOptions = {}): Db 
         try {
           return await db.tx(fn)
         } catch (error) {
-          if (!isMarkedForRerun(error)) throw error
+          // A serialization failure or a deadlock rolled the whole transaction back: rerunning it is always safe
+          // (routine on SERIALIZABLE engines such as CockroachDB). A unique clash only where a login marked it.
+          if (!isMarkedForRerun(error) && !isRolledBackByEngine(error)) throw error
           if (run >= attempts) throw lostRaceError()
           await new Promise((resolve) => setTimeout(resolve, Math.random() * jitterMs * run))
         }
