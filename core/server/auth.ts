@@ -3,6 +3,7 @@ import type { Accounts } from './accounts.js'
 import { enforceSignupPolicy } from './appPolicy.js'
 import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
+import { noteLogin } from './observability/noteLogin.js'
 import type { Sessions } from './sessions.js'
 import { accessTokenCookie } from './sessionCookies.js'
 import { readDeviceBinding, type DeviceProofs } from './deviceKeys.js'
@@ -76,13 +77,17 @@ export function createAuth(deps: {
           session_update_action: 'set' as const,
         }
       })
+      let result: Awaited<ReturnType<typeof attempt>>
       try {
-        return await attempt()
+        result = await attempt()
       } catch (error) {
         // Two first logins of one new account raced on PostgreSQL: the loser retries and finds the user.
-        if (db === root && (error as { code?: string }).code === '23505') return attempt()
-        throw error
+        if (!(db === root && (error as { code?: string }).code === '23505')) throw error
+        result = await attempt()
       }
+      // Counted (foyer_logins_total) once the request's answer is a success: an outer transaction may still fail.
+      noteLogin(c, account.type)
+      return result
     },
 
     async requireUser(c: Context) {
