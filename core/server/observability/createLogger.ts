@@ -18,7 +18,7 @@ const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'sil
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level = (options.level ?? process.env.FOYER_LOG_LEVEL ?? 'info').toLowerCase()
   if (!LEVELS.has(level)) throw new Error(`FOYER_LOG_LEVEL must be one of ${[...LEVELS].join(', ')}, got ${level}`)
-  const settings = { level: level as Level | 'silent', base: { pid: process.pid }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }
+  const settings = { level: level as Level | 'silent', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }
   const log = options.destination ? pino(settings, options.destination) : pino(settings)
   return {
     info: (msg, fields) => log.info(fields ?? {}, msg),

@@ -53,7 +53,7 @@ describe('request logging', () => {
     const [line, ...more] = lines()
     expect(more).toEqual([])
     expect(line).toMatchObject({ level: 30, reqId: 'trace.ABC-123_x', listener: 'api', method: 'GET', route: '/api/v1/apps/:appId', status: 200, ip: 'unknown' })
-    expect(Object.keys(line!).sort()).toEqual(['ip', 'level', 'listener', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'status', 'time'])
+    expect(Object.keys(line!).sort()).toEqual(['hostname', 'ip', 'level', 'listener', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'status', 'time'])
     expect(typeof line!.ms).toBe('number')
   })
 
