@@ -2,7 +2,7 @@
 // line written to /dev/null): CPU time of the same tiny route with and without `observeRequests`, in-process (app.fetch) and over
 // loopback HTTP with keep-alive. Rounds alternate so the machine's noise falls on both sides alike.
 // Run: node --import tsx test/bench/observability.ts
-import { pino } from 'pino'
+import { destination } from 'pino'
 import { Hono } from 'hono'
 import { createMetrics } from '../../core/server/observability/createMetrics.js'
 import { createReadiness } from '../../core/server/observability/createReadiness.js'
@@ -22,7 +22,7 @@ function build(observed: boolean) {
   // single-handler fast path alike.
   app.use('*', (_c, next) => next())
   if (observed) {
-    const logger = createLogger({ destination: pino.destination({ dest: '/dev/null', sync: true }) })
+    const logger = createLogger({ destination: destination({ dest: '/dev/null', sync: true }) })
     app.use('*', observeRequests({ listener: 'api', logger, metrics: createMetrics(db), readiness: createReadiness(db), clientIp: () => '127.0.0.1' }))
   }
   app.get('/api/v1/things/:id', (c) => c.json({ id: c.req.param('id') }))

@@ -38,7 +38,7 @@ describe('request logging', () => {
     const res = await t.request('/api/v1/passwordless/authenticate', { body: { email, code } })
     expect(res.status).toBe(200)
     const tokens = (await res.json()) as TokenResponse
-    expect((await t.request('/api/v1/users/me', { token: tokens.token })).status).toBe(200)
+    expect((await t.request('/api/v1/users/me', { token: tokens.token! })).status).toBe(200)
     // A code in a query string (an OAuth callback's) stays out too.
     await t.request(`/api/v1/apps/${t.appId}?code=${code}&state=query-state-secret-value`)
     const text = output.join('')
