@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailServer } from '../../../plugins/email/server.js'
 import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { createServer } from '../createServer.js'
 import { defineServerPlugin } from '../defineServerPlugin.js'
 
 const TOKEN = 'metrics-token-0123456789'
@@ -106,8 +107,8 @@ describe('/metrics', () => {
     }
   })
 
-  it('a short metrics token or a bad port stops the start', async () => {
-    await expect(createTestServer({ metricsToken: 'short' })).rejects.toThrow('at least 16 characters')
-    await expect(createTestServer({ metricsPort: 70000 })).rejects.toThrow('must be a port number')
+  it('a short metrics token or a bad port stops the start, before any database is opened', async () => {
+    await expect(createServer({ dev: true, metricsToken: 'short' })).rejects.toThrow('at least 16 characters')
+    await expect(createServer({ dev: true, metricsPort: 70000 })).rejects.toThrow('must be a port number')
   })
 })
