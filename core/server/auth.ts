@@ -4,6 +4,7 @@ import { enforceSignupPolicy } from './appPolicy.js'
 import type { Db } from './db/Db.js'
 import { rerunOnLostRace } from './db/retryLostRaces.js'
 import { HttpError } from './HttpError.js'
+import { noteLogin } from './observability/noteLogin.js'
 import type { Sessions } from './sessions.js'
 import { accessTokenCookie } from './sessionCookies.js'
 import { readDeviceBinding, type DeviceProofs } from './deviceKeys.js'
@@ -79,13 +80,16 @@ export function createAuth(deps: {
       }
       // Two first logins of one new account raced on PostgreSQL and this one lost (its account insert met the winner's):
       // the mark makes the outermost transaction, a plugin's own or this one, run again from its start and find the user.
-      return db.tx(async (tx) => {
+      const result = await db.tx(async (tx) => {
         try {
           return await signIn(tx)
         } catch (error) {
           throw rerunOnLostRace(error)
         }
       })
+      // Counted (foyer_logins_total) once the request's answer is a success: an outer transaction may still fail.
+      noteLogin(c, account.type)
+      return result
     },
 
     async requireUser(c: Context) {

@@ -43,7 +43,9 @@ import { createSweepJob } from './sweepJob.js'
 import { MAX_ACCESS_TOKEN_TTL_SECONDS, SIGNING_KEY_REFRESH_MS } from './signingKeys.js'
 import { createTokens } from './tokens.js'
 import { createTransferNonces } from './transfers.js'
-import type { Logger } from './Logger.js'
+import { createLogger } from './observability/createLogger.js'
+import { createObservability } from './observability/createObservability.js'
+import { metricsSettings } from './observability/metricsSettings.js'
 import type { Apps, CreateServerOptions, FoyerServer, Listening, ResolvedConfig, ServerContext } from './types.js'
 import { createUsers } from './users.js'
 import type * as v from 'valibot'
@@ -59,12 +61,6 @@ const kernelRateLimits: Record<string, RateLimitRule> = {
   'mfa.verify.user': { limit: 20, windowSeconds: 600 },
 }
 
-const consoleLogger: Logger = {
-  info: (msg) => console.log(msg),
-  warn: (msg) => console.warn(msg),
-  error: (msg) => console.error(msg),
-}
-
 /** Builds the Foyer server: database, migrations, keys, apps and the plugins' routes. */
 export async function createServer(options: CreateServerOptions = {}): Promise<FoyerServer> {
   try {
@@ -78,7 +74,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
 async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   const env = process.env
-  const logger = options.logger ?? consoleLogger
+  const logger = options.logger ?? createLogger()
   const now = options.now ?? Date.now
   const plugins = options.plugins ?? []
   const dev = options.dev ?? env.NODE_ENV !== 'production'
@@ -103,6 +99,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   for (const plugin of plugins) {
     if (ids.has(plugin.id)) throw new Error(`Server plugin "${plugin.id}" is registered twice`)
     if (plugin.listeners?.api) throw new Error(`Server plugin "${plugin.id}": the "api" listener is core's; add API routes in routes()`)
+    if (plugin.listeners?.metrics) throw new Error(`Server plugin "${plugin.id}": the "metrics" listener is core's (FOYER_METRICS_PORT)`)
     ids.add(plugin.id)
   }
   const errorCodes = declaredErrorCodes(plugins)
@@ -131,6 +128,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   if (!smsOption && !dev && appInputs.some((a) => a.sms_auth === true)) {
     throw new Error('An app enables sms_auth: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or the sms option) in production')
   }
+
+  const metricsConfig = metricsSettings(options, env)
 
   const rateLimits: Record<string, RateLimitRule> = { ...kernelRateLimits }
   for (const plugin of plugins) Object.assign(rateLimits, plugin.rateLimits)
@@ -189,6 +188,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       ? 'send' in smsOption ? smsOption : createTwilioSmsSender({ logger, ...smsOption })
       : devOutbox ? createDevOutboxSms(devOutbox) : createUnconfiguredSms()
     const rateLimit = createRateLimiter(db, now)
+    const observability = createObservability({ db, logger, settings: metricsConfig, clientIp: (c) => clientIp(c, trustsProxy) })
     const config: ResolvedConfig = {
       dev,
       devAppId: dev ? devAppId : null,
@@ -208,6 +208,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
         const rule = rateLimits[name]
         if (!rule) throw new Error(`Unknown rate limit rule ${name}`)
         if (!(await rateLimit(`${name}:${key}`, rule.limit, rule.windowSeconds))) {
+          observability.metrics.rateLimited(name)
           throw new HttpError(429, 'too_many_requests', 'Too many attempts.')
         }
       },
@@ -221,6 +222,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       requireCustody: async (c) => requireFreshVerification(await auth.requireDeviceProof(c)),
       mfa,
       sweepExpired: sweep.sweepExpired,
+      metrics: observability.metrics.api,
     }
 
     ctx.verifyCaptcha = createVerifyCaptcha({
@@ -229,8 +231,9 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     })
 
     // Every listener answers errors alike.
-    const listenerApp = () => {
+    const listenerApp = (name: string) => {
       const listener = new Hono()
+      observability.instrument(listener, name)
       listener.onError(createErrorHandler(logger))
       listener.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
       if (dev) listener.use('*', warnUndeclaredCodes(errorCodes, logger))
@@ -244,7 +247,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       return listener
     }
 
-    const app = listenerApp()
+    const app = listenerApp('api')
     const openPaths = new Set(plugins.flatMap((p) => p.openPaths ?? []))
     const originHint = (appId: string) =>
       dev && appId === devAppId
@@ -263,31 +266,59 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const listeners: Record<string, Hono> = { api: app }
     for (const plugin of plugins) {
       for (const [name, addRoutes] of Object.entries(plugin.listeners ?? {})) {
-        addRoutes((listeners[name] ??= readBodies(listenerApp())), ctx)
+        addRoutes((listeners[name] ??= readBodies(listenerApp(name))), ctx)
       }
     }
 
     sweep.sweepExpired(DEVICE_PROOF_IDS_TABLE)
     const jobs = createJobs(jobList, ctx, logger)
-    const open = new Set<() => Promise<void>>()
+    // Each served listener by its close(), with its drain for shutdown().
+    const open = new Map<() => Promise<void>, (graceMs: number) => Promise<void>>()
     const serve = async (listener: Hono, port: number, hostname?: string): Promise<Listening> => {
-      const listening = await serveApp(listener, port, hostname)
+      const { drain, ...listening } = await serveApp(listener, port, hostname)
       const close = async () => {
         if (open.delete(close)) await listening.close()
       }
-      open.add(close)
+      open.set(close, async (graceMs) => {
+        if (open.delete(close)) await drain(graceMs)
+      })
       return { ...listening, close }
     }
+    // All or none: a port in use leaves no half-started server behind. The metrics listener (FOYER_METRICS_PORT)
+    // starts with the first listen, on its own address.
+    const { metricsListener } = observability
+    let metricsListening: Listening | null = null
+    const startAll = async (starts: Record<string, () => Promise<Listening>>) => {
+      if (metricsListener && !metricsListening) starts.metrics = () => serve(metricsListener.app, metricsListener.port, metricsListener.host)
+      const names = Object.keys(starts)
+      const started = await Promise.allSettled(Object.values(starts).map((start) => start()))
+      const failed = started.find((r) => r.status === 'rejected')
+      if (failed) {
+        await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)))
+        throw failed.reason
+      }
+      const listening: Record<string, Listening> = Object.fromEntries(started.map((r, i) => [names[i]!, (r as PromiseFulfilledResult<Listening>).value]))
+      metricsListening ??= listening.metrics ?? null
+      jobs.start()
+      return listening
+    }
     let closed = false
+    const close = async () => {
+      if (closed) return
+      closed = true
+      observability.readiness.stop()
+      await jobs.stop()
+      await Promise.all([...open.keys()].map((closeOne) => closeOne()))
+      await db.close()
+    }
+    let shuttingDown: Promise<void> | null = null
     return {
       app,
       listeners,
       db,
       ctx,
       async listen(port = 0, hostname) {
-        const listening = await serve(app, port, hostname)
-        jobs.start()
-        return listening
+        return (await startAll({ api: () => serve(app, port, hostname) })).api!
       },
       async listenAll(ports, hostname) {
         const missing = Object.keys(listeners).filter((name) => ports[name] === undefined)
@@ -295,24 +326,20 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
         if (missing.length || unknown.length) {
           throw new Error(`listenAll: ${[...missing.map((n) => `no port for listener "${n}"`), ...unknown.map((n) => `no listener "${n}"`)].join(', ')}`)
         }
-        const started = await Promise.allSettled(Object.entries(listeners).map(([name, listener]) => serve(listener, ports[name]!, hostname)))
-        const failed = started.find((r) => r.status === 'rejected')
-        if (failed) {
-          // All or none: a port in use leaves no half-started server behind.
-          await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)))
-          throw failed.reason
-        }
-        jobs.start()
-        const names = Object.keys(listeners)
-        return Object.fromEntries(started.map((r, i) => [names[i]!, (r as PromiseFulfilledResult<Listening>).value]))
+        return startAll(Object.fromEntries(Object.entries(listeners).map(([name, listener]) => [name, () => serve(listener, ports[name]!, hostname)])))
       },
       runJob: (name) => jobs.run(name),
-      async close() {
-        if (closed) return
-        closed = true
-        await jobs.stop()
-        await Promise.all([...open].map((close) => close()))
-        await db.close()
+      close,
+      shutdown({ graceMs = 10_000 } = {}) {
+        shuttingDown ??= (async () => {
+          // Readiness fails first, so a load balancer stops sending; then the listeners drain, the jobs stop, the pool closes.
+          observability.readiness.stop()
+          logger.info('[foyer] shutting down: readiness off, listeners draining', { graceMs })
+          await Promise.all([...[...open.values()].map((drain) => drain(graceMs)), jobs.stop()])
+          await close()
+          logger.info('[foyer] stopped')
+        })()
+        return shuttingDown
       },
     }
   } catch (error) {

@@ -14,6 +14,7 @@ import type { ResolvedTrustProxy, TrustProxy } from './http/clientIp.js'
 import type { Logger } from './Logger.js'
 import type { Mailer } from './mailer.js'
 import type { Mfa, MfaMethod } from './mfa.js'
+import type { ServerMetrics } from './observability/createMetrics.js'
 import type { RateLimiter, RateLimitRule } from './rateLimit.js'
 import type { Secrets } from './secrets.js'
 import type { SmsSender, TwilioSmsOptions } from './sms.js'
@@ -133,6 +134,12 @@ export interface ServerContext {
    * `createOtpCodes` register theirs). Call while the routes are set up.
    */
   sweepExpired(table: string): void
+  /**
+   * The server's Prometheus metrics (served at /metrics): a plugin registers its counters here, e.g.
+   * `ctx.metrics.counter({ name: 'foyer_x_total', help, labelNames: ['kind'] }).inc({ kind })`. Label values from a
+   * small fixed set only: never ids, addresses or paths.
+   */
+  metrics: ServerMetrics
 }
 
 /** What `ServerHook.matcher` is asked about. */
@@ -275,7 +282,17 @@ export interface CreateServerOptions {
    */
   trustProxy?: TrustProxy
   rateLimits?: Record<string, Partial<RateLimitRule>>
+  /** Where log lines go. Default: JSON lines on stdout (pino) at FOYER_LOG_LEVEL (default info). */
   logger?: Logger
+  /**
+   * Bearer token for `GET /metrics` (at least 16 characters). With one, every listener serves /metrics to it;
+   * without one, only the metrics listener (metricsPort) does. Default FOYER_METRICS_TOKEN.
+   */
+  metricsToken?: string
+  /** Port of a listener of its own for /metrics (and /healthz, /readyz), started by `listen`/`listenAll`. Default FOYER_METRICS_PORT; none without it. */
+  metricsPort?: number
+  /** Address the metrics listener binds. Default FOYER_METRICS_HOST, else 127.0.0.1 (this host only). */
+  metricsHost?: string
   /** Clock in epoch ms; tests inject one to move time. */
   now?: () => number
   /**
@@ -302,10 +319,19 @@ export interface FoyerServer {
   ctx: ServerContext
   /** Serves the API on `port` (0: any free one) and starts the jobs. */
   listen(port?: number, hostname?: string): Promise<Listening>
-  /** Serves each listener on its port (`{ api: 8787, wallet: 8788 }`, every listener named) and starts the jobs. */
+  /**
+   * Serves each listener on its port (`{ api: 8787, wallet: 8788 }`, every listener named) and starts the jobs.
+   * With `metricsPort`, the answer also has the `metrics` listener.
+   */
   listenAll(ports: Record<string, number>, hostname?: string): Promise<Record<string, Listening>>
   /** Runs a job now (tests); a run already under way is awaited instead of started again. */
   runJob(name: string): Promise<void>
-  /** Stops the jobs and every listener, then closes the database. */
+  /** Stops the jobs and every listener at once (connections too), then closes the database. */
   close(): Promise<void>
+  /**
+   * Graceful stop (SIGTERM): /readyz answers 503 from the first moment, the listeners stop accepting connections,
+   * requests under way get up to `graceMs` (default 10 s) to finish before their connections are closed, the jobs
+   * stop, the database closes. Calling it again answers the same promise.
+   */
+  shutdown(options?: { graceMs?: number }): Promise<void>
 }

@@ -152,8 +152,14 @@ if (server.ctx.config.dev) {
   if (!process.env.SMTP_URL) console.log(`[foyer] login codes appear here in the terminal and at ${url}/dev/outbox`)
 }
 
-const stop = async () => {
-  await server.close()
+// SIGTERM (an orchestrator) or SIGINT (Ctrl-C): /readyz turns 503, the listeners stop accepting, requests under way
+// get FOYER_SHUTDOWN_GRACE_MS (default 10 s) to finish, then the jobs stop and the database closes. A second signal exits at once.
+const graceMs = Number(process.env.FOYER_SHUTDOWN_GRACE_MS ?? 10_000)
+if (!(graceMs >= 0)) throw new Error(`FOYER_SHUTDOWN_GRACE_MS must be a number of milliseconds, got ${process.env.FOYER_SHUTDOWN_GRACE_MS}`)
+const stop = async (signal: NodeJS.Signals) => {
+  console.log(`[foyer] ${signal}: shutting down`)
+  process.once(signal, () => process.exit(1))
+  await server.shutdown({ graceMs })
   process.exit(0)
 }
 process.once('SIGINT', stop)

@@ -22,6 +22,7 @@ const logs: string[] = []
 const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }
 const makeWallet = (chain: 'ethereum' | 'solana' = 'ethereum', secret?: Uint8Array) => makeTestWallet(chain, secret, madeShares)
 
+const METRICS_TOKEN = 'wallet-metrics-token-0001'
 let t: TestServer
 const call = (route: string, body: unknown, token: string | undefined, origin: string | null = WALLET_ORIGIN) => custodyCall(t, token, origin)(route, body)
 const count = async (table: string) => (await t.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n
@@ -41,6 +42,7 @@ beforeAll(async () => {
     walletOrigin: WALLET_ORIGIN,
     app: { guest: true, 'embedded-wallet': { create_on_login: 'users-without-wallets' } },
     logger,
+    metricsToken: METRICS_TOKEN,
   })
 })
 afterAll(() => t.close())
@@ -380,6 +382,14 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
     const config = await (await t.request(`/api/v1/apps/${t.appId}`)).json()
     expect(config.embedded_wallet_config).toEqual({ create_on_login: 'users-without-wallets', user_owned_recovery_options: [], require_user_owned_recovery_on_create: false })
     expect(config.embedded_wallet_origin).toBe(WALLET_ORIGIN)
+  })
+
+  it('counts every release on /metrics by kind, as many as it logs', async () => {
+    const text = await (await t.app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+    const counted = (kind: string) => Number(new RegExp(`^foyer_share_releases_total\\{kind="${kind}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0)
+    expect(counted('auth')).toBe(logs.filter((line) => line.includes('] auth share released')).length)
+    expect(counted('automatic_recovery')).toBe(logs.filter((line) => line.includes('auth and recovery shares released (automatic recovery)')).length)
+    expect(counted('auth')).toBeGreaterThan(3)
   })
 
   it('logs who, which root and when for every release, and never a share', () => {

@@ -5,6 +5,7 @@ import { DatabaseUnavailableError } from '../db/DatabaseUnavailableError.js'
 import { HttpError } from '../HttpError.js'
 import { isMarkedForRerun, LOST_RACE_MESSAGE } from '../db/retryLostRaces.js'
 import type { Logger } from '../Logger.js'
+import { routeOf } from './routeOf.js'
 
 /** JSON error body `{ error, code }` with `status`. */
 export function errorResponse(c: Context, status: number, code: string, error: string, data?: Record<string, unknown>) {
@@ -26,8 +27,9 @@ export function createErrorHandler(logger: Logger) {
       if (err.status === 413) return errorResponse(c, 413, 'payload_too_large', 'Payload too large')
       return errorResponse(c, err.status, err.status === 404 ? 'not_found' : 'invalid_data', 'Bad request')
     }
-    // Only the error's name and message: never the request, its body or headers.
-    logger.error(`[foyer] ${c.req.method} ${c.req.path} failed: ${err.name}: ${err.message}`)
+    // Only the error's name and message, the route pattern and the request id: never the request, its body or headers.
+    const reqId = c.get('requestId') as string | undefined
+    logger.error(`[foyer] ${c.req.method} ${routeOf(c)} failed: ${err.name}: ${err.message}`, { reqId, route: routeOf(c), err: err.name })
     return errorResponse(c, 500, 'internal_error', 'Internal server error')
   }
 }

@@ -20,6 +20,8 @@ export function createCustodyKit(ctx: ServerContext, shares: ShareStore) {
   const nonces = createNonceStore({ db: ctx.db, secrets: ctx.secrets, now: ctx.now }, { table: CUSTODY_NONCES_TABLE, purpose: 'custody', ttlSeconds: CUSTODY_NONCE_TTL_SECONDS })
   const refusedProof = () => new ctx.HttpError(400, 'invalid_custody_proof', 'The wallet did not sign this custody change (signature or nonce invalid): nothing was stored')
 
+  const releases = ctx.metrics.counter({ name: 'foyer_share_releases_total', help: 'Key shares released to the wallet frame, by kind', labelNames: ['kind'] })
+
   const kit = {
     shares,
     text,
@@ -28,6 +30,8 @@ export function createCustodyKit(ctx: ServerContext, shares: ShareStore) {
     /** Never logs shares, keys or bodies: who, which root, what. */
     log: (what: string, userId: string, rootId: string) =>
       ctx.logger.info(`[embedded-wallet] ${what}: user ${userId}, wallet root ${rootId}, at ${at().toISOString()}`),
+    /** Counts a release of shares to the frame for /metrics (what kind, never its content or whose). */
+    released: (kind: 'auth' | 'automatic_recovery' | 'user_recovery' | 'password_recovery') => releases.inc({ kind }),
     address(value: string, field: string): NormalizedAddress {
       const normalized = normalizeAddress(value)
       if (!normalized) throw new ctx.HttpError(400, 'invalid_data', `${field}: Invalid address`)

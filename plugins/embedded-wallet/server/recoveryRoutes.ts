@@ -162,6 +162,7 @@ export function recoveryRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit, p
     const described = await kit.describe(ctx.db, userId, wallet, mfaValidForMs)
     if ((stored.kdf as { algorithm?: unknown }).algorithm !== 'oprf-argon2id') {
       log('auth share and encrypted recovery share released (user-owned recovery)', userId, wallet.root.id)
+      kit.released('user_recovery')
       return c.json({
         ...described,
         kdf: stored.kdf,
@@ -214,6 +215,7 @@ export function recoveryRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit, p
     }
     await guards.reset(ctx.db, wallet.root.id)
     log('auth share and encrypted recovery share released (password recovery)', userId, wallet.root.id)
+    kit.released('password_recovery')
     return c.json({
       ...(await kit.describe(ctx.db, userId, wallet, mfaValidForMs)),
       kdf: stored.kdf,

@@ -150,6 +150,7 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
         ...(recovery ? { recovery_share: await kit.openShare(userId, wallet.root.id, 'recovery') } : {}),
       }
       log(what, userId, wallet.root.id)
+      kit.released(recovery ? 'automatic_recovery' : 'auth')
       return c.json(answer)
     })
   releaseShares(paths.authShare, 'embedded_wallets.auth_share.user', 'auth share released', false)
