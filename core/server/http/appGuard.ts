@@ -38,6 +38,8 @@ export function appGuard(
     const allowCors = () => {
       c.header('Access-Control-Allow-Origin', origin!)
       c.header('Access-Control-Allow-Credentials', 'true')
+      // A page may read the request id (for a support ticket) and when to retry after a 503.
+      c.header('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After')
       c.header('Vary', 'Origin')
     }
 
