@@ -74,10 +74,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
 async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   const env = process.env
-  const logger = options.logger ?? createLogger()
+  const dev = options.dev ?? env.NODE_ENV !== 'production'
+  // JSON lines in production (a log pipeline reads them), readable lines in a dev terminal; FOYER_LOG_FORMAT decides.
+  const logger = options.logger ?? createLogger({ format: (env.FOYER_LOG_FORMAT as 'json' | 'text' | undefined) ?? (dev ? 'text' : 'json') })
   const now = options.now ?? Date.now
   const plugins = options.plugins ?? []
-  const dev = options.dev ?? env.NODE_ENV !== 'production'
   const devAppId = options.devAppId ?? env.FOYER_DEV_APP_ID ?? 'foyer_dev_app_00000000001'
   const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? 3600
   const refreshGraceSeconds = options.refreshGraceSeconds ?? 30
