@@ -8,6 +8,9 @@
 //           ready with the user. The plugin mounts its frame on the wallet's first use, not at page load: this host
 //           makes that first use come at signed-in; the frame then unlocks with its device share and the server's
 //           auth share.
+//           The browser's cache is warm on these reloads: the wallet frame's document and script are what it
+//           transfers again (performance entries' transferSize, read in the frame: 0 = from the cache, a few hundred
+//           bytes = a 304); the first mount of the session (cold cache) is reported apart.
 //   sign: signMessage() with wallet UIs off on the unlocked wallet, and its `rpc` round trip.
 //   password KDF: the wallet frame's derivePasswordKey (argon2id, m = 19456 KiB, t = 2, p = 1, 32-byte key, hash-wasm)
 //           run in the page; the first run compiles the wasm and is reported on its own.
@@ -76,6 +79,29 @@ function authenticator(secret) {
   }
 }
 
+/**
+ * What the wallet frame's page transferred over the network when it last loaded, read in the frame (its own origin's
+ * entries, so every size is visible): the document, its script(s) — transferSize (headers + encoded body; 0 when served
+ * from the cache), the encoded and decoded body sizes, and the script's fetch time.
+ */
+async function frameTransfer(page, walletUrl) {
+  const frame = page.frames().find((f) => f.url().startsWith(`${walletUrl}/apps/`))
+  if (!frame) throw new Error('no wallet frame in the page')
+  return frame.evaluate(() => {
+    const [doc] = performance.getEntriesByType('navigation')
+    const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/assets/'))
+    const sum = (key) => scripts.reduce((total, e) => total + e[key], 0)
+    return {
+      document: doc.transferSize,
+      script: sum('transferSize'),
+      scriptEncoded: sum('encodedBodySize'),
+      scriptDecoded: sum('decodedBodySize'),
+      scriptDuration: sum('duration'),
+      scripts: scripts.map((e) => new URL(e.name).pathname),
+    }
+  })
+}
+
 /** Signs up `email` in the page with the headless e-mail login (code from the server's dev outbox). */
 async function signUp(page, apiUrl, email, codeFromOutbox) {
   await page.evaluate((address) => window.foyerWalletBench.actions.sendCode({ email: address }), email)
@@ -97,7 +123,7 @@ export async function embeddedWalletBench() {
   let hostRoot, server, site, browser
   const figures = {
     ...{ create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], unlock: [], signCall: [], signRpc: [], signConnect: [] },
-    ...{ proof: [], unlock: [], unlockFirst: null },
+    ...{ proof: [], unlock: [], unlockFirst: null, frameBytesCold: null, frameBytes: [], frameScriptFetch: [] },
     ...{ kdf: [], kdfFirst: null, mfaTotal: [], mfaAsked: [], mfaInit: [], mfaSystem: [], mfaVerify: [], mfaRetried: [] },
   }
   try {
@@ -139,6 +165,7 @@ export async function embeddedWalletBench() {
         await bench.actions.createWallet()
         return { call: performance.now() - started, exchanges: bench.exchanges.slice(from) }
       })
+      if (i === 0) figures.frameBytesCold = await frameTransfer(page, walletUrl)
       if (i > 0) {
         figures.create.push(roundTripIn(exchanges, EVENTS.create))
         figures.createCall.push(call)
@@ -159,6 +186,9 @@ export async function embeddedWalletBench() {
       })
       if (load.firstSign.error) throw new Error(`the first sign failed: ${load.firstSign.error}`)
       if (i === 0) continue
+      const transfer = await frameTransfer(page, walletUrl)
+      figures.frameBytes.push(transfer)
+      figures.frameScriptFetch.push(transfer.scriptDuration)
       figures.signedIn.push(load.signedInAt)
       figures.frameReady.push(load.frameReadyAt[0] - load.signedInAt)
       figures.frameLoad.push(load.frameReadyAt[0] - load.frameMountedAt[0])
@@ -253,7 +283,13 @@ export async function embeddedWalletBench() {
   line("'connect' round trip (already unlocked)", figures.signConnect)
   console.log(`  reload of a signed-in page whose host signs at signed-in (the wallet's first use), ${RELOADS} reloads:`)
   line("signed-in → frame ready ('foyer:iframe:ready')", figures.frameReady, BUDGETS.frameReady)
-  line('frame mounted → frame ready', figures.frameLoad)
+  line('frame mounted → frame ready (warm cache)', figures.frameLoad)
+  const bytes = (xs, key) => `p50 ${pct(xs.map((x) => x[key]), 50)} B, max ${Math.max(...xs.map((x) => x[key]))} B`
+  console.log(`    ${'frame bytes transferred on a reload: document'.padEnd(51)} ${bytes(figures.frameBytes, 'document')}`)
+  console.log(`    ${'  its script(s)'.padEnd(51)} ${bytes(figures.frameBytes, 'script')} (${figures.frameBytes[0].scripts.join(', ')})`)
+  line('  script fetch (resource timing duration)', figures.frameScriptFetch)
+  const cold = figures.frameBytesCold
+  console.log(`    ${"frame's first load (cold cache), transferred".padEnd(51)} document ${cold.document} B, script ${cold.script} B (body ${cold.scriptEncoded} B encoded, ${cold.scriptDecoded} B decoded)`)
   line('navigation start → signed-in (ready)', figures.signedIn)
   line('first sign (unlock), frame load included', figures.firstSign)
   line("'connect' round trip (unlock with the auth share)", figures.unlock)
