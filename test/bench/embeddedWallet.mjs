@@ -122,7 +122,7 @@ export async function embeddedWalletBench() {
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-data-'))
   let hostRoot, server, site, browser
   const figures = {
-    ...{ create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], unlock: [], signCall: [], signRpc: [], signConnect: [] },
+    ...{ create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], reloadConnect: [], signCall: [], signRpc: [], signConnect: [] },
     ...{ proof: [], unlock: [], unlockFirst: null, frameBytesCold: null, frameBytes: [], frameScriptFetch: [] },
     ...{ kdf: [], kdfFirst: null, mfaTotal: [], mfaAsked: [], mfaInit: [], mfaSystem: [], mfaVerify: [], mfaRetried: [] },
   }
@@ -193,7 +193,7 @@ export async function embeddedWalletBench() {
       figures.frameReady.push(load.frameReadyAt[0] - load.signedInAt)
       figures.frameLoad.push(load.frameReadyAt[0] - load.frameMountedAt[0])
       figures.firstSign.push(load.firstSign.endedAt - load.firstSign.startedAt)
-      figures.unlock.push(roundTripIn(load.exchanges, EVENTS.connect))
+      figures.reloadConnect.push(roundTripIn(load.exchanges, EVENTS.connect))
     }
 
     // Signing with the unlocked wallet, wallet UIs off.
@@ -292,7 +292,7 @@ export async function embeddedWalletBench() {
   console.log(`    ${"frame's first load (cold cache), transferred".padEnd(51)} document ${cold.document} B, script ${cold.script} B (body ${cold.scriptEncoded} B encoded, ${cold.scriptDecoded} B decoded)`)
   line('navigation start → signed-in (ready)', figures.signedIn)
   line('first sign (unlock), frame load included', figures.firstSign)
-  line("'connect' round trip (unlock with the auth share)", figures.unlock)
+  line("'connect' round trip (unlock with the auth share)", figures.reloadConnect)
   console.log(`  password KDF in the page (the frame's derivePasswordKey: argon2id m = 19456 KiB, t = 2, p = 1, 32 B; hash-wasm), ${KDF_RUNS} runs:`)
   line('argon2id key derivation', figures.kdf, BUDGETS.kdf)
   console.log(`    ${'first run (wasm compile)'.padEnd(51)} ${ms(figures.kdfFirst)}`)
