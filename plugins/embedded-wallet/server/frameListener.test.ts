@@ -133,6 +133,7 @@ describe('the wallet origin: the frame script', () => {
     const res = await get('/assets/frame-0000000000000000.js', { 'accept-encoding': 'br' })
     expect(res.status).toBe(404)
     expect(res.headers['cache-control']).toBe('no-store')
+    expect(JSON.parse(res.body.toString('utf8'))).toMatchObject({ code: 'not_found' })
     expect((await get('/assets/other.js')).status).toBe(404)
   })
 

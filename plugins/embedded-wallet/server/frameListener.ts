@@ -28,8 +28,12 @@ export function frameListener(apiOrigin: () => string | undefined, cloud?: Frame
       if (!found) return c.text(NOT_BUILT, 500)
       if (c.req.path === FRAME_SCRIPT_PATH) return serveStaticAsset(c, found.script, 'no-cache')
       const asset = found.byPath.get(c.req.path)
-      // Another version's hash (a rolling deploy) may exist soon: no cache may keep this answer.
-      if (!asset) return c.text('Not found', 404, { 'cache-control': 'no-store' })
+      if (!asset) {
+        // The listener's 404; another version's hash (a rolling deploy) may exist soon, so no cache may keep it.
+        const missing = await c.notFound()
+        missing.headers.set('cache-control', 'no-store')
+        return missing
+      }
       return serveStaticAsset(c, asset, IMMUTABLE)
     })
     const page = async (c: Context) => {
