@@ -79,7 +79,7 @@ describe('loadFrameAssets from a built package', () => {
       writeFileSync(`${built}.br`, br)
       writeFileSync(`${built}.gz`, gzipSync(Buffer.from('an older script')))
       const assets = (await loadFrameAssets({ entry: join(dir, 'no-source.ts'), built }))!
-      expect(assets.script.bodies.identity.equals(bytes)).toBe(true)
+      expect(Buffer.from(assets.script.bodies.identity).equals(bytes)).toBe(true)
       expect(Buffer.compare(assets.script.bodies.br!, br)).toBe(0)
       expect(gunzipSync(assets.script.bodies.gzip!).equals(bytes)).toBe(true)
       expect(assets.byPath.get(assets.script.path)).toBe(assets.script)
