@@ -8,6 +8,11 @@
 //           ready with the user. The plugin mounts its frame on the wallet's first use, not at page load: this host
 //           makes that first use come at signed-in; the frame then unlocks with its device share and the server's
 //           auth share.
+//           The browser's cache is warm on these reloads: the wallet frame's document and script are what it
+//           transfers again (performance entries' transferSize, read in the frame: 0 = from the cache, a few hundred
+//           bytes = a 304); the first mount of the session (cold cache) is reported apart. Then 5 more reloads with
+//           the wallet origin behind a slower link (slowLink.mjs, like DevTools' "Fast 4G": 9 Mbit/s down, +60 ms a
+//           round trip), where the frame's bytes cost time, and 5 with the HTTP cache emptied before each.
 //   sign: signMessage() with wallet UIs off on the unlocked wallet, and its `rpc` round trip.
 //   password KDF: the wallet frame's derivePasswordKey (argon2id, m = 19456 KiB, t = 2, p = 1, 32-byte key, hash-wasm)
 //           run in the page; the first run compiles the wasm and is reported on its own.
@@ -26,9 +31,13 @@ import { join } from 'node:path'
 import { generate } from 'otplib'
 import { tsImport } from 'tsx/esm/api'
 import { buildBenchHost } from './buildBenchHost.mjs'
+import { startSlowLink } from './slowLink.mjs'
 
 const CREATES = 16
 const RELOADS = 10
+const SLOW_RELOADS = 5
+// Like DevTools' "Fast 4G" preset: 9 Mbit/s down, 1.5 Mbit/s up, 60 ms more per round trip.
+const SLOW_LINK = { name: '9 Mbit/s down, 1.5 up, +60 ms round trip', rttMs: 60, downBytesPerSecond: 9e6 / 8, upBytesPerSecond: 1.5e6 / 8 }
 const SIGNS = 30
 const APP_ID = 'foyer_dev_app_00000000001'
 const KDF_RUNS = 9
@@ -76,6 +85,29 @@ function authenticator(secret) {
   }
 }
 
+/**
+ * What the wallet frame's page transferred over the network when it last loaded, read in the frame (its own origin's
+ * entries, so every size is visible): the document, its script(s) — transferSize (headers + encoded body; 0 when served
+ * from the cache), the encoded and decoded body sizes, and the script's fetch time.
+ */
+async function frameTransfer(page, walletUrl) {
+  const frame = page.frames().find((f) => f.url().startsWith(`${walletUrl}/apps/`))
+  if (!frame) throw new Error('no wallet frame in the page')
+  return frame.evaluate(() => {
+    const [doc] = performance.getEntriesByType('navigation')
+    const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/assets/'))
+    const sum = (key) => scripts.reduce((total, e) => total + e[key], 0)
+    return {
+      document: doc.transferSize,
+      script: sum('transferSize'),
+      scriptEncoded: sum('encodedBodySize'),
+      scriptDecoded: sum('decodedBodySize'),
+      scriptDuration: sum('duration'),
+      scripts: scripts.map((e) => new URL(e.name).pathname),
+    }
+  })
+}
+
 /** Signs up `email` in the page with the headless e-mail login (code from the server's dev outbox). */
 async function signUp(page, apiUrl, email, codeFromOutbox) {
   await page.evaluate((address) => window.foyerWalletBench.actions.sendCode({ email: address }), email)
@@ -92,12 +124,14 @@ export async function embeddedWalletBench() {
   const { freePort } = await kit('freePort.ts')
   const [port, appPort, walletPort] = [await freePort(), await freePort(), await freePort()]
   const apiUrl = `http://localhost:${port}`
-  const walletUrl = `http://localhost:${walletPort}`
+  // The browser reaches the wallet origin through a relay that can slow down (the frame's own link).
+  const link = await startSlowLink(walletPort, SLOW_LINK)
+  const walletUrl = `http://localhost:${link.port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-data-'))
   let hostRoot, server, site, browser
   const figures = {
-    ...{ create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], unlock: [], signCall: [], signRpc: [], signConnect: [] },
-    ...{ proof: [], unlock: [], unlockFirst: null },
+    ...{ create: [], createCall: [], frameReady: [], frameLoad: [], signedIn: [], firstSign: [], reloadConnect: [], signCall: [], signRpc: [], signConnect: [] },
+    ...{ proof: [], unlock: [], unlockFirst: null, frameBytesCold: null, frameBytes: [], frameScriptFetch: [], slowFrameLoad: [], slowColdFrameLoad: [] },
     ...{ kdf: [], kdfFirst: null, mfaTotal: [], mfaAsked: [], mfaInit: [], mfaSystem: [], mfaVerify: [], mfaRetried: [] },
   }
   try {
@@ -109,6 +143,7 @@ export async function embeddedWalletBench() {
         PORT: String(port),
         APP_PORT: String(appPort),
         FOYER_WALLET_PORT: String(walletPort),
+        FOYER_WALLET_ORIGIN: walletUrl,
         FOYER_DATA_DIR: dataDir,
         // Only the MFA round trip's user has a method enrolled: the window changes nothing for the others.
         FOYER_MFA_WINDOW_SECONDS: String(MFA_WINDOW_SECONDS),
@@ -139,6 +174,7 @@ export async function embeddedWalletBench() {
         await bench.actions.createWallet()
         return { call: performance.now() - started, exchanges: bench.exchanges.slice(from) }
       })
+      if (i === 0) figures.frameBytesCold = await frameTransfer(page, walletUrl)
       if (i > 0) {
         figures.create.push(roundTripIn(exchanges, EVENTS.create))
         figures.createCall.push(call)
@@ -150,7 +186,7 @@ export async function embeddedWalletBench() {
     }
 
     // Reloads of the last user's page: the host's first wallet use comes at signed-in (the first load is not counted).
-    for (let i = 0; i <= RELOADS; i++) {
+    const reload = async () => {
       await page.goto(`${url}&sign_at_login=1`)
       await page.waitForFunction(() => window.foyerWalletBench.firstSign?.endedAt != null, null, { timeout: 30_000 })
       const load = await page.evaluate(() => {
@@ -158,12 +194,37 @@ export async function embeddedWalletBench() {
         return { signedInAt, frameMountedAt, frameReadyAt, firstSign, exchanges }
       })
       if (load.firstSign.error) throw new Error(`the first sign failed: ${load.firstSign.error}`)
+      return load
+    }
+    for (let i = 0; i <= RELOADS; i++) {
+      const load = await reload()
       if (i === 0) continue
+      const transfer = await frameTransfer(page, walletUrl)
+      figures.frameBytes.push(transfer)
+      figures.frameScriptFetch.push(transfer.scriptDuration)
       figures.signedIn.push(load.signedInAt)
       figures.frameReady.push(load.frameReadyAt[0] - load.signedInAt)
       figures.frameLoad.push(load.frameReadyAt[0] - load.frameMountedAt[0])
       figures.firstSign.push(load.firstSign.endedAt - load.firstSign.startedAt)
-      figures.unlock.push(roundTripIn(load.exchanges, EVENTS.connect))
+      figures.reloadConnect.push(roundTripIn(load.exchanges, EVENTS.connect))
+    }
+    // The same reloads with the wallet origin behind a slower link (the host page and the API stay on loopback).
+    // Then as many with the browser's HTTP cache emptied first (a first visit's frame, the user already signed in).
+    link.slow = true
+    const cdp = await page.context().newCDPSession(page)
+    try {
+      for (let i = 0; i < SLOW_RELOADS; i++) {
+        const load = await reload()
+        figures.slowFrameLoad.push(load.frameReadyAt[0] - load.frameMountedAt[0])
+      }
+      for (let i = 0; i < SLOW_RELOADS; i++) {
+        await cdp.send('Network.clearBrowserCache')
+        const load = await reload()
+        figures.slowColdFrameLoad.push(load.frameReadyAt[0] - load.frameMountedAt[0])
+      }
+    } finally {
+      link.slow = false
+      await cdp.detach()
     }
 
     // Signing with the unlocked wallet, wallet UIs off.
@@ -237,6 +298,7 @@ export async function embeddedWalletBench() {
     await browser?.close()
     await site?.close()
     await server?.kill()
+    await link.close()
     rmSync(dataDir, { recursive: true, force: true })
     if (hostRoot) rmSync(hostRoot, { recursive: true, force: true })
   }
@@ -253,10 +315,19 @@ export async function embeddedWalletBench() {
   line("'connect' round trip (already unlocked)", figures.signConnect)
   console.log(`  reload of a signed-in page whose host signs at signed-in (the wallet's first use), ${RELOADS} reloads:`)
   line("signed-in → frame ready ('foyer:iframe:ready')", figures.frameReady, BUDGETS.frameReady)
-  line('frame mounted → frame ready', figures.frameLoad)
+  line('frame mounted → frame ready (warm cache)', figures.frameLoad)
+  const bytes = (xs, key) => `p50 ${pct(xs.map((x) => x[key]), 50)} B, max ${Math.max(...xs.map((x) => x[key]))} B`
+  console.log(`    ${'frame bytes transferred on a reload: document'.padEnd(51)} ${bytes(figures.frameBytes, 'document')}`)
+  console.log(`    ${'  its script(s)'.padEnd(51)} ${bytes(figures.frameBytes, 'script')} (${figures.frameBytes[0].scripts.join(', ')})`)
+  line('  script fetch (resource timing duration)', figures.frameScriptFetch)
+  const cold = figures.frameBytesCold
+  console.log(`    ${"frame's first load (cold cache), transferred".padEnd(51)} document ${cold.document} B, script ${cold.script} B (body ${cold.scriptEncoded} B encoded, ${cold.scriptDecoded} B decoded)`)
+  console.log(`    the wallet origin behind a slower link (${SLOW_LINK.name}), ${SLOW_RELOADS} reloads each:`)
+  line('  frame mounted → frame ready, warm cache', figures.slowFrameLoad)
+  line('  frame mounted → frame ready, HTTP cache emptied', figures.slowColdFrameLoad)
   line('navigation start → signed-in (ready)', figures.signedIn)
   line('first sign (unlock), frame load included', figures.firstSign)
-  line("'connect' round trip (unlock with the auth share)", figures.unlock)
+  line("'connect' round trip (unlock with the auth share)", figures.reloadConnect)
   console.log(`  password KDF in the page (the frame's derivePasswordKey: argon2id m = 19456 KiB, t = 2, p = 1, 32 B; hash-wasm), ${KDF_RUNS} runs:`)
   line('argon2id key derivation', figures.kdf, BUDGETS.kdf)
   console.log(`    ${'first run (wasm compile)'.padEnd(51)} ${ms(figures.kdfFirst)}`)

@@ -11,7 +11,7 @@ describe('frame page paths', () => {
   })
 
   it("the recovery page's settings carry the app's name (the download's file name), escaped", () => {
-    const html = framePageHtml({ appId: 'a', apiUrl: 'http://api', allowedOrigins: ['http://host'], mode: 'recovery', appName: 'Acme</script>' })
+    const html = framePageHtml({ appId: 'a', apiUrl: 'http://api', allowedOrigins: ['http://host'], mode: 'recovery', appName: 'Acme</script>' }, '/assets/frame-0123456789abcdef.js')
     const json = /<script type="application\/json" id="foyer-frame-config">(.*?)<\/script>/s.exec(html)![1]!
     expect(JSON.parse(json)).toMatchObject({ mode: 'recovery', appName: 'Acme</script>' })
   })

@@ -1,22 +1,33 @@
 import { exportFramePath, framePath, recoveryFramePath } from '../frameProtocol.js'
 
-/** Where the frame's script is served on the wallet origin (script-src 'self'). */
+/**
+ * The frame script's old, unhashed path on the wallet origin. The pages load it from its content-hashed path
+ * (`/assets/frame-<hash>.js`, cached for good); this one still answers, revalidated on every use, for a page an
+ * instance of an earlier version served during a rolling deploy.
+ */
 export const FRAME_SCRIPT_PATH = '/assets/foyer-frame.js'
 
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /**
- * The frame page: no markup but its settings (a JSON block, which CSP lets through as data) and its script.
- * `allowedOrigins` are the app's origins: the only pages that may embed it (frame-ancestors) and talk to it.
+ * The frame page: no markup but its settings (a JSON block, which CSP lets through as data) and its script, at
+ * `scriptPath` (its content-hashed path, same origin). `allowedOrigins` are the app's origins: the only pages that
+ * may embed it (frame-ancestors) and talk to it.
  */
-export function framePageHtml(settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string; cloud?: unknown }): string {
+export function framePageHtml(
+  settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string; cloud?: unknown },
+  scriptPath: string,
+): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foyer wallet</title></head>
 <body><script type="application/json" id="foyer-frame-config">${escapeJson(settings)}</script>
-<script type="module" src="${FRAME_SCRIPT_PATH}"></script></body></html>`
+<script type="module" src="${scriptPath}"></script></body></html>`
 }
 
-/** The frame page's headers (ARCHITECTURE §14): who may embed it, where it may connect, an origin-keyed agent cluster. */
+/**
+ * The frame page's headers (ARCHITECTURE §14): who may embed it, where it may connect, an origin-keyed agent cluster.
+ * The page holds no user's data (an app's settings), so caches may keep it, asking each time (no-cache + its ETag).
+ */
 export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: string, cloudOrigins: readonly string[] = []): Record<string, string> {
   const ancestors = allowedOrigins.length ? allowedOrigins.join(' ') : "'none'"
   // The recovery page also reaches the user's Google Drive and CloudKit (the cloud methods' key lives there).
@@ -28,7 +39,7 @@ export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: s
     'cross-origin-opener-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
-    'cache-control': 'no-store',
+    'cache-control': 'no-cache',
   }
 }
 
@@ -50,14 +61,17 @@ export function appIdOfFramePath(path: string): { appId: string; mode: FramePage
  * PRIVY_OAUTH_RESPONSE / PRIVY_OAUTH_ERROR to its opener (the recovery page, same origin) and closes. No COOP: the
  * popup must keep its opener; nothing may embed it.
  */
-export function oauthCallbackHtml(): string {
+export function oauthCallbackHtml(scriptPath: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foyer wallet</title></head>
 <body><script type="application/json" id="foyer-frame-config">${escapeJson({ mode: 'oauth-callback' })}</script>
-<script type="module" src="${FRAME_SCRIPT_PATH}"></script></body></html>`
+<script type="module" src="${scriptPath}"></script></body></html>`
 }
 
-/** The callback page's headers: its script only, embedded nowhere, its opener kept. */
+/**
+ * The callback page's headers: its script only, embedded nowhere, its opener kept. Not stored: its URL carries
+ * Google's one-time code, and it opens once per login.
+ */
 export function oauthCallbackHeaders(): Record<string, string> {
   return {
     'content-type': 'text/html; charset=utf-8',
