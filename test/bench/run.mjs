@@ -48,4 +48,6 @@ line()
 
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/server.ts'], { cwd: root, stdio: 'inherit', env: { ...childEnv, NODE_ENV: 'development' } })
 line()
-process.exit(renders.status || server.status || (bundleFailed ? 1 : 0))
+const outage = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/databaseOutage.ts'], { cwd: root, stdio: 'inherit', env: { ...childEnv, NODE_ENV: 'development' } })
+line()
+process.exit(renders.status || server.status || outage.status || (bundleFailed ? 1 : 0))
