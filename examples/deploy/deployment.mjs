@@ -1,0 +1,382 @@
+// The reference deployment's building blocks (ARCHITECTURE §18): N instances of the real server
+// (examples/server/main.ts) on one PostgreSQL, HAProxy in front with a generated config, and a supervisor that
+// restarts an instance that dies. examples/deploy/start.mjs runs them from the command line; the e2e test
+// (test/e2e/deployment.test.ts) and the scale bench (test/bench/scale.mjs) run the same functions.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The repository's root: where `node --import tsx examples/server/main.ts` runs. */
+export const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/** How an instance is started: exactly as scripts/start.mjs (`npm start`) runs the server. */
+export const INSTANCE_COMMAND = [process.execPath, '--conditions=source', '--import', 'tsx', 'examples/server/main.ts']
+
+/** Where Debian's package puts HAProxy (FOYER_HAPROXY overrides). */
+export const HAPROXY = process.env.FOYER_HAPROXY ?? '/usr/sbin/haproxy'
+
+/**
+ * What production needs from the environment. Every instance gets the same values from this one place: the keys
+ * must be the same on all of them (a wallet made through one instance is opened through another).
+ */
+export const SETTINGS = [
+  { name: 'DATABASE_URL', what: 'the PostgreSQL all instances share, e.g. postgres://foyer:secret@db.internal:5432/foyer', dev: true },
+  { name: 'FOYER_CONFIG', what: 'path of the apps config file (JSON; see examples/server/foyer.config.example.json)' },
+  { name: 'SMTP_URL', what: 'where e-mail codes go out, e.g. smtps://user:pass@smtp.example.com' },
+  { name: 'FOYER_WALLET_KEK', key: true, what: "encrypts each embedded wallet's auth share" },
+  { name: 'FOYER_RECOVERY_KEK', key: true, what: 'wraps the keys of automatic wallet recovery (another key than FOYER_WALLET_KEK)' },
+  { name: 'FOYER_DELEGATION_KEY', key: true, what: 'seals delegated-action key envelopes (a key of its own)' },
+  { name: 'FOYER_MFA_KEK', key: true, what: 'seals the authenticator-app (TOTP) secrets' },
+]
+export const KEY_NAMES = SETTINGS.filter((s) => s.key).map((s) => s.name)
+
+/** 32 bytes as base64 or hex, as the server's plugins accept them. */
+export function isKey(value) {
+  if (typeof value !== 'string') return false
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return true
+  return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32
+}
+
+/** Four fresh keys (`openssl rand -base64 32` each). */
+export function generateKeys() {
+  return Object.fromEntries(KEY_NAMES.map((name) => [name, randomBytes(32).toString('base64')]))
+}
+
+/**
+ * What is wrong with `env` for a start: missing settings, keys that are not 32 bytes, two keys alike. `dev` needs only
+ * DATABASE_URL (the script generates the keys once and gives the same ones to every instance; mail goes to the dev
+ * outbox, which lives in the database too).
+ */
+export function settingsProblems(env, { dev = false } = {}) {
+  const problems = []
+  for (const setting of SETTINGS) {
+    const value = env[setting.name]
+    if (!value) {
+      if (!dev || setting.dev) problems.push(`${setting.name} is not set: ${setting.what}${setting.key ? ' (32 random bytes: openssl rand -base64 32)' : ''}`)
+    } else if (setting.key && !isKey(value)) {
+      problems.push(`${setting.name} must be 32 random bytes as base64 or hex (openssl rand -base64 32)`)
+    }
+  }
+  const keys = KEY_NAMES.map((name) => env[name]).filter(Boolean)
+  if (new Set(keys).size !== keys.length) problems.push(`${KEY_NAMES.join(', ')} must be four different keys`)
+  return problems
+}
+
+/** Instance i's ports: api on base + 2i, wallet frame on base + 2i + 1. */
+export function instancePorts(count, basePort) {
+  return Array.from({ length: count }, (_, i) => ({ name: `foyer-${i + 1}`, host: '127.0.0.1', apiPort: basePort + 2 * i, walletPort: basePort + 2 * i + 1 }))
+}
+
+/**
+ * The body of HAProxy's own 503, for when no instance answers at all: the server's error shape, with Retry-After,
+ * so a client retries it as it retries an instance's 503 `service_unavailable`.
+ */
+export const HAPROXY_503 = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json',
+  'Cache-Control: no-store',
+  'Retry-After: 2',
+  'Connection: close',
+  '',
+  '{"error":"Service unavailable","code":"service_unavailable"}',
+  '',
+].join('\r\n')
+
+/**
+ * HAProxy's configuration: one frontend for the API, one for the wallet frame, each round-robin over the instances'
+ * listeners with health checks, X-Forwarded-For added, retries of connection failures on another instance.
+ *
+ * - `health`: 'readyz' (GET /readyz must answer 200; 503 while an instance is not ready or is shutting down) or 'tcp'.
+ * - `errorFile`: where HAPROXY_503 was written (HAProxy reads the file at start).
+ * - `log`: 'stdout' (one line per request, see LOG_FORMAT) or null.
+ * - `statsSocket`: a unix socket path for `show stat` (serverStates), or null.
+ */
+export function haproxyConfig({ api, wallet, instances, health = 'readyz', errorFile, log = 'stdout', statsSocket = null }) {
+  const check = health === 'readyz' ? ['option httpchk', 'http-check send meth GET uri /readyz', 'http-check expect status 200'] : []
+  const servers = (port, checked) =>
+    instances.map((i) => `server ${i.name} ${i.host}:${i[port]}${checked ? ' check inter 1s fastinter 500ms downinter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down' : ''}`)
+  const frontend = (name, bind) => [
+    `frontend ${name}`,
+    `    bind ${bind.host ?? '0.0.0.0'}:${bind.port}`,
+    // The connection-failure retry (the request never reached an instance) is safe for every method. A GET, HEAD or
+    // OPTIONS is also retried when an instance died with the request in hand (empty-response); a POST is not: it may
+    // have been carried out (a code used, a refresh token rotated) before the instance died.
+    '    http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS',
+    '    http-request set-var(txn.origin) req.hdr(origin)',
+    // HAProxy's own 503 (no instance listening at all) gets the CORS headers an instance would have sent, so the page
+    // can read it and retry; the instances' own answers are left as they are.
+    '    http-after-response set-header Access-Control-Allow-Origin %[var(txn.origin)] if { status 503 } { var(txn.origin) -m found } !{ res.hdr(access-control-allow-origin) -m found }',
+    '    http-after-response set-header Access-Control-Allow-Credentials true if { status 503 } { var(txn.origin) -m found }',
+    `    use_backend ${name}_any if { nbsrv(${name}) eq 0 }`,
+    `    default_backend ${name}`,
+    '',
+    `backend ${name}`,
+    '    balance roundrobin',
+    ...check.map((l) => `    ${l}`),
+    ...servers(name === 'api' ? 'apiPort' : 'walletPort', true).map((l) => `    ${l}`),
+    '',
+    // While no instance is ready (the database away: every /readyz answers 503), requests still go round-robin to the
+    // instances, which answer 503 service_unavailable with Retry-After and CORS themselves (and preflights 204),
+    // instead of HAProxy answering for them.
+    `backend ${name}_any`,
+    '    balance roundrobin',
+    ...servers(name === 'api' ? 'apiPort' : 'walletPort', false).map((l) => `    ${l}`),
+    '',
+  ]
+  return [
+    '# Generated by examples/deploy/deployment.mjs (haproxyConfig). HAProxy 2.6+.',
+    'global',
+    ...(log === 'stdout' ? ['    log stdout format raw local0 info'] : []),
+    '    maxconn 4096',
+    ...(statsSocket ? [`    stats socket ${statsSocket} mode 600 level operator`] : []),
+    '',
+    'defaults',
+    '    mode http',
+    ...(log ? ['    log global', `    log-format "${LOG_FORMAT}"`, '    option dontlognull'] : []),
+    // X-Forwarded-For: HAProxy appends the client's address; instances take the right-most entry (FOYER_TRUST_PROXY=1,
+    // one trusted hop), so a client's own X-Forwarded-For can't choose its rate-limit key.
+    '    option forwardfor',
+    '    option redispatch 1',
+    '    retries 3',
+    '    retry-on conn-failure empty-response',
+    '    timeout connect 2s',
+    '    timeout client 30s',
+    '    timeout server 30s',
+    '    timeout http-request 10s',
+    '    timeout http-keep-alive 10s',
+    '    timeout queue 10s',
+    '    timeout check 2s',
+    ...(errorFile ? [`    errorfile 503 ${errorFile}`] : []),
+    '',
+    ...frontend('api', api),
+    ...frontend('wallet', wallet),
+  ].join('\n')
+}
+
+/** One request per line: `<client> [<time>] <frontend> <backend>/<server> <timers> <status> <bytes> <termination> <retries> "<request>"`. */
+export const LOG_FORMAT = '%ci [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %rc %{+Q}r'
+
+/** A line of HAProxy's log in LOG_FORMAT, parsed; null for other lines (start-up notices). */
+export function parseLogLine(line) {
+  const m = /^(\S+) \[([^\]]+)\] (\S+) (\S+)\/(\S+) (\S+) (-?\d+) (\d+) (\S+) (\+?\d+) "(.*)"$/.exec(line.trim())
+  if (!m) return null
+  return { client: m[1], time: m[2], frontend: m[3], backend: m[4], server: m[5], timers: m[6], status: Number(m[7]), bytes: Number(m[8]), termination: m[9], retries: m[10], request: m[11] }
+}
+
+/**
+ * Starts `command` and starts it again whenever it exits, until stop(). Each line of its output goes to `log` with
+ * `[name]` in front, and into `output()`. A process that dies within 10 s of its start waits longer before the next
+ * (0.5 s, doubling up to 10 s); one that ran longer is restarted after 0.5 s.
+ */
+export function supervise(name, command, args, { env = process.env, cwd = root, log = console.log, ready = null, keep = 200_000 } = {}) {
+  let child = null
+  let stopping = false
+  let output = ''
+  let delay = 500
+  let timer = null
+  let readyWaiters = []
+  const state = { starts: 0, exits: [] }
+
+  const emit = (text) => {
+    output = (output + text).slice(-keep)
+    for (const line of text.split('\n')) if (line.trim()) log(`[${name}] ${line}`)
+  }
+  const start = () => {
+    timer = null
+    const startedAt = Date.now()
+    state.starts++
+    let pending = ''
+    const proc = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child = proc
+    const onData = (d) => {
+      const text = pending + d
+      const cut = text.lastIndexOf('\n')
+      pending = text.slice(cut + 1)
+      if (cut < 0) return
+      const lines = text.slice(0, cut + 1)
+      emit(lines)
+      if (ready && ready.test(lines)) {
+        for (const wake of readyWaiters) wake()
+        readyWaiters = []
+      }
+    }
+    proc.stdout.on('data', onData)
+    proc.stderr.on('data', onData)
+    proc.once('error', (error) => emit(`failed to start: ${error.message}\n`))
+    proc.once('exit', (code, signal) => {
+      if (child === proc) child = null
+      state.exits.push({ at: Date.now(), code, signal })
+      if (stopping) return
+      delay = Date.now() - startedAt > 10_000 ? 500 : Math.min(delay * 2, 10_000)
+      log(`[deploy] ${name} exited (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`)
+      timer = setTimeout(start, delay)
+    })
+  }
+  start()
+
+  return {
+    name,
+    get pid() {
+      return child?.pid ?? null
+    },
+    /** How many times it was started (1 + restarts) and its exits so far. */
+    get starts() {
+      return state.starts
+    },
+    get exits() {
+      return state.exits
+    },
+    output: () => output,
+    /** Resolves at the next line matching `ready` (for an instance: it listens), or at once if `now` and it is up. */
+    nextReady(timeoutMs = 120_000) {
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`${name} was not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`)), timeoutMs)
+        readyWaiters.push(() => (clearTimeout(t), resolve()))
+      })
+    },
+    /** Sends `signal` to the running process (a test's SIGKILL); the supervisor starts it again. */
+    kill(signal = 'SIGKILL') {
+      child?.kill(signal)
+    },
+    /** Stops supervising: `signal`, then SIGKILL after `graceMs`; resolves once it exited. */
+    async stop(signal = 'SIGTERM', graceMs = 15_000) {
+      stopping = true
+      if (timer) clearTimeout(timer)
+      const proc = child
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return
+      const exited = new Promise((resolve) => proc.once('exit', resolve))
+      proc.kill(signal)
+      const force = setTimeout(() => proc.kill('SIGKILL'), graceMs)
+      await exited
+      clearTimeout(force)
+    },
+  }
+}
+
+/** Resolves once something accepts TCP connections on host:port. */
+export async function waitForPort(port, host = '127.0.0.1', timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const open = await new Promise((resolve) => {
+      const socket = connect(port, host)
+      socket.once('connect', () => (socket.destroy(), resolve(true)))
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs / 1000} s`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** HAProxy's view of its servers (`show stat` on the stats socket): `{ 'api/foyer-1': 'UP', … }`. */
+export async function serverStates(statsSocket) {
+  const csv = await new Promise((resolve, reject) => {
+    let text = ''
+    const socket = connect(statsSocket)
+    socket.on('connect', () => socket.write('show stat\n'))
+    socket.on('data', (d) => (text += d))
+    socket.on('end', () => resolve(text))
+    socket.on('error', reject)
+  })
+  const states = {}
+  for (const row of csv.split('\n').slice(1)) {
+    const [proxy, server, ...rest] = row.split(',')
+    if (!proxy || !server || server === 'FRONTEND' || server === 'BACKEND') continue
+    states[`${proxy}/${server}`] = rest[15]
+  }
+  return states
+}
+
+/**
+ * Starts the deployment: `instances` servers (production unless `dev`), each on its own API and wallet ports on
+ * 127.0.0.1, supervised, and HAProxy on `apiPort` / `walletPort`. The browser-facing origins (FOYER_API_ORIGIN,
+ * FOYER_WALLET_ORIGIN) are the balancer's: http://localhost:<port> unless `env` names public ones (behind TLS).
+ * Resolves once every instance listens and HAProxy accepts connections.
+ */
+export async function startDeployment({
+  instances = 3,
+  apiPort = 8787,
+  walletPort = 8788,
+  bind = '0.0.0.0',
+  basePort = 9001,
+  ports = null,
+  env = process.env,
+  dev = false,
+  health = 'readyz',
+  log = console.log,
+  instanceEnv = {},
+} = {}) {
+  const problems = settingsProblems(env, { dev })
+  if (problems.length) throw new Error(`The deployment can't start:\n  ${problems.join('\n  ')}`)
+  const dir = mkdtempSync(join(tmpdir(), 'foyer-deploy-'))
+  const generated = dev ? Object.fromEntries(Object.entries(generateKeys()).filter(([name]) => !env[name])) : {}
+  if (Object.keys(generated).length) log(`[deploy] dev: generated ${Object.keys(generated).join(', ')} for this run (every instance gets the same; wallets made now can't be opened after a restart of the script)`)
+  const apiOrigin = env.FOYER_API_ORIGIN ?? `http://localhost:${apiPort}`
+  const walletOrigin = env.FOYER_WALLET_ORIGIN ?? `http://localhost:${walletPort}`
+  const layout = ports ?? instancePorts(instances, basePort)
+  const errorFile = join(dir, '503.http')
+  writeFileSync(errorFile, HAPROXY_503)
+  const statsSocket = join(dir, 'haproxy.sock')
+  const configFile = join(dir, 'haproxy.cfg')
+  writeFileSync(configFile, haproxyConfig({ api: { host: bind, port: apiPort }, wallet: { host: bind, port: walletPort }, instances: layout, health, errorFile, statsSocket }))
+  const checked = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' })
+  if (checked.status !== 0) {
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(`HAProxy refused the generated config (${configFile}):\n${checked.stderr || checked.stdout}`)
+  }
+
+  const servers = layout.map((ports) =>
+    supervise(ports.name, INSTANCE_COMMAND[0], INSTANCE_COMMAND.slice(1), {
+      log,
+      ready: /\[foyer\] server listening on/,
+      env: {
+        ...env,
+        ...generated,
+        ...(dev ? {} : { NODE_ENV: 'production' }),
+        PORT: String(ports.apiPort),
+        FOYER_WALLET_PORT: String(ports.walletPort),
+        HOST: ports.host,
+        FOYER_API_ORIGIN: apiOrigin,
+        FOYER_WALLET_ORIGIN: walletOrigin,
+        FOYER_PUBLIC_URL: env.FOYER_PUBLIC_URL ?? apiOrigin,
+        // One trusted hop: HAProxy's X-Forwarded-For entry is the client's address.
+        FOYER_TRUST_PROXY: '1',
+        ...instanceEnv,
+      },
+    }),
+  )
+  let haproxy = null
+  const stop = async () => {
+    // HAProxy first (SIGUSR1: a soft stop, it stops accepting and lets requests in flight end), then the instances
+    // (SIGTERM: each closes its listeners and its database pool).
+    await haproxy?.stop('SIGUSR1', 10_000)
+    await Promise.all(servers.map((s) => s.stop('SIGTERM', 15_000)))
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    await Promise.all(servers.map((s) => s.nextReady()))
+    haproxy = supervise('haproxy', HAPROXY, ['-db', '-f', configFile], { log: (line) => log(line) })
+    await waitForPort(apiPort)
+    await waitForPort(walletPort)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return {
+    apiUrl: `http://localhost:${apiPort}`,
+    walletUrl: `http://localhost:${walletPort}`,
+    apiOrigin,
+    walletOrigin,
+    instances: servers,
+    haproxy,
+    configFile,
+    /** HAProxy's request lines so far, parsed. */
+    requests: () => haproxy.output().split('\n').map(parseLogLine).filter(Boolean),
+    serverStates: () => serverStates(statsSocket),
+    stop,
+  }
+}
