@@ -94,11 +94,14 @@ export const HAPROXY_503 = [
  * - `errorFile`: where HAPROXY_503 was written (HAProxy reads the file at start).
  * - `log`: 'stdout' (one line per request, see LOG_FORMAT) or null.
  * - `statsSocket`: a unix socket path for `show stat` (serverStates), or null.
+ * - `dns`: a resolver's address (containers: Docker's 127.0.0.11:53): instances are host names, looked up again while
+ *   HAProxy runs (a restarted container may get a new address) and HAProxy starts before they resolve.
  */
-export function haproxyConfig({ api, wallet, instances, health = 'readyz', errorFile, log = 'stdout', statsSocket = null }) {
+export function haproxyConfig({ api, wallet, instances, health = 'readyz', errorFile, log = 'stdout', statsSocket = null, dns = null }) {
+  const resolve = dns ? ' resolvers dns init-addr last,libc,none' : ''
   const check = health === 'readyz' ? ['option httpchk', 'http-check send meth GET uri /readyz', 'http-check expect status 200'] : []
   const servers = (port, checked) =>
-    instances.map((i) => `server ${i.name} ${i.host}:${i[port]}${checked ? ' check inter 1s fastinter 500ms downinter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down' : ''}`)
+    instances.map((i) => `server ${i.name} ${i.host}:${i[port]}${resolve}${checked ? ' check inter 1s fastinter 500ms downinter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down' : ''}`)
   const frontend = (name, bind) => [
     `frontend ${name}`,
     `    bind ${bind.host ?? '0.0.0.0'}:${bind.port}`,
@@ -152,6 +155,7 @@ export function haproxyConfig({ api, wallet, instances, health = 'readyz', error
     '    timeout check 2s',
     ...(errorFile ? [`    errorfile 503 ${errorFile}`] : []),
     '',
+    ...(dns ? ['resolvers dns', `    nameserver dns ${dns}`, '    hold valid 10s', '    accepted_payload_size 8192', ''] : []),
     ...frontend('api', api),
     ...frontend('wallet', wallet),
   ].join('\n')
@@ -257,6 +261,15 @@ export function supervise(name, command, args, { env = process.env, cwd = root, 
   }
 }
 
+/**
+ * The HAProxy config of the container setup (compose.yaml, examples/deploy/haproxy/haproxy.cfg): the instances are the
+ * services foyer-1 … foyer-N, each listening on 8787 (API) and 8788 (wallet frame); the balancer on the same two ports.
+ */
+export function composeHaproxyConfig(count = 3) {
+  const instances = Array.from({ length: count }, (_, i) => ({ name: `foyer-${i + 1}`, host: `foyer-${i + 1}`, apiPort: 8787, walletPort: 8788 }))
+  return `${haproxyConfig({ api: { port: 8787 }, wallet: { port: 8788 }, instances, errorFile: '/usr/local/etc/haproxy/503.http', dns: '127.0.0.11:53' })}\n`
+}
+
 /** Resolves once something accepts TCP connections on host:port. */
 export async function waitForPort(port, host = '127.0.0.1', timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
@@ -359,7 +372,7 @@ export async function startDeployment({
   }
   try {
     await Promise.all(servers.map((s) => s.nextReady()))
-    haproxy = supervise('haproxy', HAPROXY, ['-db', '-f', configFile], { log: (line) => log(line) })
+    haproxy = supervise('haproxy', HAPROXY, ['-db', '-f', configFile], { log: (line) => log(line), keep: 20_000_000 })
     await waitForPort(apiPort)
     await waitForPort(walletPort)
   } catch (error) {
