@@ -1,6 +1,7 @@
-// `npm run bench`: bundle size, render counts, modal open, embedded wallet and server throughput. Figures are printed and
+// `npm run bench`: bundle size, render counts, modal open, embedded wallet, server throughput and scale-out through HAProxy. Figures are printed and
 // compared with the budgets; none of them is a pass/fail test.
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { bundleBench } from './bundle.mjs'
 
@@ -50,4 +51,16 @@ const server = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/serve
 line()
 const outage = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/databaseOutage.ts'], { cwd: root, stdio: 'inherit', env: { ...childEnv, NODE_ENV: 'development' } })
 line()
-process.exit(renders.status || server.status || outage.status || (bundleFailed ? 1 : 0))
+
+// Scale-out through HAProxy (examples/deploy) on a throwaway PostgreSQL cluster: needs both installed.
+const { HAPROXY } = await import('../../examples/deploy/deployment.mjs')
+const haveHaproxy = existsSync(HAPROXY)
+const havePostgres = existsSync('/usr/lib/postgresql') || Boolean(process.env.FOYER_PG_BIN) || Boolean(process.env.DATABASE_URL)
+let scale = { status: 0 }
+if (haveHaproxy && havePostgres) {
+  scale = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/scale.mjs'], { cwd: root, stdio: 'inherit', env: childEnv })
+} else {
+  console.log(`Scale-out: skipped (${haveHaproxy ? '' : 'HAProxy is not at ' + HAPROXY + '; '}${havePostgres ? '' : 'no PostgreSQL in /usr/lib/postgresql; '}apt-get install haproxy postgresql, then npm run bench:scale)`)
+}
+line()
+process.exit(renders.status || server.status || outage.status || scale.status || (bundleFailed ? 1 : 0))
