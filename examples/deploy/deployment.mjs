@@ -174,7 +174,7 @@ export function parseLogLine(line) {
 /**
  * Starts `command` and starts it again whenever it exits, until stop(). Each line of its output goes to `log` with
  * `[name]` in front, and into `output()`. A process that dies within 10 s of its start waits longer before the next
- * (0.5 s, doubling up to 10 s); one that ran longer is restarted after 0.5 s.
+ * (1 s, doubling up to 5 s); one that ran longer is restarted after 0.5 s.
  */
 export function supervise(name, command, args, { env = process.env, cwd = root, log = console.log, ready = null, keep = 200_000 } = {}) {
   let child = null
@@ -215,7 +215,7 @@ export function supervise(name, command, args, { env = process.env, cwd = root, 
       if (child === proc) child = null
       state.exits.push({ at: Date.now(), code, signal })
       if (stopping) return
-      delay = Date.now() - startedAt > 10_000 ? 500 : Math.min(delay * 2, 10_000)
+      delay = Date.now() - startedAt > 10_000 ? 500 : Math.min(delay * 2, 5_000)
       log(`[deploy] ${name} exited (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`)
       timer = setTimeout(start, delay)
     })

@@ -165,11 +165,21 @@ async function signMessage(page: Page, address: `0x${string}`): Promise<void> {
   expect(await verifyMessage({ address, message: 'Hello from the Foyer demo', signature })).toBe(true)
 }
 
+/**
+ * Waits for the loaded page's session: signed in, or 'Log in' — what a page shows when its session can't be restored
+ * right now (the server unreachable: the tokens are kept for the next load) or when it was ended.
+ */
+async function comesBackSignedIn(page: Page): Promise<void> {
+  const signedIn = page.getByTestId('signed-in')
+  await signedIn.or(page.getByRole('button', { name: 'Log in' })).first().waitFor({ timeout: 40_000 })
+  if (!(await signedIn.isVisible())) throw new Error('the page came back signed out')
+}
+
 /** Drops the access token and reloads: the page restores the session by a refresh (rotation) through the balancer. */
 async function refreshByReload(page: Page, email: string): Promise<void> {
   await page.evaluate((key) => localStorage.removeItem(key), `foyer:${APP_ID}:token`)
   await page.reload()
-  await page.getByTestId('signed-in').waitFor({ timeout: 40_000 })
+  await comesBackSignedIn(page)
   expect(await page.getByTestId('user-email').textContent()).toBe(email)
   expect(await page.evaluate((key) => localStorage.getItem(key), `foyer:${APP_ID}:token`)).toBeTruthy()
 }
@@ -234,7 +244,7 @@ async function expectNoUserLost(users: User[]) {
   // 0 logged out: each user's own page, reloaded, is still signed in as that user.
   for (const user of users) {
     await user.page!.reload()
-    await user.page!.getByTestId('signed-in').waitFor({ timeout: 30_000 })
+    await comesBackSignedIn(user.page!)
     expect(await user.page!.getByTestId('user-email').textContent()).toBe(user.email)
     await user.context!.close()
   }
@@ -249,10 +259,17 @@ async function expectNoUserLost(users: User[]) {
   )
 }
 
-/** HAProxy's lines and the pages' answers with a 5xx other than 503 service_unavailable. */
-function unexpected5xx(since: number) {
-  const balancer = deployment.requests().slice(since).filter((r) => r.status >= 500 && r.status !== 503)
-  const pages = serverErrors.filter((e) => !(e.status === 503 && (e.code === 'service_unavailable' || e.code === null)))
+/**
+ * HAProxy's lines and the pages' answers with a 5xx other than 503 service_unavailable. `killed`: instances SIGKILLed
+ * on purpose; a request one of them had in hand when it died is a 502 with termination SH (the server aborted) —
+ * HAProxy can't retry a POST that may have been carried out — and is counted apart, not as unexpected.
+ */
+function unexpected5xx(since: number, killed: string[] = []) {
+  const lines = deployment.requests().slice(since).filter((r) => r.status >= 500 && r.status !== 503)
+  const inFlight = lines.filter((r) => r.status === 502 && r.termination.startsWith('SH') && killed.includes(r.server))
+  const balancer = lines.filter((r) => !inFlight.includes(r))
+  const pages = serverErrors.filter((e) => !(e.status === 503 && (e.code === 'service_unavailable' || e.code === null)) && !(e.status === 502 && inFlight.length))
+  if (inFlight.length) console.log(`[deployment] requests in flight on a killed instance (502 SH): ${inFlight.map((r) => `${r.server} ${r.request}`).join('; ')}`)
   return { balancer, pages }
 }
 
@@ -289,7 +306,7 @@ describe.sequential('the reference deployment: 3 instances behind HAProxy on one
     await waitAllUp()
     await expectNoUserLost(users)
     report('SIGKILL')
-    expect(unexpected5xx(since)).toEqual({ balancer: [], pages: [] })
+    expect(unexpected5xx(since, [second!.name, third!.name])).toEqual({ balancer: [], pages: [] })
   }, 400_000)
 
   it('survives a PostgreSQL restart: 503 service_unavailable while it is away, then every flow completes, no user lost or logged out', async () => {
