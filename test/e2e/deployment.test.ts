@@ -273,18 +273,27 @@ function unexpected5xx(since: number, killed: string[] = []) {
   return { balancer, pages }
 }
 
-const report = (what: string) => {
-  const byStatus: Record<string, number> = {}
-  for (const r of deployment.requests()) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1
-  const byServer: Record<string, number> = {}
-  for (const r of deployment.requests()) byServer[`${r.frontend}/${r.server}`] = (byServer[`${r.frontend}/${r.server}`] ?? 0) + 1
-  console.log(`[deployment] ${what}: requests by status ${JSON.stringify(byStatus)}, by listener ${JSON.stringify(byServer)}; retried by HAProxy ${deployment.requests().filter((r) => r.retries !== '0').length}; test retries ${testRetries.length}${testRetries.length ? `\n  ${testRetries.join('\n  ')}` : ''}`)
+/** What a round saw, printed: HAProxy's lines by status and by listener, its retries, the pages' 5xx, the test's retries. */
+const report = (what: string, since: number, retriesBefore: number) => {
+  const lines = deployment.requests().slice(since)
+  const count = (key: (r: (typeof lines)[number]) => string) => {
+    const counts: Record<string, number> = {}
+    for (const r of lines) counts[key(r)] = (counts[key(r)] ?? 0) + 1
+    return JSON.stringify(counts)
+  }
+  const retries = testRetries.slice(retriesBefore)
+  console.log(
+    `[deployment] ${what}: HAProxy lines by status ${count((r) => String(r.status))}, by listener ${count((r) => `${r.frontend}/${r.server}`)}; ` +
+      `retried by HAProxy ${lines.filter((r) => r.retries !== '0').length}; pages saw 5xx ${JSON.stringify(serverErrors.map((e) => `${e.status} ${e.code}`))}; ` +
+      `test retries ${retries.length}${retries.length ? `\n  ${retries.join('\n  ')}` : ''}`,
+  )
 }
 
 describe.sequential('the reference deployment: 3 instances behind HAProxy on one PostgreSQL', () => {
   it('survives a SIGKILLed instance: every flow completes, no user lost or logged out, no 5xx', async () => {
     onTestFailed(() => console.log(`[deployment] log tail:\n${log.slice(-12_000)}`))
     const since = deployment.requests().length
+    const retriesBefore = testRetries.length
     serverErrors.length = 0
     const [, second, third] = deployment.instances
     const kill = async (victim: Deployment['instances'][number]) => {
@@ -305,13 +314,14 @@ describe.sequential('the reference deployment: 3 instances behind HAProxy on one
     expect([second!.starts, third!.starts]).toEqual([2, 2])
     await waitAllUp()
     await expectNoUserLost(users)
-    report('SIGKILL')
+    report('SIGKILL', since, retriesBefore)
     expect(unexpected5xx(since, [second!.name, third!.name])).toEqual({ balancer: [], pages: [] })
   }, 400_000)
 
   it('survives a PostgreSQL restart: 503 service_unavailable while it is away, then every flow completes, no user lost or logged out', async () => {
     onTestFailed(() => console.log(`[deployment] log tail:\n${log.slice(-12_000)}`))
     const since = deployment.requests().length
+    const retriesBefore = testRetries.length
     serverErrors.length = 0
     const users = await round('restart', async (reached) => {
       await reached('signed up', 1)
@@ -324,7 +334,7 @@ describe.sequential('the reference deployment: 3 instances behind HAProxy on one
     expect(users.every((u) => u.done.length === 4), JSON.stringify(users.map((u) => [u.email, u.done]))).toBe(true)
     await waitAllUp()
     await expectNoUserLost(users)
-    report('PostgreSQL restart')
+    report('PostgreSQL restart', since, retriesBefore)
     expect(unexpected5xx(since)).toEqual({ balancer: [], pages: [] })
   }, 400_000)
 })
