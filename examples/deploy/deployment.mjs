@@ -90,7 +90,8 @@ export const HAPROXY_503 = [
  * HAProxy's configuration: one frontend for the API, one for the wallet frame, each round-robin over the instances'
  * listeners with health checks, X-Forwarded-For added, retries of connection failures on another instance.
  *
- * - `health`: 'readyz' (GET /readyz must answer 200; 503 while an instance is not ready or is shutting down) or 'tcp'.
+ * - `health`: 'readyz' (GET /readyz must answer 200; 503 while an instance is not ready or is shutting down) or 'tcp'
+ *   (startDeployment's 'auto': readyz when the instances have it).
  * - `errorFile`: where HAPROXY_503 was written (HAProxy reads the file at start).
  * - `log`: 'stdout' (one line per request, see LOG_FORMAT) or null.
  * - `statsSocket`: a unix socket path for `show stat` (serverStates), or null.
@@ -285,8 +286,8 @@ export async function waitForPort(port, host = '127.0.0.1', timeoutMs = 30_000) 
   }
 }
 
-/** HAProxy's view of its servers (`show stat` on the stats socket): `{ 'api/foyer-1': 'UP', … }`. */
-export async function serverStates(statsSocket) {
+/** HAProxy's `show stat` on the stats socket: one row per server, `{ server: 'api/foyer-1', status: 'UP', sessions: 2 }`. */
+export async function showStat(statsSocket) {
   const csv = await new Promise((resolve, reject) => {
     let text = ''
     const socket = connect(statsSocket)
@@ -295,13 +296,18 @@ export async function serverStates(statsSocket) {
     socket.on('end', () => resolve(text))
     socket.on('error', reject)
   })
-  const states = {}
+  const rows = []
   for (const row of csv.split('\n').slice(1)) {
-    const [proxy, server, ...rest] = row.split(',')
+    const [proxy, server, , , sessions, ...rest] = row.split(',')
     if (!proxy || !server || server === 'FRONTEND' || server === 'BACKEND') continue
-    states[`${proxy}/${server}`] = rest[15]
+    rows.push({ server: `${proxy}/${server}`, status: rest[12], sessions: Number(sessions) })
   }
-  return states
+  return rows
+}
+
+/** HAProxy's view of its servers: `{ 'api/foyer-1': 'UP', … }`. */
+export async function serverStates(statsSocket) {
+  return Object.fromEntries((await showStat(statsSocket)).map((r) => [r.server, r.status]))
 }
 
 /**
@@ -319,7 +325,7 @@ export async function startDeployment({
   ports = null,
   env = process.env,
   dev = false,
-  health = 'readyz',
+  health = 'auto',
   log = console.log,
   instanceEnv = {},
 } = {}) {
@@ -335,11 +341,16 @@ export async function startDeployment({
   writeFileSync(errorFile, HAPROXY_503)
   const statsSocket = join(dir, 'haproxy.sock')
   const configFile = join(dir, 'haproxy.cfg')
-  writeFileSync(configFile, haproxyConfig({ api: { host: bind, port: apiPort }, wallet: { host: bind, port: walletPort }, instances: layout, health, errorFile, statsSocket }))
-  const checked = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' })
-  if (checked.status !== 0) {
+  const writeConfig = (checks) => {
+    writeFileSync(configFile, haproxyConfig({ api: { host: bind, port: apiPort }, wallet: { host: bind, port: walletPort }, instances: layout, health: checks, errorFile, statsSocket }))
+    const checked = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' })
+    if (checked.status !== 0) throw new Error(`HAProxy refused the generated config (${configFile}):\n${checked.stderr || checked.stdout}`)
+  }
+  try {
+    writeConfig(health === 'tcp' ? 'tcp' : 'readyz')
+  } catch (error) {
     rmSync(dir, { recursive: true, force: true })
-    throw new Error(`HAProxy refused the generated config (${configFile}):\n${checked.stderr || checked.stdout}`)
+    throw error
   }
 
   const servers = layout.map((ports) =>
@@ -372,6 +383,16 @@ export async function startDeployment({
   }
   try {
     await Promise.all(servers.map((s) => s.nextReady()))
+    if (health === 'auto') {
+      // 'auto': GET /readyz when the server has it (a server from before it answers 404 there), else TCP checks.
+      const first = layout[0]
+      const probe = async (port) => (await fetch(`http://${first.host}:${port}/readyz`).catch(() => null))?.status
+      const statuses = [await probe(first.apiPort), await probe(first.walletPort)]
+      if (statuses.includes(404)) {
+        log(`[deploy] this server has no GET /readyz (answered ${statuses.join(' / ')}): HAProxy checks that the ports accept connections instead`)
+        writeConfig('tcp')
+      }
+    }
     haproxy = supervise('haproxy', HAPROXY, ['-db', '-f', configFile], { log: (line) => log(line), keep: 20_000_000 })
     await waitForPort(apiPort)
     await waitForPort(walletPort)
@@ -390,6 +411,7 @@ export async function startDeployment({
     /** HAProxy's request lines so far, parsed. */
     requests: () => haproxy.output().split('\n').map(parseLogLine).filter(Boolean),
     serverStates: () => serverStates(statsSocket),
+    showStat: () => showStat(statsSocket),
     stop,
   }
 }

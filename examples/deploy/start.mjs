@@ -13,7 +13,8 @@ const { values: args } = parseArgs({
     'wallet-port': { type: 'string', default: process.env.FOYER_WALLET_PORT ?? '8788' },
     'base-port': { type: 'string', default: '9001' },
     bind: { type: 'string', default: process.env.HOST ?? '0.0.0.0' },
-    health: { type: 'string', default: 'readyz' },
+    // auto: GET /readyz when the server has it, else TCP checks; readyz; tcp.
+    health: { type: 'string', default: 'auto' },
     dev: { type: 'boolean', default: false },
     'print-haproxy-config': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },

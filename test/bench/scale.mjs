@@ -78,7 +78,7 @@ export async function scaleBench() {
         walletPort,
         bind: '127.0.0.1',
         ports,
-        health: process.env.BENCH_SCALE_HEALTH ?? 'readyz',
+        health: process.env.BENCH_SCALE_HEALTH ?? 'auto',
         log: (line) => (/\[haproxy\] \d/.test(line) ? undefined : process.env.BENCH_SCALE_VERBOSE && console.log(line)),
         env: {
           ...process.env,
