@@ -48,8 +48,8 @@ export function generateKeys() {
 
 /**
  * What is wrong with `env` for a start: missing settings, keys that are not 32 bytes, two keys alike. `dev` needs only
- * DATABASE_URL (the script generates the keys once and gives the same ones to every instance; mail goes to the dev
- * outbox, which lives in the database too).
+ * DATABASE_URL: a dev server keeps the keys it lacks in the database (generated once, so every instance on it and every
+ * restart agree), serves the dev app, and mail goes to the dev outbox, which lives in the database too.
  */
 export function settingsProblems(env, { dev = false } = {}) {
   const problems = []
@@ -332,8 +332,6 @@ export async function startDeployment({
   const problems = settingsProblems(env, { dev })
   if (problems.length) throw new Error(`The deployment can't start:\n  ${problems.join('\n  ')}`)
   const dir = mkdtempSync(join(tmpdir(), 'foyer-deploy-'))
-  const generated = dev ? Object.fromEntries(Object.entries(generateKeys()).filter(([name]) => !env[name])) : {}
-  if (Object.keys(generated).length) log(`[deploy] dev: generated ${Object.keys(generated).join(', ')} for this run (every instance gets the same; wallets made now can't be opened after a restart of the script)`)
   const apiOrigin = env.FOYER_API_ORIGIN ?? `http://localhost:${apiPort}`
   const walletOrigin = env.FOYER_WALLET_ORIGIN ?? `http://localhost:${walletPort}`
   const layout = ports ?? instancePorts(instances, basePort)
@@ -359,7 +357,6 @@ export async function startDeployment({
       ready: /\[foyer\] server listening on/,
       env: {
         ...env,
-        ...generated,
         ...(dev ? {} : { NODE_ENV: 'production' }),
         PORT: String(ports.apiPort),
         FOYER_WALLET_PORT: String(ports.walletPort),

@@ -32,7 +32,7 @@ ${SETTINGS.map((s) => `  ${s.name.padEnd(22)} ${s.what}`).join('\n')}
   FOYER_API_ORIGIN       the API's public origin (default http://localhost:<api port>)
   FOYER_WALLET_ORIGIN    the wallet frame's public origin (default http://localhost:<wallet port>), same site as the apps
 
---dev: only DATABASE_URL is needed; keys missing are generated for this run, codes go to the dev outbox.\n`)
+--dev: only DATABASE_URL is needed; the instances keep dev keys in the database, codes go to the dev outbox.\n`)
   process.exit(0)
 }
 

@@ -292,6 +292,27 @@ const report = (what: string, since: number, retriesBefore: number) => {
 }
 
 describe.sequential('the reference deployment: 3 instances behind HAProxy on one PostgreSQL', () => {
+  it("rate-limits by the address HAProxy saw (its X-Forwarded-For entry, one trusted hop), not by one a client wrote", async () => {
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    try {
+      const counts = async () =>
+        Object.fromEntries((await client.query<{ key: string; count: number }>(`SELECT key, count FROM rate_limits WHERE key LIKE 'email.send.ip:%'`)).rows.map((r) => [r.key, r.count]))
+      const before = (await counts())['email.send.ip:127.0.0.1'] ?? 0
+      const res = await fetch(`${deployment.apiUrl}/api/v1/passwordless/init`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'foyer-app-id': APP_ID, origin: app.url, 'x-forwarded-for': '203.0.113.7' },
+        body: JSON.stringify({ email: 'forwarded@example.com' }),
+      })
+      expect(res.status).toBe(200)
+      const after = await counts()
+      expect(after['email.send.ip:127.0.0.1']).toBe(before + 1)
+      expect(Object.keys(after).filter((k) => k.includes('203.0.113.7'))).toEqual([])
+    } finally {
+      await client.end()
+    }
+  })
+
   it('survives a SIGKILLed instance: every flow completes, no user lost or logged out, no 5xx', async () => {
     onTestFailed(() => console.log(`[deployment] log tail:\n${log.slice(-12_000)}`))
     const since = deployment.requests().length
