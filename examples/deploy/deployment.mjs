@@ -184,6 +184,7 @@ export function supervise(name, command, args, { env = process.env, cwd = root, 
   let delay = 500
   let timer = null
   let readyWaiters = []
+  let everReady = false
   const state = { starts: 0, exits: [] }
 
   const emit = (text) => {
@@ -205,7 +206,8 @@ export function supervise(name, command, args, { env = process.env, cwd = root, 
       const lines = text.slice(0, cut + 1)
       emit(lines)
       if (ready && ready.test(lines)) {
-        for (const wake of readyWaiters) wake()
+        everReady = true
+        for (const waiter of readyWaiters) waiter.resolve()
         readyWaiters = []
       }
     }
@@ -216,6 +218,11 @@ export function supervise(name, command, args, { env = process.env, cwd = root, 
       if (child === proc) child = null
       state.exits.push({ at: Date.now(), code, signal })
       if (stopping) return
+      // A process that never got ready and keeps exiting (a wrong setting, the config refused) fails its waiters.
+      if (ready && !everReady && state.exits.length >= 3) {
+        for (const waiter of readyWaiters) waiter.reject(new Error(`${name} exited ${state.exits.length} times without starting:\n${output.slice(-4000)}`))
+        readyWaiters = []
+      }
       delay = Date.now() - startedAt > 10_000 ? 500 : Math.min(delay * 2, 5_000)
       log(`[deploy] ${name} exited (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`)
       timer = setTimeout(start, delay)
@@ -236,11 +243,11 @@ export function supervise(name, command, args, { env = process.env, cwd = root, 
       return state.exits
     },
     output: () => output,
-    /** Resolves at the next line matching `ready` (for an instance: it listens), or at once if `now` and it is up. */
+    /** Resolves at the next line matching `ready` (for an instance: it listens); fails if it keeps exiting before its first. */
     nextReady(timeoutMs = 120_000) {
       return new Promise((resolve, reject) => {
         const t = setTimeout(() => reject(new Error(`${name} was not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`)), timeoutMs)
-        readyWaiters.push(() => (clearTimeout(t), resolve()))
+        readyWaiters.push({ resolve: () => (clearTimeout(t), resolve()), reject: (error) => (clearTimeout(t), reject(error)) })
       })
     },
     /** Sends `signal` to the running process (a test's SIGKILL); the supervisor starts it again. */

@@ -3,6 +3,7 @@
 //
 //   node examples/deploy/start.mjs [--instances 3] [--api-port 8787] [--wallet-port 8788] [--base-port 9001] [--dev]
 //   node examples/deploy/start.mjs --print-haproxy-config [--instances 3]   (compose's haproxy/haproxy.cfg)
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { SETTINGS, composeHaproxyConfig, settingsProblems, startDeployment } from './deployment.mjs'
 
@@ -42,6 +43,7 @@ if (args['print-haproxy-config']) {
 }
 
 const problems = settingsProblems(process.env, { dev: args.dev })
+if (process.env.FOYER_CONFIG && !existsSync(process.env.FOYER_CONFIG)) problems.push(`FOYER_CONFIG: no file at ${process.env.FOYER_CONFIG}`)
 if (problems.length) {
   console.error(`[deploy] can't start (node examples/deploy/start.mjs --help lists the settings):\n  ${problems.join('\n  ')}`)
   if (!args.dev) console.error('[deploy] to try it out on a laptop: DATABASE_URL=postgres://… node examples/deploy/start.mjs --dev')
@@ -56,6 +58,9 @@ const deployment = await startDeployment({
   bind: args.bind,
   health: args.health,
   dev: args.dev,
+}).catch((error) => {
+  console.error(`[deploy] ${error.message}`)
+  process.exit(1)
 })
 console.log(`
   Foyer deployment is running (${count} instance${count === 1 ? '' : 's'} behind HAProxy${args.dev ? ', dev mode' : ''})
