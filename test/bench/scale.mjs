@@ -69,7 +69,7 @@ export async function scaleBench() {
   const keys = generateKeys()
   const rows = []
   try {
-    for (const instances of COUNTS) {
+    for (const [run_, instances] of COUNTS.entries()) {
       const [apiPort, walletPort] = [await freePort(), await freePort()]
       const ports = []
       for (let i = 1; i <= instances; i++) ports.push({ name: `foyer-${i}`, host: '127.0.0.1', apiPort: await freePort(), walletPort: await freePort() })
@@ -104,8 +104,8 @@ export async function scaleBench() {
           return (await post('/api/v1/passwordless/authenticate', { email, code })).refresh_token
         }
         // Warm-up: every instance's first requests (JIT, pool connections, the signing key) aren't measured.
-        await run(WARMUP, (i) => login(`warm${instances}.${i}@example.com`))
-        const logins = await run(LOGINS, (i) => login(`scale${instances}.${i}@example.com`))
+        await run(WARMUP, (i) => login(`warm${run_}.${i}@example.com`))
+        const logins = await run(LOGINS, (i) => login(`scale${run_}.${i}@example.com`))
         const tokens = logins.results.filter(Boolean)
         const refreshes = await run(REFRESHES, async (i) => {
           const slot = i % tokens.length
