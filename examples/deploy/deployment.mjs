@@ -385,6 +385,26 @@ export async function startDeployment({
     await Promise.all(servers.map((s) => s.stop('SIGTERM', 15_000)))
     rmSync(dir, { recursive: true, force: true })
   }
+  /**
+   * Restarts the instances one at a time (a new release, new settings): SIGTERM — the instance fails /readyz, stops
+   * accepting and finishes what it has in hand — then the supervisor starts it again, and the next one goes only once
+   * HAProxy has this one back in rotation on both listeners.
+   */
+  const rollingRestart = async ({ timeoutMs = 120_000 } = {}) => {
+    for (const server of servers) {
+      const back = server.nextReady(timeoutMs)
+      log(`[deploy] rolling restart: ${server.name}`)
+      server.kill('SIGTERM')
+      await back
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const states = await serverStates(statsSocket)
+        if (states[`api/${server.name}`] === 'UP' && states[`wallet/${server.name}`] === 'UP') break
+        if (Date.now() > deadline) throw new Error(`${server.name} is not back in HAProxy's rotation after ${timeoutMs / 1000} s`)
+        await new Promise((r) => setTimeout(r, 200))
+      }
+    }
+  }
   try {
     await Promise.all(servers.map((s) => s.nextReady()))
     if (health === 'auto') {
@@ -416,6 +436,7 @@ export async function startDeployment({
     requests: () => haproxy.output().split('\n').map(parseLogLine).filter(Boolean),
     serverStates: () => serverStates(statsSocket),
     showStat: () => showStat(statsSocket),
+    rollingRestart,
     stop,
   }
 }

@@ -68,7 +68,7 @@ console.log(`
   Wallet frame:  ${deployment.walletOrigin}
   HAProxy config: ${deployment.configFile}
 
-  Press Ctrl+C to stop.
+  kill -HUP ${process.pid}: restart the instances one at a time.  Ctrl+C: stop.
 `)
 
 let stopping = false
@@ -81,3 +81,13 @@ const stop = async (signal) => {
 }
 process.on('SIGINT', () => void stop('SIGINT'))
 process.on('SIGTERM', () => void stop('SIGTERM'))
+// SIGHUP: a rolling restart (e.g. after updating the code): one instance at a time, each back in rotation before the next.
+let restarting = false
+process.on('SIGHUP', () => {
+  if (restarting || stopping) return
+  restarting = true
+  deployment
+    .rollingRestart()
+    .then(() => console.log('[deploy] rolling restart done'), (error) => console.error(`[deploy] rolling restart failed: ${error.message}`))
+    .finally(() => (restarting = false))
+})

@@ -27,6 +27,7 @@ interface Deployment {
   instances: { name: string; pid: number | null; starts: number; kill(signal?: string): void; nextReady(timeoutMs?: number): Promise<void>; output(): string }[]
   requests(): { frontend: string; server: string; status: number; termination: string; retries: string; request: string; time: string }[]
   serverStates(): Promise<Record<string, string>>
+  rollingRestart(): Promise<void>
   showStat(): Promise<{ server: string; status: string; sessions: number }[]>
   stop(): Promise<void>
 }
@@ -285,7 +286,7 @@ const report = (what: string, since: number, retriesBefore: number) => {
   }
   const retries = testRetries.slice(retriesBefore)
   console.log(
-    `[deployment] ${what}: HAProxy lines by status ${count((r) => String(r.status))}, by listener ${count((r) => `${r.frontend}/${r.server}`)}; ` +
+    `[deployment] ${what}: HAProxy lines by status ${count((r) => String(r.status))}, by backend ${count((r) => `${r.backend}/${r.server}`)}; ` +
       `retried by HAProxy ${lines.filter((r) => r.retries !== '0').length}; pages saw 5xx ${JSON.stringify(serverErrors.map((e) => `${e.status} ${e.code}`))}; ` +
       `test retries ${retries.length}${retries.length ? `\n  ${retries.join('\n  ')}` : ''}`,
   )
@@ -364,5 +365,24 @@ describe.sequential('the reference deployment: 3 instances behind HAProxy on one
     await expectNoUserLost(users)
     report('PostgreSQL restart', since, retriesBefore)
     expect(await unexpected5xx(since)).toEqual({ balancer: [], pages: [] })
+  }, 400_000)
+
+  it('rolls a restart through the instances (SIGTERM, one at a time) with no 5xx at all', async () => {
+    onTestFailed(() => console.log(`[deployment] log tail:\n${log.slice(-12_000)}`))
+    const since = deployment.requests().length
+    const retriesBefore = testRetries.length
+    serverErrors.length = 0
+    const starts = deployment.instances.map((i) => i.starts)
+    const users = await round('rolling', async (reached) => {
+      await reached('signed up', 1)
+      await deployment.rollingRestart()
+      logLine('[test] rolling restart done')
+    })
+    expect(users.every((u) => u.done.length === 4), JSON.stringify(users.map((u) => [u.email, u.done]))).toBe(true)
+    expect(deployment.instances.map((i) => i.starts)).toEqual(starts.map((n) => n + 1))
+    await expectNoUserLost(users)
+    report('rolling restart', since, retriesBefore)
+    expect(deployment.requests().slice(since).filter((r) => r.status >= 500)).toEqual([])
+    expect(serverErrors.map(({ url, status, code }) => ({ url, status, code }))).toEqual([])
   }, 400_000)
 })
