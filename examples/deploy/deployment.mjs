@@ -349,6 +349,7 @@ export async function startDeployment({
   const writeConfig = (checks) => {
     writeFileSync(configFile, haproxyConfig({ api: { host: bind, port: apiPort }, wallet: { host: bind, port: walletPort }, instances: layout, health: checks, errorFile, statsSocket }))
     const checked = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' })
+    if (checked.error) throw new Error(`HAProxy can't run from ${HAPROXY} (${checked.error.message}): apt-get install haproxy, or set FOYER_HAPROXY to its path`)
     if (checked.status !== 0) throw new Error(`HAProxy refused the generated config (${configFile}):\n${checked.stderr || checked.stdout}`)
   }
   try {

@@ -25,7 +25,7 @@ interface Deployment {
   apiUrl: string
   walletUrl: string
   instances: { name: string; pid: number | null; starts: number; kill(signal?: string): void; nextReady(timeoutMs?: number): Promise<void>; output(): string }[]
-  requests(): { frontend: string; server: string; status: number; termination: string; retries: string; request: string; time: string }[]
+  requests(): { frontend: string; backend: string; server: string; status: number; termination: string; retries: string; request: string; time: string }[]
   serverStates(): Promise<Record<string, string>>
   rollingRestart(): Promise<void>
   showStat(): Promise<{ server: string; status: string; sessions: number }[]>
