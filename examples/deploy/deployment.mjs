@@ -136,6 +136,9 @@ export function haproxyConfig({ api, wallet, instances, health = 'readyz', error
     'global',
     ...(log === 'stdout' ? ['    log stdout format raw local0 info'] : []),
     '    maxconn 4096',
+    // Each bind owns its port: without this HAProxy sets SO_REUSEPORT, and a second listener on the same port (another
+    // HAProxy, or both frontends given one port by mistake) would silently share its connections.
+    '    noreuseport',
     ...(statsSocket ? [`    stats socket ${statsSocket} mode 600 level operator`] : []),
     '',
     'defaults',
@@ -342,6 +345,8 @@ export async function startDeployment({
   const apiOrigin = env.FOYER_API_ORIGIN ?? `http://localhost:${apiPort}`
   const walletOrigin = env.FOYER_WALLET_ORIGIN ?? `http://localhost:${walletPort}`
   const layout = ports ?? instancePorts(instances, basePort)
+  const all = [apiPort, walletPort, ...layout.flatMap((i) => [i.apiPort, i.walletPort])]
+  if (new Set(all).size !== all.length) throw new Error(`The deployment's ports must all differ: balancer ${apiPort}, ${walletPort}; instances ${layout.map((i) => `${i.apiPort}, ${i.walletPort}`).join('; ')}`)
   const errorFile = join(dir, '503.http')
   writeFileSync(errorFile, HAPROXY_503)
   const statsSocket = join(dir, 'haproxy.sock')

@@ -70,9 +70,11 @@ export async function scaleBench() {
   const rows = []
   try {
     for (const [run_, instances] of COUNTS.entries()) {
-      const [apiPort, walletPort] = [await freePort(), await freePort()]
-      const ports = []
-      for (let i = 1; i <= instances; i++) ports.push({ name: `foyer-${i}`, host: '127.0.0.1', apiPort: await freePort(), walletPort: await freePort() })
+      // Different ports (freePort may hand out one port twice: it is free again once probed).
+      const free = new Set()
+      while (free.size < 2 + 2 * instances) free.add(await freePort())
+      const [apiPort, walletPort, ...rest] = [...free]
+      const ports = Array.from({ length: instances }, (_, i) => ({ name: `foyer-${i + 1}`, host: '127.0.0.1', apiPort: rest[2 * i], walletPort: rest[2 * i + 1] }))
       const deployment = await startDeployment({
         apiPort,
         walletPort,

@@ -44,7 +44,10 @@ const logLine = (line: string) => (log = (log + line + '\n').slice(-400_000))
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'foyer-deploy-test-'))
   ;[database, smtp] = await Promise.all([startPostgresServer(), startSmtpSink()])
-  const [appPort, apiPort, walletPort] = [await freePort(), await freePort(), await freePort()]
+  // Nine different ports (freePort may hand out one port twice: it is free again once probed).
+  const free = new Set<number>()
+  while (free.size < 9) free.add(await freePort())
+  const [appPort, apiPort, walletPort, ...instancePorts] = [...free] as [number, number, number, ...number[]]
   const appUrl = `http://localhost:${appPort}`
   const configFile = join(dir, 'foyer.config.json')
   writeFileSync(
@@ -52,7 +55,7 @@ beforeAll(async () => {
     JSON.stringify({ apps: [{ id: APP_ID, name: 'Deploy test', allowed_origins: [appUrl], email_auth: true, 'embedded-wallet': { create_on_login: 'users-without-wallets' } }] }),
   )
   const ports = []
-  for (let i = 1; i <= 3; i++) ports.push({ name: `foyer-${i}`, host: '127.0.0.1', apiPort: await freePort(), walletPort: await freePort() })
+  for (let i = 1; i <= 3; i++) ports.push({ name: `foyer-${i}`, host: '127.0.0.1', apiPort: instancePorts[2 * i - 2]!, walletPort: instancePorts[2 * i - 1]! })
   deployment = await startDeployment({
     apiPort,
     walletPort,
