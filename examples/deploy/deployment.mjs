@@ -103,6 +103,9 @@ export function haproxyConfig({ api, wallet, instances, health = 'readyz', error
   const check = health === 'readyz' ? ['option httpchk', 'http-check send meth GET uri /readyz', 'http-check expect status 200'] : []
   const servers = (port, checked) =>
     instances.map((i) => `server ${i.name} ${i.host}:${i[port]}${resolve}${checked ? ' check inter 1s fastinter 500ms downinter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down' : ''}`)
+  // The wallet listener serves only GETs (frame pages, the frame's content-hashed script): a 404 there is retried on
+  // another instance, so during a rolling deploy a page from an updated instance finds its script on another updated one.
+  const walletRetries = (name) => (name === 'wallet' ? ['    retry-on conn-failure empty-response 404'] : [])
   const frontend = (name, bind) => [
     `frontend ${name}`,
     `    bind ${bind.host ?? '0.0.0.0'}:${bind.port}`,
@@ -120,6 +123,7 @@ export function haproxyConfig({ api, wallet, instances, health = 'readyz', error
     '',
     `backend ${name}`,
     '    balance roundrobin',
+    ...walletRetries(name),
     ...check.map((l) => `    ${l}`),
     ...servers(name === 'api' ? 'apiPort' : 'walletPort', true).map((l) => `    ${l}`),
     '',
@@ -128,6 +132,7 @@ export function haproxyConfig({ api, wallet, instances, health = 'readyz', error
     // instead of HAProxy answering for them.
     `backend ${name}_any`,
     '    balance roundrobin',
+    ...walletRetries(name),
     ...servers(name === 'api' ? 'apiPort' : 'walletPort', false).map((l) => `    ${l}`),
     '',
   ]
