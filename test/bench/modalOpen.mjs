@@ -1,6 +1,6 @@
 // Click → first modal screen, and time to `ready`, in Chromium: a production (Vite) build of an e-mail host
 // against the real server. The page measures itself: from the click event's timestamp to the first frame
-// painted after the dialog's first screen is in the DOM. Figures are printed, never asserted.
+// painted after the dialog's first screen is in the DOM and visible (opaque, inside the viewport). Figures are printed, never asserted.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -91,11 +91,23 @@ export async function modalOpenBench() {
         const waiting = page.evaluate(
           () =>
             new Promise((resolve) => {
+              // Visible: every ancestor's computed opacity multiplied ≥ 0.95, and the title inside the viewport (an
+              // entrance animation that starts transparent or off-screen holds the content back until it is).
+              const visible = (el) => {
+                let opacity = 1
+                for (let node = el; node && node.nodeType === 1; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity)
+                const box = el.getBoundingClientRect()
+                return opacity >= 0.95 && box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0
+              }
               const check = () => {
                 const title = document.querySelector('[data-testid="foyer-modal"] h2')
                 if (!title) return false
                 const dom = performance.now() - window.foyerBench.clickAt
-                requestAnimationFrame(() => setTimeout(() => resolve({ dom, paint: performance.now() - window.foyerBench.clickAt }), 0))
+                const painted = () => {
+                  if (!visible(title)) return requestAnimationFrame(painted)
+                  requestAnimationFrame(() => setTimeout(() => resolve({ dom, paint: performance.now() - window.foyerBench.clickAt }), 0))
+                }
+                painted()
                 return true
               }
               if (check()) return
@@ -126,9 +138,9 @@ export async function modalOpenBench() {
   }
   const row = (xs) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms`
   console.log(`Modal open in Chromium (e-mail host, Vite production build, real server; ${RUNS} page loads)`)
-  console.log(`  click → first modal screen painted, first open:   ${row(first)}   (goal p95 ≤ 50 ms)  ${pct(first, 95) <= 50 ? 'within goal' : 'OVER GOAL'}`)
+  console.log(`  click → first screen painted and visible, first open:  ${row(first)}   (goal p95 ≤ 50 ms)  ${pct(first, 95) <= 50 ? 'within goal' : 'OVER GOAL'}`)
   console.log(`  click → first modal screen in the DOM, first open:  ${row(firstDom)}`)
-  console.log(`  click → first modal screen painted, second open:  ${row(second)}`)
+  console.log(`  click → first screen painted and visible, second open: ${row(second)}`)
   console.log(`  navigation start → ready:                          ${row(ready)}`)
   return { first, firstDom, second, ready }
 }

@@ -91,7 +91,7 @@ export const styles = `
 .foyer-icon-button svg { width: 20px; height: 20px; }
 
 /* A screen: icon, title block, body, footer. */
-.foyer-screen-host { animation: foyer-fade-in 0.12s ease-out; }
+.foyer-screen-host { animation: foyer-settle-in 0.12s ease-out; }
 .foyer-screen { display: flex; flex-direction: column; align-items: stretch; gap: 20px; text-align: center; }
 .foyer-screen-icon { display: flex; justify-content: center; align-items: center; min-height: 56px; color: var(--foyer-accent); }
 .foyer-screen-icon img { max-height: 56px; max-width: 180px; }
@@ -262,8 +262,10 @@ export const styles = `
 
 @keyframes foyer-spin { to { transform: rotate(360deg); } }
 @keyframes foyer-fade-in { from { opacity: 0; } }
-@keyframes foyer-pop-in { from { opacity: 0; transform: translateY(8px) scale(0.98); } }
-@keyframes foyer-slide-up { from { transform: translateY(100%); } }
+/* Entrances move the content, never hide it: it is readable from the first frame after the click. */
+@keyframes foyer-pop-in { from { transform: translateY(6px) scale(0.985); } }
+@keyframes foyer-settle-in { from { transform: translateY(4px); } }
+@keyframes foyer-slide-up { from { transform: translateY(24px); } }
 @media (prefers-reduced-motion: reduce) {
   .foyer-dialog, .foyer-backdrop, .foyer-screen-host { animation: none; }
   .foyer-spinner { animation-duration: 2.4s; }
