@@ -13,7 +13,20 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const PORT = process.env.PORT ?? '8787'
 const APP_PORT = process.env.APP_PORT ?? '5173'
 const WALLET_PORT = process.env.FOYER_WALLET_PORT ?? String(Number(PORT) + 1)
-const env = { ...process.env, PORT, APP_PORT, FOYER_WALLET_PORT: WALLET_PORT }
+// A local Ethereum chain (anvil, chain 31337) the example app uses by default, so sending works on a fresh clone.
+// FOYER_LOCAL_CHAIN=0 leaves it out; FOYER_ANVIL_PORT moves it.
+const LOCAL_CHAIN = process.env.FOYER_LOCAL_CHAIN !== '0'
+const ANVIL_PORT = process.env.FOYER_ANVIL_PORT ?? String(Number(PORT) + 2)
+const LOCAL_CHAIN_ID = 31337
+const localRpc = `http://127.0.0.1:${ANVIL_PORT}`
+const env = {
+  ...process.env,
+  PORT,
+  APP_PORT,
+  FOYER_WALLET_PORT: WALLET_PORT,
+  // Read by the example app (Vite exposes VITE_* variables): its default chain when the page names none.
+  ...(LOCAL_CHAIN ? { VITE_FOYER_LOCAL_CHAIN: `${LOCAL_CHAIN_ID}:${localRpc}` } : {}),
+}
 const devAppId = process.env.FOYER_DEV_APP_ID ?? 'foyer_dev_app_00000000001'
 /** A part that is alive but not answering after this long is taken as stuck. */
 const STUCK_MS = Number(process.env.FOYER_START_TIMEOUT_MS ?? 600_000)
@@ -46,8 +59,8 @@ process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
 /** Starts `name`; its exit calls `onExit` (unless everything is stopping). */
-function run(name, args, onExit) {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+function run(name, args, onExit, command = process.execPath) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
   children.set(name, child)
   child.on('exit', (code, signal) => {
     if (!stopping) onExit(signal ?? code)
@@ -87,6 +100,7 @@ const ports = [
   [PORT, 'PORT', 'the Foyer API'],
   [WALLET_PORT, 'FOYER_WALLET_PORT', 'the wallet frame'],
   [APP_PORT, 'APP_PORT', 'the host app'],
+  ...(LOCAL_CHAIN ? [[ANVIL_PORT, 'FOYER_ANVIL_PORT', 'the local chain (anvil; FOYER_LOCAL_CHAIN=0 leaves it out)']] : []),
 ]
 for (const [port, setting, what] of ports) {
   const others = ports.filter(([p, s]) => p === port && s !== setting)
@@ -95,7 +109,22 @@ for (const [port, setting, what] of ports) {
   if (stopping) break
 }
 
-// 2. The server, waited on through /readyz.
+// 2. The local chain (anvil), before the app that points at it.
+if (!stopping && LOCAL_CHAIN) {
+  const anvil = run(
+    'anvil',
+    ['--port', ANVIL_PORT, '--host', '127.0.0.1', '--chain-id', String(LOCAL_CHAIN_ID), '--silent'],
+    (why) => fail(`the local chain (anvil) exited (${why}).`),
+    'node_modules/.bin/anvil',
+  )
+  try {
+    await waitFor('the local chain', localRpc, () => anvil.exitCode === null && !stopping)
+  } catch (error) {
+    if (!stopping) fail(error.message)
+  }
+}
+
+// 3. The server, waited on through /readyz.
 const deaths = []
 const startServer = () =>
   run('server', ['--conditions=source', '--import', 'tsx', 'examples/server/main.ts'], (why) => {
@@ -118,7 +147,7 @@ if (!stopping) {
   }
 }
 
-// 3. The host app.
+// 4. The host app.
 if (!stopping) {
   const app = run('app', ['node_modules/vite/bin/vite.js', '--config', 'examples/react-app/vite.config.ts', '--clearScreen', 'false', '--logLevel', 'warn'], (why) =>
     fail(`the host app (Vite) exited (${why}).`),
@@ -138,7 +167,7 @@ if (!stopping) {
   Host app:      http://localhost:${APP_PORT}
   Foyer server:  http://localhost:${PORT}
   Wallet frame:  http://localhost:${WALLET_PORT}
-  Dev app id:    ${devAppId}
+${LOCAL_CHAIN ? `  Local chain:   ${localRpc} (anvil, chain ${LOCAL_CHAIN_ID}; the app's 'Get test ETH' funds your wallet)\n` : ''}  Dev app id:    ${devAppId}
   Login codes:   printed in this terminal and listed at http://localhost:${PORT}/dev/outbox
 
   Press Ctrl+C to stop.

@@ -15,6 +15,8 @@ export default defineConfig({
   preview: { port: Number(process.env.APP_PORT ?? 5173), strictPort: true, host: 'localhost' },
   define: {
     'import.meta.env.VITE_FOYER_API_URL': JSON.stringify(process.env.FOYER_API_URL ?? `http://localhost:${process.env.PORT ?? 8787}`),
+    // `npm start`'s local chain (anvil), as `<chain id>:<rpc url>`; empty without one.
+    'import.meta.env.VITE_FOYER_LOCAL_CHAIN': JSON.stringify(process.env.VITE_FOYER_LOCAL_CHAIN ?? ''),
     'import.meta.env.VITE_FOYER_APP_ID': JSON.stringify(process.env.FOYER_DEV_APP_ID ?? 'foyer_dev_app_00000000001'),
   },
 })

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useSendTransaction, useSignTransaction } from 'foyer/plugins/embedded-wallet'
+import { LocalFaucetButton } from './LocalFaucetButton.js'
 
 /** What 'Send' starts with: 1000 wei to the wallet itself (the address is filled in when the card shows). */
 const sample = (address: string) => JSON.stringify({ to: address, value: '0x3e8' }, null, 2)
@@ -53,6 +54,7 @@ export function SendTransactionCard({ address }: { address: string }) {
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Signed', async (r) => (await signTransaction(r)).signature)}>
           Sign transaction
         </button>
+        <LocalFaucetButton address={address} />
       </div>
       {result ? (
         <p className="card-lead" data-testid="send-transaction-result">

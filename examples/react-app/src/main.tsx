@@ -134,7 +134,8 @@ function usdcFromQuery(raw: string): Record<number, `0x${string}`> {
  */
 function chainsFromQuery() {
   // …or the page origin's saved 'foyer-demo:chains' (a cross-app provider's popup pages carry no query of their own).
-  const raw = query.get('chains') ?? localStorage.getItem('foyer-demo:chains')
+  // …or the local chain `npm start` runs (anvil), when there is one.
+  const raw: string | null = query.get('chains') ?? localStorage.getItem('foyer-demo:chains') ?? (import.meta.env.VITE_FOYER_LOCAL_CHAIN || null)
   if (!raw) return {}
   const chains = raw.split(',').map((item) => {
     const at = item.indexOf(':')

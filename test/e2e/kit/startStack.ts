@@ -111,7 +111,8 @@ async function startStackOnce(env: Record<string, string>, options: StartStackOp
 
   if (options.devServer) {
     try {
-      return await startDevStack(serverEnv, { apiUrl, walletUrl, appUrl: `http://localhost:${appPort}`, appId, removeDataDir })
+      // npm start's local chain (anvil) on a port of this stack's own.
+      return await startDevStack({ FOYER_ANVIL_PORT: String(await freePort()), ...serverEnv }, { apiUrl, walletUrl, appUrl: `http://localhost:${appPort}`, appId, removeDataDir })
     } catch (error) {
       removeDataDir()
       throw error
