@@ -138,8 +138,9 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
 
     await page.getByRole('button', { name: 'Sign typed data' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
-    expect(await dialog.getByTestId('foyer-sign-message').textContent()).toContain('"text": "Hello"')
+    await dialog.getByRole('heading', { name: 'Sign typed data' }).waitFor()
+    // Fields, not JSON: the message's 'text' field reads Hello.
+    expect(await dialog.getByTestId('foyer-sign-message').locator('[data-field="text"] dd').textContent()).toBe('Hello')
     await dialog.getByRole('button', { name: 'Sign and continue' }).click()
     await dialog.waitFor({ state: 'detached', timeout: 20_000 })
     await expect.poll(() => page.getByTestId('embedded-result').textContent()).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
