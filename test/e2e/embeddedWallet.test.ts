@@ -59,6 +59,13 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     const { context, page } = await e2e.newPage()
     await context.addInitScript(recordPortMessages)
     await context.addInitScript(countEntropy)
+    // Every screen title the modal shows, in order (a second success screen after 'All set!' was a bug).
+    await context.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __foyerTitles: string[] }).__foyerTitles = [])
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('[role=dialog] h2')) if (seen.at(-1) !== h.textContent) seen.push(h.textContent ?? '')
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
     const calls = custodyCalls(page)
     await signUp(page, email)
 
@@ -67,6 +74,10 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     await dialog.getByText('All set!').waitFor({ timeout: 30_000 })
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })
     await page.getByTestId('signed-in').waitFor()
+    // One success: 'Welcome' / 'All set!' ends the sign-up, with no 'Success!' after it.
+    const titles = await page.evaluate(() => (window as unknown as { __foyerTitles: string[] }).__foyerTitles)
+    expect(titles).toContain('Welcome')
+    expect(titles.slice(titles.indexOf('Welcome'))).toEqual(['Welcome'])
     const [address] = await addresses(page)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(calls).toEqual(['custody_nonce', 'create'])
