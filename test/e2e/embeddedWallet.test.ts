@@ -80,6 +80,17 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     expect(titles.slice(titles.indexOf('Welcome'))).toEqual(['Welcome'])
     const [address] = await addresses(page)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // On a phone the address wraps inside its card: nothing in a card reaches past the card's edge.
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 360, height: 800 })
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('.card')].flatMap((card) => {
+        const edge = card.getBoundingClientRect().right
+        return [...card.querySelectorAll('code, .mono')].filter((el) => el.getBoundingClientRect().right > edge + 0.5).map((el) => el.textContent)
+      }),
+    )
+    expect(overflowing).toEqual([])
+    if (viewport) await page.setViewportSize(viewport)
     expect(calls).toEqual(['custody_nonce', 'create'])
     // Every draw of the creation came from crypto.getRandomValues in the frame: the 16 bytes of entropy, then the
     // split's coefficients; nothing there called Math.random.

@@ -107,6 +107,7 @@ export const styles = `
 .foyer-body code {
   display: block; padding: 10px 12px; border-radius: var(--foyer-radius-sm); background: var(--foyer-surface);
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; line-height: 18px; text-align: center;
+  overflow-wrap: anywhere;
 }
 .foyer-body > .foyer-field:has(> code) { text-align: center; }
 .foyer-footer {
