@@ -13,8 +13,6 @@ export const en = {
   'common.loading': 'Loading',
   'common.submit': 'Submit',
   'common.continue': 'Continue',
-  'common.cancel': 'Cancel',
-  'common.unlinkConfirm': 'Unlink {name}?',
 
   'landing.header': 'Log in or sign up',
   'landing.moreOptions': 'More options',

@@ -72,12 +72,12 @@ export default function PasskeyLinkScreen() {
               const name = passkeyDisplayName(p as never, t('passkey.unknownDevice'))
               return confirming === p.credentialId ? (
                 <li key={p.credentialId} className="foyer-passkey-row" data-confirming="true">
-                  <span>{t('common.unlinkConfirm', { name })}</span>
+                  <span>{t('passkey.unlinkConfirm', { name })}</span>
                   <Button variant="link" disabled={busy !== null} onClick={() => void unlink(p.credentialId!)} data-testid="foyer-passkey-unlink-confirm">
                     {t('passkey.unlink')}
                   </Button>
                   <Button variant="link" onClick={() => setConfirming(null)}>
-                    {t('common.cancel')}
+                    {t('passkey.cancel')}
                   </Button>
                 </li>
               ) : (
