@@ -126,6 +126,30 @@ describe('createFoyer', () => {
     expect(onError).not.toHaveBeenCalled() // closing after success is not an exit
   })
 
+  it("a hook that showed its own success ('All set!') gets no second 'Success!' after it; the modal still closes", async () => {
+    vi.useFakeTimers()
+    const wallet = definePlugin({
+      id: 'wallet',
+      kind: 'wallet',
+      screens: { created: { load } },
+      hooks: {
+        onLoginSuccess: async (ctx) => {
+          await ctx.prompt('wallet/created')
+          ctx.successShown = true
+        },
+      },
+    })
+    const foyer = make([wallet])
+    foyer.modal.open()
+    const done = foyer.completeAuth({ user, token, refresh_token: 'rt', is_new_user: true }, { loginMethod: 'email' })
+    await vi.advanceTimersByTimeAsync(0)
+    foyer.modal.resolvePrompt()
+    await done
+    expect(foyer.$modal.value.stack.map((entry) => entry.id)).not.toContain('foyer/success')
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(foyer.$modal.value.open).toBe(false)
+  })
+
   it('closing during a prompt rejects the flow with the exit code', async () => {
     const hook = definePlugin({ id: 'ask', kind: 'feature', screens: { q: { load } }, hooks: { onLoginSuccess: (ctx) => ctx.prompt('ask/q') as Promise<void> } })
     const foyer = make([hook])

@@ -22,7 +22,7 @@ import { createState } from './state/createState.js'
 import { resolveConfig } from './state/resolveConfig.js'
 import { createStorage } from './storage.js'
 import type { ServerAppConfig } from '../protocol/index.js'
-import type { AuthResult, CreateFoyerParameters, Foyer, FlowCallbacks, FoyerClientConfig, Intent } from './types.js'
+import type { AuthResult, CreateFoyerParameters, Foyer, FlowCallbacks, FlowContext, FoyerClientConfig, Intent } from './types.js'
 import { SDK_VERSION } from './version.js'
 import { createWallets } from './wallets/createWallets.js'
 
@@ -234,10 +234,10 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       const user = state.$session.peek().user ?? toUser(response.user)
       const isNewUser = 'is_new_user' in response ? Boolean(response.is_new_user) : false
       const account = info.account ?? null
+      // One context for every hook: a hook that shows its own success ('All set!') says so on it.
+      const flow: FlowContext = { foyer, intent, user, isNewUser, loginMethod: info.loginMethod, prompt: (s, p) => modal.request(s, p) }
       try {
-        for (const hook of registry.hooks('onLoginSuccess')) {
-          await hook({ foyer, intent, user, isNewUser, loginMethod: info.loginMethod, prompt: (s, p) => modal.request(s, p) })
-        }
+        for (const hook of registry.hooks('onLoginSuccess')) await hook(flow)
       } catch (error) {
         failAuth(error, intent)
         throw error
@@ -259,7 +259,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       }
       emitter.emit(intent, result)
       if (state.$modal.peek().open) {
-        if (info.successScreen !== false && registry.screens.has(uiScreens.success)) modal.push(uiScreens.success, { title: info.successTitle ?? t('success.title') })
+        if (info.successScreen !== false && !flow.successShown && registry.screens.has(uiScreens.success)) modal.push(uiScreens.success, { title: info.successTitle ?? t('success.title') })
         // Close this flow's modal only: by then the user may have closed it and opened another (a signature, an export).
         const shown = state.$modal.peek().stack.at(-1)
         setTimeout(() => {

@@ -218,6 +218,8 @@ export interface FlowContext {
    * error if the user leaves (closes the modal or goes back past it). Same as `foyer.modal.request`.
    */
   prompt<T = unknown>(screen: string, params?: unknown): Promise<T>
+  /** Set by a hook that showed the flow's success itself (the wallet's 'All set!'): the kernel then shows no second one. */
+  successShown?: boolean
 }
 
 /** Outgoing request as `onBeforeRequest` hooks see it (they may add headers). */

@@ -39,6 +39,15 @@ describe('EmailEntry', () => {
     expect(screen.queryByRole('heading', { name: 'Enter confirmation code' })).toBeNull()
   })
 
+  it('says at once why a 600-character address leaves Submit disabled (too long), not silently', async () => {
+    const { input, submit } = await openLanding()
+    fireEvent.change(input, { target: { value: `${'a'.repeat(588)}@example.com` } })
+    expect(submit().disabled).toBe(true)
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address of at most 320 characters.')
+    fireEvent.change(input, { target: { value: 'ada@example.com' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('accepts plus addresses when the app allows them', async () => {
     const { input, submit } = await openLanding()
     fireEvent.change(input, { target: { value: 'ada+news@example.com' } })

@@ -103,6 +103,14 @@ describe('update e-mail (useUpdateEmail)', () => {
     expect(foyer.$session.peek().user?.linkedAccounts.map((a) => a.address)).toEqual([next])
   })
 
+  it("says why a too-long new address can't be submitted (Submit disabled, the reason under the field)", async () => {
+    await renderSignedIn(server(), <AccountButtons kind="email" />, await server().login(unique('long')))
+    fireEvent.click(screen.getByRole('button', { name: 'update email' }))
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: `${'a'.repeat(588)}@example.com` } })
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address of at most 320 characters.')
+  })
+
   it("refuses a user without an e-mail with 'User must have an email to update it' and opens nothing", async () => {
     const onError = vi.fn()
     const { foyer } = await renderSignedIn(server(), <AccountButtons kind="email" update={{ onError }} />, await smsUser())

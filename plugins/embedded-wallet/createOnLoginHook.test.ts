@@ -63,6 +63,13 @@ describe('wallets made at login (embeddedWallets.ethereum / solana.createOnLogin
     expect(events).toEqual([frameEvents.create, frameEvents.solanaCreate])
     expect(foyer.modal.replace).toHaveBeenCalledExactlyOnceWith(WALLET_SCREENS.connecting)
     expect(ctx.prompt).toHaveBeenCalledExactlyOnceWith(WALLET_SCREENS.created)
+    // 'All set!' is the sign-up's success: the kernel must not show 'Success!' after it.
+    expect(ctx.successShown).toBe(true)
+  })
+
+  it('with the modal closed (no created screen) it leaves the success to the kernel', async () => {
+    const { ctx } = await run('users-without-wallets', 'off')
+    expect(ctx.successShown).toBeUndefined()
   })
 
   it.each([

@@ -90,6 +90,10 @@ export function createOnLoginHook(state: EmbeddedWalletState, ethereum: () => Cr
       }
       throw failure
     }
-    if (shown && foyer.$modal.peek().open) await ctx.prompt(WALLET_SCREENS.created)
+    if (shown && foyer.$modal.peek().open) {
+      await ctx.prompt(WALLET_SCREENS.created)
+      // 'All set!' was this sign-up's success: no 'Success!' after it.
+      ctx.successShown = true
+    }
   }
 }

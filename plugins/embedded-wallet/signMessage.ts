@@ -40,7 +40,7 @@ export async function signMessage(foyer: Foyer, state: EmbeddedWalletState, mess
   return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [utf8Hex(message), address] }), message, options, prompt)
 }
 
-/** Signs EIP-712 typed data (eth_signTypedData_v4); the screen shows it as indented JSON. */
+/** Signs EIP-712 typed data (eth_signTypedData_v4) on 'Sign typed data', which shows its domain and message as fields. */
 export async function signTypedData(foyer: Foyer, state: EmbeddedWalletState, typedData: unknown, options: SignOptions, prompt: boolean) {
   if (!typedData || typeof typedData !== 'object') throw new FlowError('Invalid typed data', 'INVALID_TYPED_DATA')
   const json = JSON.stringify(typedData, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))

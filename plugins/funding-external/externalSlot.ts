@@ -29,3 +29,7 @@ export function supportsExternal(request: FundingRequest): boolean {
   if (request.asset === 'native-currency') return true
   return Boolean(request.erc20Address)
 }
+
+/** A wallet: the method's row on 'Add funds', and the transfer screen's wallets that bring no icon of their own. */
+export const EXTERNAL_WALLET_ICON =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect x="2" y="6" width="20" height="14" rx="2"/><path d="M16 13h2"/><path d="M2 10h20"/></svg>'

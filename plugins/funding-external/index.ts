@@ -1,6 +1,6 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { FundingRequest } from '../../core/client/types.js'
-import { RELAY_API_URL, RELAY_QUOTE_PATH, supportsExternal, type FundingExternalState } from './externalSlot.js'
+import { EXTERNAL_WALLET_ICON, RELAY_API_URL, RELAY_QUOTE_PATH, supportsExternal, type FundingExternalState } from './externalSlot.js'
 
 /** Options of the transfer from an external wallet. */
 export interface FundingExternalPluginOptions {
@@ -17,7 +17,7 @@ export interface FundingExternalPluginOptions {
 export const fundingExternalTexts = {
   'fundingExternal.label': 'Transfer from wallet',
   'fundingExternal.title': 'Transfer from wallet',
-  'fundingExternal.subtitle': 'Choose the wallet to send {amount} from.',
+  'fundingExternal.subtitle': 'Choose the wallet to send {amount} {symbol} from.',
   'fundingExternal.walletsLabel': 'Wallets',
   'fundingExternal.more': 'More wallets',
   'fundingExternal.none': 'No wallet found in this browser.',
@@ -27,9 +27,6 @@ export const fundingExternalTexts = {
   'fundingExternal.bridge.subtitle': 'Your wallet has no funds on this network. Choose the network to bridge from.',
   'fundingExternal.bridge.back': 'Back',
 } as const
-
-const icon =
-  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect x="2" y="6" width="20" height="14" rx="2"/><path d="M16 13h2"/><path d="M2 10h20"/></svg>'
 
 /**
  * Transfer from wallet (a funding method): `plugins={[embeddedWallet(), funding(), fundingExternal()]}`, listed on
@@ -52,7 +49,7 @@ export function fundingExternal(options: FundingExternalPluginOptions = {}) {
     funding: {
       method: 'external',
       label: 'fundingExternal.label',
-      icon,
+      icon: EXTERNAL_WALLET_ICON,
       order: options.order ?? 5,
       screen: 'funding-external/transfer',
       supports: (request: FundingRequest) => supportsExternal(request),

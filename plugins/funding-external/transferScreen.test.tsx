@@ -65,9 +65,14 @@ describe("the transfer screen ('funding-external/transfer')", () => {
   it('lists the detected wallet with More wallets; a wallet without funds anywhere goes back with the spec text, no quote asked', async () => {
     const { foyer, wallet, cleanupWallet } = await start()
     expect(screen.getByRole('button', { name: 'More wallets' })).toBeTruthy()
+    // The amount with its unit, and real icons: no row falls back to a letter tile.
+    expect(screen.getByText('Choose the wallet to send 0.05 ETH from.')).toBeTruthy()
+    expect(document.querySelector('[data-placeholder]')).toBeNull()
     fireEvent.click(await screen.findByRole('button', { name: /Fake Wallet/ }))
     await screen.findByText(`Wallet ${wallet.address} does not have enough funds.`, undefined, { timeout: 5000 })
     await screen.findByText(/Add funds to your Base wallet/)
+    expect(screen.getByTestId('foyer-funding-method-manual').querySelector('svg')).toBeTruthy()
+    expect(document.querySelector('[data-placeholder]')).toBeNull()
     expect(quotes).toEqual([])
     // The request names the wallet the user paid from (spec §3 connectedWalletAddress).
     expect(foyer.$modal.peek().stack.at(-1)?.params).toMatchObject({ connectedWalletAddress: wallet.address })

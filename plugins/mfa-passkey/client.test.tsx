@@ -69,6 +69,8 @@ describe('passkey enrollment screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Enable' }))
     await screen.findByRole('heading', { name: 'Passkey verification added' })
+    // Enrolling verified this session: the screen says why the next protected action won't ask.
+    expect(screen.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.")).toBeTruthy()
     expect(requests.filter((r) => r.path === mfaPasskeyPaths.enroll).at(-1)?.body).toEqual({ credentialIds: ['b'] })
   })
 })

@@ -2,12 +2,17 @@ import { definePlugin } from '../../core/client/plugin.js'
 import { mfaApi } from './api.js'
 import { createMfaState, type MfaState } from './mfaState.js'
 import { mfaStepUp } from './mfaStepUp.js'
-import { mfaTexts } from './mfaTexts.js'
+import { MFA_WINDOW_MINUTES, mfaTexts } from './mfaTexts.js'
 
 /** Options of the MFA hub. */
 export interface MfaPluginOptions {
   /** Don't open 'Verify your identity' when a call needs a verification: useRegisterMfaListener's onMfaRequired hears it. */
   noPromptOnMfaRequired?: boolean
+  /**
+   * The server's MFA window in minutes (its `mfaWindowSeconds` / 60; default 15): the enrolment success screens say
+   * this device needs no verification for that long.
+   */
+  windowMinutes?: number
   /** Overrides of the English texts. */
   texts?: Record<string, string>
 }
@@ -18,6 +23,8 @@ export interface MfaPluginOptions {
  * (kind 'mfa', their `mfa` slot) bring their enrollment screens and how they verify.
  */
 export function mfa(options: MfaPluginOptions = {}) {
+  const texts: Record<string, string> = { ...mfaTexts, ...options.texts }
+  texts['mfa.enrolled.window'] = texts['mfa.enrolled.window']!.replace('{minutes}', String(options.windowMinutes ?? MFA_WINDOW_MINUTES))
   return definePlugin({
     id: 'mfa',
     kind: 'feature',
@@ -29,7 +36,7 @@ export function mfa(options: MfaPluginOptions = {}) {
       enroll: { load: () => import('./screens/MfaEnrollmentScreen.js'), title: 'mfa.enroll.title' },
       remove: { load: () => import('./screens/RemoveMfaScreen.js'), title: 'mfa.remove' },
     },
-    texts: { ...mfaTexts, ...options.texts },
+    texts,
   })
 }
 

@@ -1,3 +1,9 @@
+/**
+ * How long a verification lets this session through (the server's default window, 15 minutes): enrolling verifies
+ * the session, so the success screens say no prompt comes until then.
+ */
+export const MFA_WINDOW_MINUTES = 15
+
 /** The MFA screens' English (the spec's texts where it has them). Method plugins add their own names and screens. */
 export const mfaTexts = {
   'mfa.verify.title': 'Verify your identity',
@@ -33,5 +39,7 @@ export const mfaTexts = {
   'mfa.remove.subtitle': 'Your wallet will no longer ask for this method.',
   'mfa.remove.cancel': 'Cancel',
   'mfa.done': 'Done',
+  // Not in the spec: without it, the first protected action after enrolling asks nothing and the user wonders why.
+  'mfa.enrolled.window': "This device is verified for the next {minutes} minutes, so you won't be asked to verify again until then.",
   'mfa.none': 'No verification method is available.',
 } as const

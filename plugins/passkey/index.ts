@@ -26,6 +26,8 @@ export const passkeyPluginTexts = {
   'passkey.list.title': 'Your passkeys',
   'passkey.viewAll': 'View all',
   'passkey.unlink': 'Unlink',
+  'passkey.unlinkConfirm': 'Unlink {name}?',
+  'passkey.cancel': 'Cancel',
   'passkey.add': 'Add new passkey',
   'passkey.updated': 'Passkeys updated',
   'passkey.done': 'Done',

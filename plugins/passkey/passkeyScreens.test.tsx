@@ -76,7 +76,14 @@ describe('passkey screens', () => {
       },
       '/api/v1/users/me': () => ({ user: current }),
     })
+    // 'Unlink' asks first: nothing is sent, Cancel keeps the passkey; the row's own 'Unlink' then unlinks.
     fireEvent.click(screen.getByRole('button', { name: 'Unlink Chrome on OS a' }))
+    expect(screen.getByText('Unlink Chrome on OS a?')).toBeTruthy()
+    expect(requests.some((r) => r.path === passkeyPaths.unlink)).toBe(false)
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByText('Unlink Chrome on OS a?')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Unlink Chrome on OS a' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Unlink' }))
     await screen.findByRole('heading', { name: 'Passkeys updated' })
     expect(requests.find((r) => r.path === passkeyPaths.unlink)?.body).toEqual({ credential_id: 'a' })
     fireEvent.click(screen.getByRole('button', { name: 'Done' }))
@@ -88,6 +95,7 @@ describe('passkey screens', () => {
       [passkeyPaths.unlink]: () => errorResponse(400, 'passkey_enrolled_in_mfa', 'Cannot unlink a passkey enrolled in MFA'),
     })
     fireEvent.click(screen.getByRole('button', { name: 'Unlink Chrome on OS a' }))
+    fireEvent.click(screen.getByTestId('foyer-passkey-unlink-confirm'))
     await screen.findByText('Cannot unlink a passkey enrolled in MFA')
     expect(screen.getByTestId('passkey-list').querySelectorAll('li')).toHaveLength(2)
   })

@@ -59,6 +59,13 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     const { context, page } = await e2e.newPage()
     await context.addInitScript(recordPortMessages)
     await context.addInitScript(countEntropy)
+    // Every screen title the modal shows, in order (a second success screen after 'All set!' was a bug).
+    await context.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __foyerTitles: string[] }).__foyerTitles = [])
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('[role=dialog] h2')) if (seen.at(-1) !== h.textContent) seen.push(h.textContent ?? '')
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
     const calls = custodyCalls(page)
     await signUp(page, email)
 
@@ -67,8 +74,23 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     await dialog.getByText('All set!').waitFor({ timeout: 30_000 })
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })
     await page.getByTestId('signed-in').waitFor()
+    // One success: 'Welcome' / 'All set!' ends the sign-up, with no 'Success!' after it.
+    const titles = await page.evaluate(() => (window as unknown as { __foyerTitles: string[] }).__foyerTitles)
+    expect(titles).toContain('Welcome')
+    expect(titles.slice(titles.indexOf('Welcome'))).toEqual(['Welcome'])
     const [address] = await addresses(page)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // On a phone the address wraps inside its card: nothing in a card reaches past the card's edge.
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 360, height: 800 })
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('.card')].flatMap((card) => {
+        const edge = card.getBoundingClientRect().right
+        return [...card.querySelectorAll('code, .mono')].filter((el) => el.getBoundingClientRect().right > edge + 0.5).map((el) => el.textContent)
+      }),
+    )
+    expect(overflowing).toEqual([])
+    if (viewport) await page.setViewportSize(viewport)
     expect(calls).toEqual(['custody_nonce', 'create'])
     // Every draw of the creation came from crypto.getRandomValues in the frame: the 16 bytes of entropy, then the
     // split's coefficients; nothing there called Math.random.
@@ -138,8 +160,9 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
 
     await page.getByRole('button', { name: 'Sign typed data' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
-    expect(await dialog.getByTestId('foyer-sign-message').textContent()).toContain('"text": "Hello"')
+    await dialog.getByRole('heading', { name: 'Sign typed data' }).waitFor()
+    // Fields, not JSON: the message's 'text' field reads Hello.
+    expect(await dialog.getByTestId('foyer-sign-message').locator('[data-field="text"] dd').textContent()).toBe('Hello')
     await dialog.getByRole('button', { name: 'Sign and continue' }).click()
     await dialog.waitFor({ state: 'detached', timeout: 20_000 })
     await expect.poll(() => page.getByTestId('embedded-result').textContent()).toMatch(/^Signature: 0x[0-9a-f]{130}$/)

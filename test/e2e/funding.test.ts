@@ -61,6 +61,18 @@ describe('funding hub (issue 14)', () => {
       await dialog.getByRole('button', { name: 'Scan QR code' }).click()
       await dialog.getByRole('img', { name: 'QR code of your wallet address' }).waitFor()
       await dialog.getByTestId('foyer-funding-balance').waitFor({ timeout: 10_000 })
+      // One alignment: every line's text is centred on the screen's body, like the title (none left, some centred).
+      const offCentre = await dialog.locator('.foyer-body').evaluate((body) => {
+        const b = body.getBoundingClientRect()
+        const middle = b.left + b.width / 2
+        return ['foyer-funding-address-row', 'foyer-funding-qr-toggle', 'foyer-funding-network', 'foyer-funding-balance', 'foyer-funding-manual-status'].map((id) => {
+          const range = document.createRange()
+          range.selectNodeContents(body.querySelector(`[data-testid="${id}"]`)!)
+          const r = range.getBoundingClientRect()
+          return [id, Math.round(Math.abs(r.left + r.width / 2 - middle))] as const
+        }).filter(([, off]) => off > 2)
+      })
+      expect(offCentre).toEqual([])
       expect(await dialog.getByTestId('foyer-funding-close').count()).toBe(0)
       const sender = createWalletClient({ account: SENDER, chain: chain(), transport: http(anvil().rpcUrl) })
       await sender.sendTransaction({ to: shown, value: parseEther('0.05') })

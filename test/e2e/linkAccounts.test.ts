@@ -37,12 +37,17 @@ describe('link, unlink and update accounts in Chromium against the real server',
     expect(await accounts.textContent()).toContain(`phone: ${phone}`)
     expect(await page.getByTestId('linked-accounts').textContent()).toContain(`email: ${first}`)
 
-    // Unlink the phone.
+    // Unlink the phone: the row asks first; Cancel keeps it, 'Yes, unlink' unlinks.
     await page.getByTestId('unlink-phone').click()
+    await page.getByTestId('cancel-unlink-phone').click()
+    expect(await accounts.textContent()).toContain(`phone: ${phone}`)
+    await page.getByTestId('unlink-phone').click()
+    await page.getByTestId('confirm-unlink-phone').click()
     await page.getByTestId('account-phone').waitFor({ state: 'detached', timeout: 15_000 })
 
     // The e-mail is now the last way to sign in: the server refuses, the page says why, nothing changes.
     await page.getByTestId('unlink-email').click()
+    await page.getByTestId('confirm-unlink-email').click()
     await page.getByTestId('account-message').getByText('Cannot unlink the last login method of this account.').waitFor({ timeout: 15_000 })
     expect(await accounts.textContent()).toContain(`email: ${first}`)
 

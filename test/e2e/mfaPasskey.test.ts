@@ -95,6 +95,7 @@ describe('MFA by passkey in Chromium (CDP virtual authenticator), real server', 
     await page.getByRole('button', { name: 'Manage passkeys' }).click()
     await dialog.getByTestId('passkey-list').waitFor({ timeout: 20_000 })
     await dialog.getByRole('button', { name: /^Unlink / }).first().click()
+    await dialog.getByTestId('foyer-passkey-unlink-confirm').click()
     await dialog.getByText('Cannot unlink a passkey enrolled in MFA').waitFor({ timeout: 10_000 })
     expect(await dialog.getByTestId('passkey-list').locator('li').count()).toBe(1)
     await page.keyboard.press('Escape')

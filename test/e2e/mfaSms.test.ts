@@ -63,6 +63,8 @@ describe('MFA by SMS in Chromium, real server', () => {
     seen.add(enrollCode)
     await typeCode(page, dialog, enrollCode)
     await dialog.getByRole('heading', { name: 'SMS verification added' }).waitFor({ timeout: 20_000 })
+    // Enrolling verified this session: no prompt until the window ends, and the screen says so.
+    await dialog.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.").waitFor()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor()
     expect(await dialog.getByTestId('foyer-mfa-enroll-sms').isDisabled()).toBe(true)

@@ -109,6 +109,8 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     const nextCode = authenticator(secret)
     await typeCode(page, dialog, await nextCode())
     await dialog.getByRole('heading', { name: 'Authenticator app verification added' }).waitFor()
+    // Enrolling verified this session: no prompt until the window ends, and the screen says so.
+    await dialog.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.").waitFor()
     await dialog.getByRole('button', { name: 'Done' }).click()
     // Enabled methods can't be chosen again.
     expect(await dialog.getByTestId('foyer-mfa-enroll-totp').isDisabled()).toBe(true)

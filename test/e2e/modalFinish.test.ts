@@ -239,6 +239,15 @@ describe("the modal's finish in Chromium", () => {
     // Not a code the server sent: it is 6 digits, and the server only sends codes of its own.
     await page.keyboard.type('000000')
     await dialog.getByRole('status', { name: 'Verifying code' }).waitFor()
+    // The spinner covers none of the digits: it sits below the boxes.
+    const overlap = await dialog.getByRole('status', { name: 'Verifying code' }).evaluate((spinner) => {
+      const s = spinner.getBoundingClientRect()
+      return [...document.querySelectorAll('.foyer-code-box')].some((box) => {
+        const b = box.getBoundingClientRect()
+        return s.left < b.right && b.left < s.right && s.top < b.bottom && b.top < s.bottom
+      })
+    })
+    expect(overlap).toBe(false)
     releaseAuth()
     await dialog.getByRole('alert').filter({ hasText: 'Invalid or expired verification code' }).waitFor({ timeout: 30_000 })
     await dialog.getByRole('status', { name: 'Verifying code' }).waitFor({ state: 'detached' })

@@ -69,6 +69,7 @@ describe('passkeys in Chromium with a CDP virtual authenticator', () => {
     await manage.getByTestId('passkey-list').waitFor({ timeout: 30_000 })
     expect(await manage.getByTestId('passkey-list').locator('li').count()).toBe(2)
     await manage.getByRole('button', { name: /^Unlink / }).first().click()
+    await manage.getByTestId('foyer-passkey-unlink-confirm').click()
     await manage.getByText('Passkeys updated').waitFor({ timeout: 15_000 })
     await manage.getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => manage.getByTestId('passkey-list').locator('li').count(), { timeout: 10_000 }).toBe(1)

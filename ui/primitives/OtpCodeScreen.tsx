@@ -101,7 +101,7 @@ export function OtpCodeScreen({ destination, onSubmit, onResend, title, subtitle
         disabled={submitting || exhausted}
         error={exhausted ? t('otp.exhausted') : error}
       />
-      {/* Over the boxes (styles.ts), so the spinner appearing and leaving never moves the layout. */}
+      {/* Below the boxes, on their empty error line (styles.ts): it covers no digit and moves nothing. */}
       <div className="foyer-otp-status" aria-live="polite">
         {submitting ? <Spinner label={t('otp.verifying')} /> : null}
       </div>

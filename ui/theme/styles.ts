@@ -107,6 +107,7 @@ export const styles = `
 .foyer-body code {
   display: block; padding: 10px 12px; border-radius: var(--foyer-radius-sm); background: var(--foyer-surface);
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; line-height: 18px; text-align: center;
+  overflow-wrap: anywhere;
 }
 .foyer-body > .foyer-field:has(> code) { text-align: center; }
 .foyer-footer {
@@ -203,13 +204,14 @@ export const styles = `
 .foyer-code-box:focus { outline: none; border-color: var(--foyer-accent); box-shadow: 0 0 0 3px var(--foyer-ring); }
 .foyer-code-box:disabled { opacity: 0.5; }
 .foyer-code[data-invalid='true'] .foyer-code-box { border-color: var(--foyer-error); }
-/* The code screen's 'verifying' spinner sits over the boxes instead of below them, so it moves nothing. */
+/* The code screen's 'verifying' spinner sits below the boxes, on the field's error line (always there, empty while a
+   code is checked), so it neither covers the digits nor moves the layout. */
 .foyer-otp-status:empty { display: none; }
 .foyer-otp-status {
   display: flex; align-items: center; justify-content: center;
-  position: absolute; top: 0; left: 0; right: 0; height: var(--foyer-row-height); padding: 0;
-  background: color-mix(in srgb, var(--foyer-background) 70%, transparent); border-radius: var(--foyer-radius-sm);
+  position: absolute; top: calc(var(--foyer-row-height) + 6px); left: 0; right: 0; height: 18px;
 }
+.foyer-otp-status .foyer-spinner { width: 18px; height: 18px; border-width: 2px; }
 
 /* Lists of rows (landing options, wallets, passkeys). The padding keeps focus rings inside the scroll box. */
 .foyer-list {

@@ -7,12 +7,14 @@ import { serverEnabledMethods, type MethodInfo } from './serverEnabledMethods.js
 import { snippets } from './snippets.js'
 
 /**
- * Linked accounts: each with 'Unlink' (useUnlinkAccount) and, for e-mail and phone, 'Update' (useUpdateEmail /
+ * Linked accounts: each with 'Unlink' (useUnlinkAccount, asked once more in the row before anything goes) and, for e-mail and phone, 'Update' (useUpdateEmail /
  * useUpdatePhone); linking (useLinkAccount) offers only the methods the server has on.
  */
 export function LinkedAccounts({ user }: { user: User }) {
   const foyer = useFoyerKernel()
   const [message, setMessage] = useState<string | null>(null)
+  // The row whose 'Unlink' was clicked: it asks before unlinking (a sign-in method is not one click away from gone).
+  const [confirming, setConfirming] = useState<string | null>(null)
   const onSuccess = ({ linkMethod }: { linkMethod: string }) => setMessage(`Done: ${linkMethod}`)
   const onError = (code: string) => console.info('Account flow ended:', code)
   const { linkEmail, linkPhone, link } = useLinkAccount({ onSuccess, onError })
@@ -38,8 +40,9 @@ export function LinkedAccounts({ user }: { user: User }) {
           {user.linkedAccounts.map((account, i) => {
             const view = linkedAccountView(account)
             const canUnlink = view.unlink !== null && unlinkable.includes(view.unlink[0])
+            const key = `${account.type}:${view.label}:${i}`
             return (
-              <li key={`${account.type}:${view.label}:${i}`} className="account-row" data-testid={`account-${account.type}`}>
+              <li key={key} className="account-row" data-testid={`account-${account.type}`}>
                 <MethodIcon icon={iconFor(view.loginMethod)} name={account.type} />
                 <div className="account-main">
                   <span className="account-id">
@@ -60,13 +63,31 @@ export function LinkedAccounts({ user }: { user: User }) {
                       Update
                     </button>
                   ) : null}
-                  {canUnlink ? (
+                  {canUnlink && confirming === key ? (
+                    <span className="unlink-confirm" role="group" aria-label={`Unlink ${account.type} ${view.label}?`.trim()} data-testid={`unlink-confirm-${account.type}`}>
+                      <span className="account-detail">Unlink {view.label || account.type}?</span>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger"
+                        data-testid={`confirm-unlink-${account.type}`}
+                        onClick={() => {
+                          setConfirming(null)
+                          run(() => unlink(...view.unlink!))
+                        }}
+                      >
+                        Yes, unlink
+                      </button>
+                      <button type="button" className="btn btn-small" data-testid={`cancel-unlink-${account.type}`} onClick={() => setConfirming(null)}>
+                        Cancel
+                      </button>
+                    </span>
+                  ) : canUnlink ? (
                     <button
                       type="button"
                       className="btn btn-small btn-danger"
                       data-testid={`unlink-${account.type}`}
                       aria-label={`Unlink ${account.type} ${view.label}`.trim()}
-                      onClick={() => run(() => unlink(...view.unlink!))}
+                      onClick={() => setConfirming(key)}
                     >
                       Unlink
                     </button>

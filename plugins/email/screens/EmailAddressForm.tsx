@@ -2,7 +2,8 @@ import { useComputed, useSignals } from '@preact/signals-react/runtime'
 import { useMemo, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Button, TextInput, useEntrySubmit, useFoyerKernel, useT } from '../../../ui/index.js'
-import { emailSchema, emailTexts } from '../schema.js'
+import { emailSchema } from '../schema.js'
+import { emailFieldError } from './emailFieldError.js'
 
 /** EmailAddressForm props. */
 export interface EmailAddressFormProps {
@@ -25,8 +26,8 @@ export function EmailAddressForm({ onSubmit }: EmailAddressFormProps) {
 
   const schema = useMemo(() => emailSchema({ disablePlusEmails }), [disablePlusEmails])
   const result = v.safeParse(schema, value)
-  const issue = result.success ? null : result.issues[0].message
-  const error = issue && (issue === emailTexts.plusNotAllowed || attempted) ? t(issue) : null
+  const issue = emailFieldError(result, attempted)
+  const error = issue ? t(issue) : null
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -3,7 +3,8 @@ import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
 import * as v from 'valibot'
 import { Button, TextInput, useEntrySubmit, useFoyerKernel, useT, type LandingEntryProps } from '../../../ui/index.js'
 import { sendCodeAndAsk } from '../emailCalls.js'
-import { emailSchema, emailTexts } from '../schema.js'
+import { emailSchema } from '../schema.js'
+import { emailFieldError } from './emailFieldError.js'
 
 /**
  * The e-mail option on the landing list: an 'Email' button that expands into the
@@ -26,9 +27,8 @@ export default function EmailEntry({ inline }: Partial<LandingEntryProps>) {
 
   const schema = useMemo(() => emailSchema({ disablePlusEmails }), [disablePlusEmails])
   const result = v.safeParse(schema, value)
-  const issue = result.success ? null : result.issues[0].message
-  // The '+' rule is explained at once; other problems only after the user tried to submit.
-  const error = issue && (issue === emailTexts.plusNotAllowed || attempted) ? t(issue) : null
+  const issue = emailFieldError(result, attempted)
+  const error = issue ? t(issue) : null
 
   const submit = async () => {
     setAttempted(true)

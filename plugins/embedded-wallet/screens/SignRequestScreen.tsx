@@ -1,6 +1,7 @@
 import { Button, ErrorText, PluginIcon, ScreenLayout, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { signWithWallet, type WalletSignRequest } from '../signWithWallet.js'
+import { TypedDataView } from './TypedDataView.js'
 
 /** Host texts of the sign screen (Privy's `uiOptions`). */
 export interface SignUiOptions {
@@ -22,7 +23,10 @@ export interface SignRequestParams {
 /** The spec's delay between 'Success' and the answer. */
 export const SIGN_SUCCESS_DELAY_MS = 200
 
-/** 'Sign message': the message, 'Sign and continue' → 'Signing...' → 'Success'. Closing rejects (4001). */
+/**
+ * 'Sign message': the message, 'Sign and continue' → 'Signing...' → 'Success'. Closing rejects (4001). Typed data
+ * (EIP-712) has its own title, 'Sign typed data', and shows its domain and message as fields, not JSON.
+ */
 export default function SignRequestScreen({ params }: { params: SignRequestParams }) {
   const foyer = useFoyerKernel()
   const state = usePluginState<EmbeddedWalletState>('embedded-wallet')
@@ -31,6 +35,7 @@ export default function SignRequestScreen({ params }: { params: SignRequestParam
   const [status, setStatus] = useScreenState<'idle' | 'signing' | 'success'>('status', 'idle')
   const [error, setError] = useScreenState<string | null>('error', null)
   const ui = params.uiOptions ?? {}
+  const typed = params.request.method === 'eth_signTypedData_v4'
 
   const sign = async () => {
     setStatus('signing')
@@ -49,7 +54,7 @@ export default function SignRequestScreen({ params }: { params: SignRequestParam
   return (
     <ScreenLayout
       icon={ui.iconUrl ? <PluginIcon icon={ui.iconUrl} /> : undefined}
-      title={ui.title ?? t('embeddedWallet.sign.title')}
+      title={ui.title ?? t(typed ? 'embeddedWallet.signTypedData.title' : 'embeddedWallet.sign.title')}
       subtitle={ui.description ?? t('embeddedWallet.sign.description')}
       footer={
         <Button variant="primary" onClick={sign} loading={status === 'signing'} disabled={status !== 'idle'} data-testid="foyer-sign-button">
@@ -57,9 +62,13 @@ export default function SignRequestScreen({ params }: { params: SignRequestParam
         </Button>
       }
     >
-      <pre className="foyer-sign-message" data-testid="foyer-sign-message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 240, overflow: 'auto' }}>
-        {params.display}
-      </pre>
+      {typed ? (
+        <TypedDataView json={String(params.request.params[1])} />
+      ) : (
+        <pre className="foyer-sign-message" data-testid="foyer-sign-message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 240, overflow: 'auto' }}>
+          {params.display}
+        </pre>
+      )}
       {error ? <ErrorText>{error}</ErrorText> : <ErrorText />}
     </ScreenLayout>
   )

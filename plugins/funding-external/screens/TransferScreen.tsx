@@ -6,6 +6,8 @@ import type { ConnectedWallet, WalletConnector } from '../../../core/client/wall
 import { Button, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT, type ScreenProps } from '../../../ui/index.js'
 import { bridgingEnabled, planTransfer, sendBridge, sendDirect } from '../flow.js'
 import { failureText, payingWalletTypes, type FundingExternalState } from '../transfer.js'
+import { assetSymbol } from '../../funding/fundWallet.js'
+import { EXTERNAL_WALLET_ICON } from '../externalSlot.js'
 
 /** How many wallets the list shows before 'More wallets'. */
 const FIRST_ROWS = 3
@@ -112,11 +114,11 @@ export default function TransferScreen({ params }: ScreenProps<FundingRequest>) 
     )
   }
   return (
-    <ScreenLayout title={t('fundingExternal.title')} subtitle={t('fundingExternal.subtitle', { amount: params.amount })}>
+    <ScreenLayout title={t('fundingExternal.title')} subtitle={t('fundingExternal.subtitle', { amount: params.amount, symbol: assetSymbol(foyer, params) })}>
       <ul aria-label={t('fundingExternal.walletsLabel')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
         {shown.map((row) => (
           <li key={row.key}>
-            <Button variant="option" icon={row.icon} onClick={() => void choose(row)} data-testid="foyer-external-wallet">
+            <Button variant="option" icon={row.icon ?? EXTERNAL_WALLET_ICON} onClick={() => void choose(row)} data-testid="foyer-external-wallet">
               {row.name}
               {row.detail ? <span className="foyer-subtitle"> {row.detail}</span> : null}
             </Button>

@@ -5,6 +5,10 @@ import { availableFundingSlots, chainName, FUNDING_SCREENS, isValidAmount, manua
 import { fundingStateOf } from '../fundingState.js'
 import { assetSymbol, fundingConfigOf, fundingEnvOf, fundingSlots, recordFunding } from '../fundWallet.js'
 
+/** 'Send funds manually': an arrow into a tray (the row's icon, so no row falls back to a letter). */
+const MANUAL_ICON =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M12 3v12"/><path d="m7 10 5 5 5-5"/><path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4"/></svg>'
+
 /** Characters the amount field takes as typed: digits and at most one decimal point. */
 const TYPING = /^\d*\.?\d*$/
 
@@ -57,7 +61,7 @@ export default function FundingSelectScreen({ params }: ScreenProps<FundingReque
         </Button>
       ))}
       {manual ? (
-        <Button variant="option" disabled={!valid} onClick={() => choose('manual', FUNDING_SCREENS.manual)} data-testid="foyer-funding-method-manual">
+        <Button variant="option" icon={MANUAL_ICON} disabled={!valid} onClick={() => choose('manual', FUNDING_SCREENS.manual)} data-testid="foyer-funding-method-manual">
           {t('funding.select.manual')}
         </Button>
       ) : null}

@@ -63,8 +63,9 @@ export default function ManualTransferScreen({ params }: ScreenProps<FundingRequ
         ) : null
       }
     >
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-        <code data-testid="foyer-funding-address" style={{ wordBreak: 'break-all' }}>{params.address}</code>
+      {/* Every line of this screen is centred, like its title and notes (the body's own default is left). */}
+      <div data-testid="foyer-funding-address-row" style={{ display: 'flex', gap: 8, alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap', textAlign: 'center' }}>
+        <code data-testid="foyer-funding-address" style={{ wordBreak: 'break-all', maxWidth: '100%' }}>{params.address}</code>
         <Button
           variant="link"
           onClick={() => void navigator.clipboard?.writeText(params.address).then(() => setCopied(true), () => undefined)}
@@ -89,7 +90,7 @@ export default function ManualTransferScreen({ params }: ScreenProps<FundingRequ
         role="status"
         data-testid="foyer-funding-manual-status"
         data-arrived={arrived ? 'true' : 'false'}
-        style={{ color: arrived ? '#16a34a' : undefined, fontWeight: arrived ? 600 : undefined }}
+        style={{ margin: 0, textAlign: 'center', color: arrived ? '#16a34a' : undefined, fontWeight: arrived ? 600 : undefined }}
       >
         {arrived ? t('funding.manual.received') : t('funding.manual.waiting')}
       </p>

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useState } from 'react'
 import type { LinkedAccount } from '../../../core/protocol/index.js'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
+import { MFA_WINDOW_MINUTES } from '../../mfa/mfaTexts.js'
 import { addPasskey } from '../../passkey/passkeyCeremonies.js'
 import { passkeyDisplayName } from '../../passkey/passkeyDisplayName.js'
 import { passkeyErrorText } from '../../passkey/screens/passkeyErrorText.js'
@@ -78,6 +79,7 @@ export default function EnrollPasskeyScreen() {
     return (
       <ScreenLayout
         title={t('mfaPasskey.success.title')}
+        subtitle={t('mfa.enrolled.window', { minutes: MFA_WINDOW_MINUTES })}
         footer={
           <Button variant="primary" onClick={() => foyer.modal.back()} data-testid="foyer-mfa-done">
             {t('mfa.done')}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import { Button, CodeInput, ErrorText, ScreenLayout, useFoyerKernel, useT, type CodeInputHandle, type ScreenProps } from '../../../ui/index.js'
+import { MFA_WINDOW_MINUTES } from '../../mfa/mfaTexts.js'
 import { mfaSmsCalls } from '../mfaSmsCalls.js'
 import { enrollErrorText } from './enrollErrorText.js'
 
@@ -35,6 +36,7 @@ export default function EnrollSmsCodeScreen({ params }: ScreenProps<{ phoneNumbe
     return (
       <ScreenLayout
         title={t('mfaSms.success.title')}
+        subtitle={t('mfa.enrolled.window', { minutes: MFA_WINDOW_MINUTES })}
         footer={
           <Button
             variant="primary"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, CodeInput, ErrorText, QRCode, ScreenLayout, Spinner, useFoyerKernel, useT, type CodeInputHandle } from '../../../ui/index.js'
+import { MFA_WINDOW_MINUTES } from '../../mfa/mfaTexts.js'
 import { mfaEnrollErrorText } from '../../mfa/mfaEnrollErrorText.js'
 import type { MfaErrorOutcome } from '../../mfa/mfaErrorText.js'
 import { useSteppedUpCall } from '../../mfa/useSteppedUpCall.js'
@@ -51,6 +52,7 @@ export default function EnrollTotpScreen() {
     return (
       <ScreenLayout
         title={t('mfaTotp.success.title')}
+        subtitle={t('mfa.enrolled.window', { minutes: MFA_WINDOW_MINUTES })}
         footer={
           <Button variant="primary" onClick={() => foyer.modal.back()} data-testid="foyer-mfa-done">
             {t('mfa.done')}

@@ -12,8 +12,9 @@ const icon =
 
 /**
  * 'Secure your account with a passkey': the benefit list, 'Your passkeys' (2 shown until 'View
- * all', each with 'Unlink') and 'Add new passkey'. Linking ends on 'Passkeys updated' and closes;
- * unlinking shows 'Passkeys updated' and returns here.
+ * all', each with 'Unlink', which asks in the row first: 'Unlink {name}?' with Unlink and Cancel) and
+ * 'Add new passkey'. Linking ends on 'Passkeys updated' and closes; unlinking shows 'Passkeys updated'
+ * and returns here.
  */
 export default function PasskeyLinkScreen() {
   useSignals()
@@ -25,6 +26,8 @@ export default function PasskeyLinkScreen() {
   const [showAll, setShowAll] = useState(false)
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // The passkey whose 'Unlink' was clicked: a way to sign in is not one click away from gone.
+  const [confirming, setConfirming] = useState<string | null>(null)
 
   const add = async () => {
     setBusy('add')
@@ -38,6 +41,7 @@ export default function PasskeyLinkScreen() {
     }
   }
   const unlink = async (credentialId: string) => {
+    setConfirming(null)
     setBusy(credentialId)
     setError(null)
     try {
@@ -64,20 +68,33 @@ export default function PasskeyLinkScreen() {
             {t('passkey.list.title')}
           </h3>
           <ul className="foyer-list" data-testid="passkey-list">
-            {shown.map((p) => (
-              <li key={p.credentialId} className="foyer-passkey-row">
-                <span>{passkeyDisplayName(p as never, t('passkey.unknownDevice'))}</span>
-                <Button
-                  variant="link"
-                  aria-label={`${t('passkey.unlink')} ${passkeyDisplayName(p as never, t('passkey.unknownDevice'))}`}
-                  loading={busy === p.credentialId}
-                  disabled={busy !== null}
-                  onClick={() => void unlink(p.credentialId!)}
-                >
-                  {t('passkey.unlink')}
-                </Button>
-              </li>
-            ))}
+            {shown.map((p) => {
+              const name = passkeyDisplayName(p as never, t('passkey.unknownDevice'))
+              return confirming === p.credentialId ? (
+                <li key={p.credentialId} className="foyer-passkey-row" data-confirming="true">
+                  <span>{t('passkey.unlinkConfirm', { name })}</span>
+                  <Button variant="link" disabled={busy !== null} onClick={() => void unlink(p.credentialId!)} data-testid="foyer-passkey-unlink-confirm">
+                    {t('passkey.unlink')}
+                  </Button>
+                  <Button variant="link" onClick={() => setConfirming(null)}>
+                    {t('passkey.cancel')}
+                  </Button>
+                </li>
+              ) : (
+                <li key={p.credentialId} className="foyer-passkey-row">
+                  <span>{name}</span>
+                  <Button
+                    variant="link"
+                    aria-label={`${t('passkey.unlink')} ${name}`}
+                    loading={busy === p.credentialId}
+                    disabled={busy !== null}
+                    onClick={() => setConfirming(p.credentialId!)}
+                  >
+                    {t('passkey.unlink')}
+                  </Button>
+                </li>
+              )
+            })}
           </ul>
           {!showAll && passkeys.length > PASSKEYS_SHOWN_BY_DEFAULT ? (
             <Button variant="link" onClick={() => setShowAll(true)}>
