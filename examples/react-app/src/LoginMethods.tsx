@@ -1,6 +1,7 @@
 import { useFoyerKernel } from 'foyer'
 import { CodeSnippet } from './CodeSnippet.js'
 import { MethodIcon } from './MethodIcon.js'
+import { needsConfiguration } from './needsConfiguration.js'
 import { serverEnabledMethods } from './serverEnabledMethods.js'
 import { snippets } from './snippets.js'
 
@@ -29,6 +30,16 @@ export function LoginMethods() {
             ))}
           </ul>
           <CodeSnippet title="the provider and its plugins" code={snippets.provider({ pluginIds, appId: foyer.appId, apiUrl: foyer.apiUrl })} />
+          <details className="needs-configuration" data-testid="needs-configuration">
+            <summary>Needs configuration: what turns on the rest (outside accounts)</summary>
+            <ul>
+              {needsConfiguration(login.map((m) => m.id)).map((row) => (
+                <li key={row.name}>
+                  <strong>{row.name}</strong>: <code>{row.settings}</code>
+                </li>
+              ))}
+            </ul>
+          </details>
         </>
       ) : (
         <p className="notice" data-testid="config-unavailable">
