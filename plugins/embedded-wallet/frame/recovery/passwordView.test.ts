@@ -9,7 +9,7 @@ const type = (id: string, value: string) => {
   input(id).value = value
   input(id).dispatchEvent(new Event('input'))
 }
-const title = () => document.querySelector('h2')?.textContent
+const title = () => document.querySelector('h1')?.textContent
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe('the password screens in the wallet frame', () => {
