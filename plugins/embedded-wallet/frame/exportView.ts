@@ -28,7 +28,8 @@ export function exportedKeys(wallet: UnlockedWallet): { privateKey: string; phra
  * secret, with a Copy button that says 'Copied' (announced) once the clipboard has it.
  */
 export function renderExport(doc: Document, keys: { privateKey: string; phrase: string | null }): void {
-  const box = h(doc, 'div', { class: 'foyer-page', 'data-testid': 'foyer-export-keys' })
+  // The host's screen shows the title ('Transfer wallet'); this page's heading is for screen readers.
+  const box = h(doc, 'main', { class: 'foyer-page', 'data-testid': 'foyer-export-keys' }, h(doc, 'h1', { class: 'foyer-visually-hidden' }, 'Your wallet keys'))
   const field = (label: string, value: string, id: string) => {
     const text = h(doc, 'textarea', { id, class: 'foyer-secret', readonly: '', spellcheck: 'false', autocomplete: 'off', rows: String(value.length > 80 ? 3 : 2), 'data-testid': id })
     text.value = value

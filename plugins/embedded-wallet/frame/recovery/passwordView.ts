@@ -20,13 +20,17 @@ export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, 
   return el
 }
 
-/** A new screen in the page: its heading (when the host's screen doesn't carry it) and the box its content goes in. */
-export function page(doc: Document, title: string, testId: string) {
+/**
+ * A new screen in the page: a main landmark with its level-one heading and the box its content goes in. Where the
+ * host's screen around the frame shows the title ('Enter your password'), `hiddenTitle` names the page for screen
+ * readers only.
+ */
+export function page(doc: Document, title: string, testId: string, hiddenTitle?: string) {
   const body = doc.body
   body.replaceChildren()
-  const box = h(doc, 'div', { 'data-testid': testId, class: 'foyer-page' })
-  // The host screen around 'Enter your password' carries its title; the setup steps title themselves.
+  const box = h(doc, 'main', { 'data-testid': testId, class: 'foyer-page' })
   if (title) box.append(h(doc, 'h1', { class: 'foyer-title', 'data-testid': 'foyer-recovery-title' }, title))
+  else if (hiddenTitle) box.append(h(doc, 'h1', { class: 'foyer-visually-hidden' }, hiddenTitle))
   body.append(box)
   return box
 }
@@ -250,7 +254,7 @@ export type PasswordRecovery = (password: string) => Promise<void>
  */
 export function runPasswordEntry(doc: Document, recover: PasswordRecovery): Promise<void> {
   return new Promise<void>((done) => {
-    const box = page(doc, '', 'foyer-recovery-enter')
+    const box = page(doc, '', 'foyer-recovery-enter', 'Enter your password')
     const { field, input, error } = passwordField(doc, 'foyer-recovery-password', 'Password', 'current-password')
     const submit = button(doc, 'Recover your wallet', 'foyer-recovery-submit')
     const update = () => {
