@@ -31,6 +31,8 @@ export default function ExportWalletScreen({ params }: { params: ExportWalletPar
     frame.src = walletFrameUrl(state.frameOptions(), exportFramePath(foyer.appId), location.origin, holder.current ? modalLook(holder.current) : undefined)
     frame.title = t('embeddedWallet.export.frameTitle')
     Object.assign(frame.style, { width: '100%', height: '190px', border: '0', display: 'block' })
+    // Copy in the frame writes the clipboard itself (the key or password never passes through this page).
+    frame.allow = `clipboard-write ${new URL(frame.src).origin}`
     const ready = handshakeWalletFrame(frame, FRAME_WAITS.flow, { autoHeight: true })
     holder.current?.appendChild(frame)
     ready

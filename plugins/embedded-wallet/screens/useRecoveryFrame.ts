@@ -26,6 +26,8 @@ export function useRecoveryFrame(run: (proxy: WalletProxy, isLive: () => boolean
     frame.title = t('embeddedWallet.recovery.frameTitle')
     frame.setAttribute('data-testid', 'foyer-recovery-frame')
     Object.assign(frame.style, { width: '100%', height: '330px', border: '0', display: 'block' })
+    // Copy in the frame writes the clipboard itself (the key or password never passes through this page).
+    frame.allow = `clipboard-write ${new URL(frame.src).origin}`
     const ready = handshakeWalletFrame(frame, FRAME_WAITS.flow, { autoHeight: true })
     holder.current?.appendChild(frame)
     ready
