@@ -113,9 +113,10 @@ describe('the password screens in the wallet frame', () => {
     expect(document.querySelector(`label[for="${field.id}"]`)?.textContent).toBe('Password')
     expect(field.getAttribute('aria-describedby')).toBe('foyer-recovery-strength foyer-recovery-password-error')
     // Show / Hide toggles the field and says which it is.
-    const toggle = document.querySelector<HTMLButtonElement>('button[aria-pressed]')!
+    const toggle = button('foyer-recovery-password-toggle')
+    expect([field.type, toggle.textContent, toggle.getAttribute('aria-label')]).toEqual(['password', 'Show', 'Show password'])
     toggle.click()
-    expect([field.type, toggle.textContent, toggle.getAttribute('aria-pressed')]).toEqual(['text', 'Hide', 'true'])
+    expect([field.type, toggle.textContent, toggle.getAttribute('aria-label')]).toEqual(['text', 'Hide', 'Hide password'])
     type('foyer-recovery-password', 'abc')
     expect(field.getAttribute('aria-invalid')).toBe('true')
   })

@@ -78,12 +78,14 @@ export function copyButton(doc: Document, testId: string, value: () => string, f
 function passwordField(doc: Document, id: string, label: string, autocomplete: string, describedBy: string[] = []) {
   const errorId = `${id}-error`
   const input = h(doc, 'input', { id, type: 'password', class: 'foyer-input', autocomplete, spellcheck: 'false', 'data-testid': id, 'aria-describedby': [...describedBy, errorId].join(' ') })
-  const toggle = h(doc, 'button', { type: 'button', class: 'foyer-button', 'data-variant': 'small', 'aria-pressed': 'false', 'aria-label': `Show ${label.toLowerCase()}` }, 'Show')
+  // Its name says what a press does and starts with the word it shows (WCAG 2.5.3: a voice user says what they see).
+  const toggle = h(doc, 'button', { type: 'button', class: 'foyer-button', 'data-variant': 'small', 'data-testid': `${id}-toggle`, 'aria-controls': id })
   const show = (visible: boolean) => {
     input.type = visible ? 'text' : 'password'
     toggle.textContent = visible ? 'Hide' : 'Show'
-    toggle.setAttribute('aria-pressed', String(visible))
+    toggle.setAttribute('aria-label', `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`)
   }
+  show(false)
   toggle.onclick = () => show(input.type === 'password')
   const error = errorLine(doc, 'foyer-recovery-error', errorId)
   const field = h(doc, 'div', { class: 'foyer-field' }, h(doc, 'label', { class: 'foyer-label', for: id }, label), h(doc, 'div', { class: 'foyer-input-row' }, input, toggle), error)
@@ -164,8 +166,9 @@ export function runPasswordSetup(doc: Document, options: PasswordSetupOptions): 
       const note = text(doc, 'Keep it somewhere safe: with it you can recover your wallet on a new device.', { id: 'foyer-recovery-save-note' })
       const shown = h(doc, 'input', { id: 'foyer-recovery-saved-password', class: 'foyer-input', readonly: '', spellcheck: 'false', 'data-testid': 'foyer-recovery-saved-password', 'aria-describedby': 'foyer-recovery-save-note' })
       shown.value = password
-      const copy = copyButton(doc, 'foyer-recovery-copy', () => password, shown)
-      const field = h(doc, 'div', { class: 'foyer-field' }, h(doc, 'label', { class: 'foyer-label', for: 'foyer-recovery-saved-password' }, 'Your password'), h(doc, 'div', { class: 'foyer-input-row' }, shown, copy))
+      const status = h(doc, 'span', { class: 'foyer-visually-hidden', role: 'status' })
+      const copy = copyButton(doc, 'foyer-recovery-copy', () => password, shown, (copied) => (status.textContent = copied ? 'Password copied' : ''))
+      const field = h(doc, 'div', { class: 'foyer-field' }, h(doc, 'label', { class: 'foyer-label', for: 'foyer-recovery-saved-password' }, 'Your password'), h(doc, 'div', { class: 'foyer-input-row' }, shown, copy), status)
       const download = button(doc, 'Download', 'foyer-recovery-download', false)
       download.onclick = () => {
         const url = URL.createObjectURL(new Blob([password], { type: 'text/plain' }))
