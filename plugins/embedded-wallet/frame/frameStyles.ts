@@ -47,9 +47,7 @@ body {
 .foyer-page { display: flex; flex-direction: column; gap: 12px; }
 .foyer-title { margin: 0 0 4px; font-size: 18px; font-weight: 600; line-height: 24px; letter-spacing: -0.01em; text-align: center; }
 .foyer-text { margin: 0; font-size: 14px; line-height: 20px; color: var(--foyer-muted); text-align: center; overflow-wrap: anywhere; }
-.foyer-actions { display: flex; flex-direction: column; gap: 8px; margin-top: 8px; }
-.foyer-actions-row { display: flex; gap: 8px; }
-.foyer-actions-row > .foyer-button { flex: 1; }
+.foyer-actions { display: flex; flex-direction: column; gap: 8px; margin-top: 4px; }
 
 /* Buttons: the modal's rows. */
 .foyer-button {
