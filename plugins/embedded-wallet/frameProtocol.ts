@@ -4,6 +4,12 @@
 /** The frame's first message: it carries the MessagePort every later message travels on. */
 export const FRAME_READY = 'foyer:iframe:ready'
 
+/**
+ * A visible frame page's unasked message on the channel, `{type, height}`: its content's height in CSS px, whenever it
+ * changes, so the host sizes the iframe to it (no empty area, no inner scroll bar).
+ */
+export const FRAME_HEIGHT = 'foyer:iframe:height'
+
 /** Events the frame answers (the spec's wallet-proxy events, with our prefix). */
 export const frameEvents = {
   create: 'foyer:wallet:create',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { FRAME_READY, frameEvents } from './frameProtocol.js'
-import { assertSecureWalletContext, handshakeWalletFrame, walletProxyTexts } from './walletProxy.js'
+import { FRAME_HEIGHT, FRAME_READY, frameEvents } from './frameProtocol.js'
+import { assertSecureWalletContext, handshakeWalletFrame, MAX_FRAME_HEIGHT, walletFrameUrl, walletProxyTexts } from './walletProxy.js'
 
 const WALLET = 'http://localhost:8788'
 
@@ -43,6 +43,43 @@ describe('the host side of the wallet frame channel', () => {
 
     const silent = handshakeWalletFrame(mountFrame(), 50)
     await expect(silent).rejects.toThrow(walletProxyTexts.unavailable)
+  })
+
+  it("a visible page's iframe follows the height its page reports (a number, up to the cap); the hidden proxy's never does", async () => {
+    const tick = () => new Promise((r) => setTimeout(r, 10))
+    const visible = mountFrame()
+    visible.style.height = '330px'
+    const connecting = handshakeWalletFrame(visible, 2_000, { autoHeight: true })
+    const channel = new MessageChannel()
+    ready(visible.contentWindow, WALLET, [channel.port2])
+    const proxy = await connecting
+    channel.port1.postMessage({ type: FRAME_HEIGHT, height: 212.4 })
+    await tick()
+    expect(visible.style.height).toBe('213px')
+    channel.port1.postMessage({ type: FRAME_HEIGHT, height: '99px; display:none' })
+    channel.port1.postMessage({ type: FRAME_HEIGHT, height: Number.NaN })
+    await tick()
+    expect(visible.style.height).toBe('213px')
+    channel.port1.postMessage({ type: FRAME_HEIGHT, height: 50_000 })
+    await tick()
+    expect(visible.style.height).toBe(`${MAX_FRAME_HEIGHT}px`)
+    proxy.destroy()
+
+    const hidden = mountFrame()
+    hidden.style.height = '0px'
+    const hiddenConnecting = handshakeWalletFrame(hidden, 2_000)
+    const other = new MessageChannel()
+    ready(hidden.contentWindow, WALLET, [other.port2])
+    await hiddenConnecting
+    other.port1.postMessage({ type: FRAME_HEIGHT, height: 400 })
+    await tick()
+    expect(hidden.style.height).toBe('0px')
+  })
+
+  it('a frame page URL carries the look for the frame to check, after the spec\'s parameters', () => {
+    const url = new URL(walletFrameUrl({ walletOrigin: WALLET, clientAnalyticsId: 'caid-1' }, '/apps/app/embedded-wallets/export', 'http://localhost:5173', { theme: 'dark', accent: '#be123c', font: "'Segoe UI', sans-serif" }))
+    expect(Object.fromEntries(url.searchParams)).toEqual({ caid: 'caid-1', parent_origin: 'http://localhost:5173', foyer_theme: 'dark', foyer_accent: '#be123c', foyer_font: "'Segoe UI', sans-serif" })
+    expect(new URL(walletFrameUrl({ walletOrigin: WALLET, clientAnalyticsId: 'c' }, '/apps/app/embedded-wallets', 'http://localhost:5173')).searchParams.has('foyer_theme')).toBe(false)
   })
 
   it('needs HTTPS except on localhost or an IP', () => {

@@ -1,5 +1,6 @@
 import { BaseError } from '../../core/errors/index.js'
-import { FRAME_READY, FRAME_WAITS, framePath, type FrameAnswer, type FrameErrorType, type FrameEvent } from './frameProtocol.js'
+import { setLookParams, type FrameLook } from './frameLook.js'
+import { FRAME_HEIGHT, FRAME_READY, FRAME_WAITS, framePath, type FrameAnswer, type FrameErrorType, type FrameEvent } from './frameProtocol.js'
 
 /** An answer of the frame with an error, or a frame that never answered. */
 export class WalletProxyError extends BaseError {
@@ -70,21 +71,28 @@ export function connectWalletProxy(options: WalletProxyOptions, doc: Document = 
   })
 }
 
-/** The URL of a wallet frame page (`path` on the wallet origin) for this app and embedding page. */
-export function walletFrameUrl(options: Pick<WalletProxyOptions, 'walletOrigin' | 'clientAnalyticsId' | 'clientId'>, path: string, parentOrigin: string): string {
+/**
+ * The URL of a wallet frame page (`path` on the wallet origin) for this app and embedding page; a visible page also
+ * gets the modal's `look` (the frame checks each value before it uses it).
+ */
+export function walletFrameUrl(options: Pick<WalletProxyOptions, 'walletOrigin' | 'clientAnalyticsId' | 'clientId'>, path: string, parentOrigin: string, look?: FrameLook): string {
   const url = new URL(path, options.walletOrigin)
   url.searchParams.set('caid', options.clientAnalyticsId)
   if (options.clientId) url.searchParams.set('client_id', options.clientId)
   url.searchParams.set('parent_origin', parentOrigin)
+  if (look) setLookParams(url, look)
   return url.href
 }
+
+/** The tallest a visible frame page may make its iframe (CSS px); taller content scrolls inside the frame. */
+export const MAX_FRAME_HEIGHT = 720
 
 /**
  * Waits for `frame` (already given its src; mounted by the caller before or after) to post `foyer:iframe:ready` from
  * its own window and origin, carrying the MessagePort all requests then use — so no other window can read or inject
  * answers. The hidden proxy and the visible export page both start this way.
  */
-export function handshakeWalletFrame(frame: HTMLIFrameElement, timeoutMs: number): Promise<WalletProxy> {
+export function handshakeWalletFrame(frame: HTMLIFrameElement, timeoutMs: number, options: { autoHeight?: boolean } = {}): Promise<WalletProxy> {
   const win = frame.ownerDocument.defaultView!
   const expectedOrigin = new URL(frame.src).origin
   return new Promise<WalletProxy>((resolve, reject) => {
@@ -105,16 +113,23 @@ export function handshakeWalletFrame(frame: HTMLIFrameElement, timeoutMs: number
       const port = event.ports[0]
       if (!port) return
       cleanup()
-      resolve(createProxy(port, frame, win))
+      resolve(createProxy(port, frame, win, options.autoHeight === true))
     }
     win.addEventListener('message', onMessage)
   })
 }
 
-function createProxy(port: MessagePort, frame: HTMLIFrameElement, win: Window): WalletProxy {
+function createProxy(port: MessagePort, frame: HTMLIFrameElement, win: Window, autoHeight: boolean): WalletProxy {
   const pending = new Map<string, { resolve: (value: any) => void; reject: (error: Error) => void; timer: number }>()
-  port.onmessage = (event: MessageEvent<FrameAnswer>) => {
-    const answer = event.data
+  port.onmessage = (event: MessageEvent<FrameAnswer | { type?: unknown; height?: unknown }>) => {
+    const message = event.data
+    if (message && 'type' in message && message.type === FRAME_HEIGHT) {
+      // A visible page's content height: the iframe follows it (a number only, within bounds).
+      const height = message.height
+      if (autoHeight && typeof height === 'number' && Number.isFinite(height)) frame.style.height = `${Math.min(MAX_FRAME_HEIGHT, Math.max(0, Math.ceil(height)))}px`
+      return
+    }
+    const answer = message as FrameAnswer
     const waiting = answer && pending.get(answer.id)
     if (!waiting) return
     pending.delete(answer.id)

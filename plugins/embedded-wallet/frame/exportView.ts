@@ -3,6 +3,7 @@ import { bytesToHex } from 'viem'
 import { ethereumAccountOf } from './keys/ethereumAccount.js'
 import { solanaKeypairOf } from './keys/solanaKeypair.js'
 import { isHdSecret, mnemonicOf } from './keys/walletSecret.js'
+import { copyButton, h } from './recovery/passwordView.js'
 import type { UnlockedWallet } from './walletVault.js'
 
 /** What the export page shows of a wallet: its private key and, for a root made here, the recovery phrase. */
@@ -22,34 +23,24 @@ export function exportedKeys(wallet: UnlockedWallet): { privateKey: string; phra
   }
 }
 
-/** Renders the keys into this page (the export frame's own DOM): read-only fields with a copy button each. */
+/**
+ * Renders the keys into this page (the export frame's own DOM), styled like the modal: a labelled read-only field per
+ * secret, with a Copy button that says 'Copied' (announced) once the clipboard has it.
+ */
 export function renderExport(doc: Document, keys: { privateKey: string; phrase: string | null }): void {
-  const root = doc.body
-  root.replaceChildren()
-  Object.assign(root.style, { margin: '0', font: '14px system-ui, sans-serif', color: '#111', background: 'transparent' })
+  // The host's screen shows the title ('Transfer wallet'); this page's heading is for screen readers.
+  const box = h(doc, 'main', { class: 'foyer-page', 'data-testid': 'foyer-export-keys' }, h(doc, 'h1', { class: 'foyer-visually-hidden' }, 'Your wallet keys'))
   const field = (label: string, value: string, id: string) => {
-    const box = doc.createElement('div')
-    Object.assign(box.style, { margin: '0 0 12px' })
-    const name = doc.createElement('label')
-    name.textContent = label
-    name.htmlFor = id
-    Object.assign(name.style, { display: 'block', fontWeight: '600', marginBottom: '4px' })
-    const text = doc.createElement('textarea')
-    text.id = id
-    text.readOnly = true
+    const text = h(doc, 'textarea', { id, class: 'foyer-secret', readonly: '', spellcheck: 'false', autocomplete: 'off', rows: String(value.length > 80 ? 3 : 2), 'data-testid': id })
     text.value = value
-    text.rows = value.length > 80 ? 3 : 2
-    Object.assign(text.style, { width: '100%', boxSizing: 'border-box', fontFamily: 'ui-monospace, monospace', fontSize: '12px', resize: 'none' })
-    const copy = doc.createElement('button')
-    copy.type = 'button'
-    copy.textContent = 'Copy'
-    copy.onclick = () => {
-      text.select()
-      void navigator.clipboard?.writeText(value).then(() => (copy.textContent = 'Copied'), () => doc.execCommand('copy'))
-    }
-    box.append(name, text, copy)
-    root.append(box)
+    // 'Private key copied' is announced by a status line; the button's description names what it copies.
+    const status = h(doc, 'span', { class: 'foyer-visually-hidden', role: 'status', 'data-testid': `${id}-status` })
+    const copy = copyButton(doc, `${id}-copy`, () => value, text, (copied) => (status.textContent = copied ? `${label} copied` : ''))
+    copy.setAttribute('aria-describedby', `${id}-label`)
+    const head = h(doc, 'div', { class: 'foyer-field-head' }, h(doc, 'label', { class: 'foyer-label', for: id, id: `${id}-label` }, label), copy)
+    box.append(h(doc, 'div', { class: 'foyer-field' }, head, text, status))
   }
   field('Private key', keys.privateKey, 'foyer-export-key')
   if (keys.phrase) field('Recovery phrase', keys.phrase, 'foyer-export-phrase')
+  doc.body.replaceChildren(box)
 }

@@ -4,6 +4,7 @@
 // the hidden proxy, the visible export page and the
 // visible recovery page (password screens).
 import { frameEvents } from '../frameProtocol.js'
+import { applyLook, lookFromUrl } from './applyLook.js'
 import { createDeviceKey } from './deviceKey.js'
 import { createDeviceShareStore } from './deviceShareStore.js'
 import { exportedKeys, renderExport } from './exportView.js'
@@ -34,8 +35,11 @@ if (config?.mode === 'oauth-callback') {
   const target = { apiUrl: config.apiUrl, appId: config.appId, device: createDeviceKey(config.appId) }
   const vault = createWalletVault(target, createDeviceShareStore(config.appId))
   const start = { parentOrigin, allowedOrigins: config.allowedOrigins }
+  // The visible pages take the modal's look (checked values only) and tell the host how tall their content is.
+  const visible = { ...start, reportHeight: true }
+  if (config.mode === 'export' || config.mode === 'recovery') applyLook(document, lookFromUrl(new URL(location.href).searchParams))
   if (config.mode === 'export') {
-    serveFrame(start, {
+    serveFrame(visible, {
       [frameEvents.exportShow]: async (raw) => {
         const { accessToken, address } = (raw ?? {}) as { accessToken?: unknown; address?: unknown }
         renderExport(document, exportedKeys(await vault.wallet(address, accessToken)))
@@ -43,7 +47,7 @@ if (config?.mode === 'oauth-callback') {
       },
     })
   } else if (config.mode === 'recovery') {
-    serveFrame(start, recoveryPageHandlers(document, vault, config.appName ?? config.appId, { api: target, endpoints: config.cloud }))
+    serveFrame(visible, recoveryPageHandlers(document, vault, config.appName ?? config.appId, { api: target, endpoints: config.cloud }))
   } else {
     serveFrame(start, frameHandlers(vault))
   }

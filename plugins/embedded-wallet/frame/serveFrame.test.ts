@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FRAME_READY, frameEvents } from '../frameProtocol.js'
+import { FRAME_HEIGHT, FRAME_READY, frameEvents } from '../frameProtocol.js'
 import { FrameFailure, GENERIC_FAILURE } from './frameFailure.js'
 import { serveFrame, type FrameHandler } from './serveFrame.js'
 
@@ -29,6 +29,35 @@ describe('the frame side of the channel', () => {
     expect(posted).toHaveLength(1)
     expect(posted[0]).toMatchObject({ message: { type: FRAME_READY }, origin: APP })
     posted[0]!.port.close()
+  })
+
+  it("a visible page posts its body's height on the channel at once and again when it changes; the hidden proxy does not", async () => {
+    let observed: (() => void) | undefined
+    let height = 120.2
+    const body = { getBoundingClientRect: () => ({ height }) }
+    const make = () => {
+      const { win, posted } = frameWindow()
+      Object.assign(win, { document: { body }, ResizeObserver: class { constructor(callback: () => void) { observed = callback } observe() {} } })
+      return { win, posted }
+    }
+    const visible = make()
+    serveFrame({ parentOrigin: APP, allowedOrigins: [APP], reportHeight: true }, {}, visible.win)
+    const port = visible.posted[0]!.port
+    const heights: unknown[] = []
+    port.onmessage = (event) => heights.push(event.data)
+    await new Promise((r) => setTimeout(r, 10))
+    height = 240
+    observed!()
+    observed!() // the same height again: not posted twice
+    await new Promise((r) => setTimeout(r, 10))
+    expect(heights).toEqual([{ type: FRAME_HEIGHT, height: 121 }, { type: FRAME_HEIGHT, height: 240 }])
+    port.close()
+
+    observed = undefined
+    const hidden = make()
+    serveFrame({ parentOrigin: APP, allowedOrigins: [APP] }, {}, hidden.win)
+    expect(observed).toBeUndefined()
+    hidden.posted[0]!.port.close()
   })
 
   it('answers malformed and unknown requests with clear errors, and never passes an exception’s details on', async () => {

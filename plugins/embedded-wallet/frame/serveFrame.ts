@@ -1,4 +1,4 @@
-import { FRAME_READY, frameEvents, type FrameAnswer, type FrameEvent, type FrameRequest } from '../frameProtocol.js'
+import { FRAME_HEIGHT, FRAME_READY, frameEvents, type FrameAnswer, type FrameEvent, type FrameRequest } from '../frameProtocol.js'
 import { FrameFailure, GENERIC_FAILURE } from './frameFailure.js'
 
 /** What a handler answers an event with; it throws FrameFailure for the spec's error types. */
@@ -8,6 +8,8 @@ export type FrameHandler = (data: unknown) => Promise<unknown>
 export interface FrameStart {
   parentOrigin: string
   allowedOrigins: readonly string[]
+  /** A visible page: posts its content's height on the channel whenever it changes (the host sizes the iframe). */
+  reportHeight?: boolean
 }
 
 const known = new Set<string>(Object.values(frameEvents))
@@ -31,7 +33,23 @@ export function serveFrame(start: FrameStart, handlers: Partial<Record<FrameEven
     port.postMessage(answer)
   }
   win.parent.postMessage({ type: FRAME_READY }, start.parentOrigin, [channel.port2])
+  if (start.reportHeight) reportHeight(win, port)
   return true
+}
+
+/** Posts `{type: foyer:iframe:height, height}` (CSS px of the body) now and on every change of the body's size. */
+function reportHeight(win: Window, port: MessagePort): void {
+  const body = win.document.body
+  let last = -1
+  const send = () => {
+    const height = Math.ceil(body.getBoundingClientRect().height)
+    if (height === last) return
+    last = height
+    port.postMessage({ type: FRAME_HEIGHT, height })
+  }
+  const Observer = (win as Window & typeof globalThis).ResizeObserver
+  if (typeof Observer === 'function') new Observer(send).observe(body)
+  send()
 }
 
 async function handle(request: FrameRequest, handlers: Partial<Record<FrameEvent, FrameHandler>>): Promise<FrameAnswer> {

@@ -5,6 +5,7 @@ import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { exportFramePath, FRAME_WAITS, frameEvents } from '../frameProtocol.js'
 import { withMfaStepUp } from '../withMfaStepUp.js'
 import { connectEmbeddedWallet } from '../signWithWallet.js'
+import { modalLook } from '../frameLook.js'
 import { handshakeWalletFrame, walletFrameUrl } from '../walletProxy.js'
 
 /** What the export screen shows. */
@@ -27,10 +28,12 @@ export default function ExportWalletScreen({ params }: { params: ExportWalletPar
   useEffect(() => {
     let live = true
     const frame = document.createElement('iframe')
-    frame.src = walletFrameUrl(state.frameOptions(), exportFramePath(foyer.appId), location.origin)
+    frame.src = walletFrameUrl(state.frameOptions(), exportFramePath(foyer.appId), location.origin, holder.current ? modalLook(holder.current) : undefined)
     frame.title = t('embeddedWallet.export.frameTitle')
     Object.assign(frame.style, { width: '100%', height: '190px', border: '0', display: 'block' })
-    const ready = handshakeWalletFrame(frame, FRAME_WAITS.flow)
+    // Copy in the frame writes the clipboard itself (the key or password never passes through this page).
+    frame.allow = `clipboard-write ${new URL(frame.src).origin}`
+    const ready = handshakeWalletFrame(frame, FRAME_WAITS.flow, { autoHeight: true })
     holder.current?.appendChild(frame)
     ready
       .then(async (proxy) => {

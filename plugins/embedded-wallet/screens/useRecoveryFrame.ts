@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { FRAME_WAITS, recoveryFramePath } from '../frameProtocol.js'
+import { modalLook } from '../frameLook.js'
 import { handshakeWalletFrame, walletFrameUrl, type WalletProxy } from '../walletProxy.js'
 
 /**
@@ -21,11 +22,13 @@ export function useRecoveryFrame(run: (proxy: WalletProxy, isLive: () => boolean
   useEffect(() => {
     let live = true
     const frame = document.createElement('iframe')
-    frame.src = walletFrameUrl(state.frameOptions(), recoveryFramePath(foyer.appId), location.origin)
+    frame.src = walletFrameUrl(state.frameOptions(), recoveryFramePath(foyer.appId), location.origin, holder.current ? modalLook(holder.current) : undefined)
     frame.title = t('embeddedWallet.recovery.frameTitle')
     frame.setAttribute('data-testid', 'foyer-recovery-frame')
     Object.assign(frame.style, { width: '100%', height: '330px', border: '0', display: 'block' })
-    const ready = handshakeWalletFrame(frame, FRAME_WAITS.flow)
+    // Copy in the frame writes the clipboard itself (the key or password never passes through this page).
+    frame.allow = `clipboard-write ${new URL(frame.src).origin}`
+    const ready = handshakeWalletFrame(frame, FRAME_WAITS.flow, { autoHeight: true })
     holder.current?.appendChild(frame)
     ready
       .then((proxy) => {

@@ -13,8 +13,9 @@ import { FRAME_SCRIPT_PATH } from './framePage.js'
 import { createStaticAsset } from './staticAsset.js'
 
 const API_ORIGIN = 'http://localhost:8787'
-// The frame page's CSP as strict as it has been: its own scripts only (and wasm), the API alone to connect to.
-const FRAME_CSP = `default-src 'none'; frame-ancestors ${TEST_ORIGIN}; script-src 'self' 'wasm-unsafe-eval'; connect-src ${API_ORIGIN}; base-uri 'none'; form-action 'none'`
+// The frame page's CSP as strict as it has been: its own scripts only (and wasm), its own stylesheet files only (no
+// inline style), the API alone to connect to.
+const FRAME_CSP = `default-src 'none'; frame-ancestors ${TEST_ORIGIN}; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src ${API_ORIGIN}; base-uri 'none'; form-action 'none'`
 const PAGE = `/apps/${TEST_APP_ID}/embedded-wallets`
 
 let t: TestServer
@@ -82,6 +83,19 @@ describe('the wallet origin: the frame page', () => {
     expect(scriptPathOf(callback.body.toString('utf8'))).toBe(scriptPathOf(page.body.toString('utf8')))
     expect(callback.headers['cache-control']).toBe('no-store')
     expect(callback.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; script-src 'self'; base-uri 'none'; form-action 'none'")
+  })
+})
+
+describe('the wallet origin: the visible pages\' stylesheet', () => {
+  it('the export and recovery pages link one content-hashed CSS file of this origin (style-src \'self\'), immutable; the hidden proxy none', async () => {
+    const stylePathOf = (html: string) => /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1]
+    const exported = stylePathOf((await get(`${PAGE}/export`)).body.toString('utf8'))
+    expect(exported).toMatch(/^\/assets\/frame-style-[0-9a-f]{16}\.css$/)
+    expect(stylePathOf((await get(`${PAGE}/recovery`)).body.toString('utf8'))).toBe(exported)
+    expect(stylePathOf((await get(PAGE)).body.toString('utf8'))).toBeUndefined()
+    const css = await get(exported!, { 'accept-encoding': 'gzip' })
+    expect([css.status, css.headers['content-type'], css.headers['cache-control'], css.headers['content-encoding']]).toEqual([200, 'text/css; charset=utf-8', 'public, max-age=31536000, immutable', 'gzip'])
+    expect(gunzipSync(css.body).toString('utf8')).toContain('--foyer-accent')
   })
 })
 
@@ -160,7 +174,7 @@ describe('the frame assets are made once', () => {
       async () => {
         loads++
         if (fail) throw new Error('bundle failed')
-        return { script: asset, byPath: new Map([[asset.path, asset]]) }
+        return { script: asset, style: asset, byPath: new Map([[asset.path, asset]]) }
       },
     )(app, t.server.ctx)
     expect((await app.request(asset.path)).status).toBe(500)

@@ -49,7 +49,7 @@ export function frameListener(apiOrigin: () => string | undefined, cloud?: Frame
       const built = await assets()
       if (!built) return c.text(NOT_BUILT, 500)
       const settings = { appId: found.id, apiUrl: api, allowedOrigins: origins, mode: target!.mode, ...(recovery ? { appName: found.name, ...(cloud ? { cloud } : {}) } : {}) }
-      return serveRevalidated(c, framePageHtml(settings, built.script.path), 200, framePageHeaders(origins, api, cloudOrigins))
+      return serveRevalidated(c, framePageHtml(settings, built.script.path, built.style.path), 200, framePageHeaders(origins, api, cloudOrigins))
     }
     app.get('/apps/:appId/embedded-wallets', page)
     app.get('/apps/:appId/embedded-wallets/export', page)

@@ -12,20 +12,24 @@ const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /**
  * The frame page: no markup but its settings (a JSON block, which CSP lets through as data) and its script, at
  * `scriptPath` (its content-hashed path, same origin). `allowedOrigins` are the app's origins: the only pages that
- * may embed it (frame-ancestors) and talk to it.
+ * may embed it (frame-ancestors) and talk to it. A visible page (export, recovery) also links its stylesheet at
+ * `stylePath` (content-hashed, same origin: CSP `style-src 'self'`).
  */
 export function framePageHtml(
   settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string; cloud?: unknown },
   scriptPath: string,
+  stylePath?: string,
 ): string {
+  const style = stylePath && settings.mode && settings.mode !== 'proxy' ? `<link rel="stylesheet" href="${stylePath}">` : ''
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Foyer wallet</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Foyer wallet</title>${style}</head>
 <body><script type="application/json" id="foyer-frame-config">${escapeJson(settings)}</script>
 <script type="module" src="${scriptPath}"></script></body></html>`
 }
 
 /**
- * The frame page's headers (ARCHITECTURE §14): who may embed it, where it may connect, an origin-keyed agent cluster.
+ * The frame page's headers (ARCHITECTURE §14): who may embed it, where it may connect, an origin-keyed agent cluster;
+ * styles from its own origin's files only (no inline style: the host's look is set through the CSSOM).
  * The page holds no user's data (an app's settings), so caches may keep it, asking each time (no-cache + its ETag).
  */
 export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: string, cloudOrigins: readonly string[] = []): Record<string, string> {
@@ -34,7 +38,7 @@ export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: s
   const connect = [apiOrigin, ...cloudOrigins.filter((o) => o !== apiOrigin)].join(' ')
   return {
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': `default-src 'none'; frame-ancestors ${ancestors}; script-src 'self' 'wasm-unsafe-eval'; connect-src ${connect}; base-uri 'none'; form-action 'none'`,
+    'content-security-policy': `default-src 'none'; frame-ancestors ${ancestors}; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src ${connect}; base-uri 'none'; form-action 'none'`,
     'origin-agent-cluster': '?1',
     'cross-origin-opener-policy': 'same-origin',
     'referrer-policy': 'no-referrer',

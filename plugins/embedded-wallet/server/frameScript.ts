@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { frameStyles } from '../frame/frameStyles.js'
 import { createStaticAsset, type StaticAsset } from './staticAsset.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -10,13 +11,16 @@ export const BUILT_FRAME_SCRIPT = join(here, '..', 'frame-assets', 'foyer-frame.
 const ENTRY = join(here, '..', 'frame', 'main.ts')
 
 const SCRIPT_FILE = { name: 'frame', ext: 'js', contentType: 'text/javascript; charset=utf-8' }
+const STYLE_FILE = { name: 'frame-style', ext: 'css', contentType: 'text/css; charset=utf-8' }
 
 /**
- * The frame page's static files. Its script is the only one: one bundle, no lazy chunks (a plugin's frame half is
- * bundled in) and no .wasm file (hash-wasm inlines its module).
+ * The frame page's static files: its script (one bundle, no lazy chunks — a plugin's frame half is bundled in — and no
+ * .wasm file: hash-wasm inlines its module) and the visible pages' stylesheet (frame/frameStyles.ts, made from the
+ * module the server imports, so the package needs no extra file).
  */
 export interface FrameAssets {
   script: StaticAsset
+  style: StaticAsset
   /** Every asset by its content-hashed path. */
   byPath: ReadonlyMap<string, StaticAsset>
 }
@@ -37,8 +41,12 @@ export async function loadFrameAssets(from: { entry: string; built: string } = {
     const gzip = builtCopy(`${from.built}.gz`, bytes, gunzipSync)
     script = await createStaticAsset(SCRIPT_FILE, bytes, { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) })
   } else return null
-  return { script, byPath: new Map([[script.path, script]]) }
+  const style = await frameStyleAsset()
+  return { script, style, byPath: new Map([[script.path, script], [style.path, style]]) }
 }
+
+/** The visible frame pages' stylesheet as a static asset. */
+export const frameStyleAsset = () => createStaticAsset(STYLE_FILE, Buffer.from(frameStyles))
 
 /** A compressed copy the build wrote, if it is there and decompresses to `bytes` (a stale copy is never served). */
 function builtCopy(file: string, bytes: Buffer, decompress: (data: Buffer) => Buffer): Buffer | undefined {

@@ -4,7 +4,7 @@ import { runCloudFlow } from './cloudView.js'
 
 const byId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!
 const button = (id: string) => byId(id) as HTMLButtonElement
-const title = () => document.querySelector('h2')?.textContent
+const title = () => document.querySelector('h1')?.textContent
 const tick = () => new Promise((r) => setTimeout(r, 0))
 const fail = () => ({ title: 'Recovery with Google Drive unsuccessful', text: 'Pick the account tied to the backup' })
 

@@ -1,4 +1,4 @@
-import { button, css, h, page } from './passwordView.js'
+import { actions, button, errorLine, h, page, text } from './passwordView.js'
 
 // The cloud backup screens (spec §2 'Recovery with cloud backup'), drawn in the wallet frame's recovery page like the
 // password screens: confirm → progress → success, or the error with retry. The confirm button is the frame's own, so
@@ -40,10 +40,8 @@ export function runCloudFlow(doc: Document, options: CloudFlowOptions): Promise<
     }
     const confirm = () => {
       const box = page(doc, kind === 'backup' ? cloudTexts.backupTitle(provider) : cloudTexts.recoverTitle(provider), 'foyer-cloud-confirm')
-      const text = h(
+      const line = text(
         doc,
-        'p',
-        {},
         kind === 'backup'
           ? `Your wallet's recovery key will be saved in your ${provider}. Only you can reach it, with your ${provider} sign-in.`
           : `Sign in to ${provider} to get your wallet's recovery key back on this device.`,
@@ -59,30 +57,33 @@ export function runCloudFlow(doc: Document, options: CloudFlowOptions): Promise<
           (error: unknown) => failed(options.describe(error)),
         )
       }
-      box.append(css(text, { fontSize: '13px', color: '#555' }), go)
+      box.append(line, actions(doc, go))
     }
     const progress = () => {
       const box = page(doc, kind === 'backup' ? `Backing up with ${provider}…` : `Recovering with ${provider}…`, 'foyer-cloud-progress')
-      box.append(css(h(doc, 'p', { role: 'status' }, `Finish signing in to ${provider} in the window that opened.`), { fontSize: '13px', color: '#555' }))
+      box.append(text(doc, `Finish signing in to ${provider} in the window that opened.`, { role: 'status' }))
     }
     const success = () => {
       const box = page(doc, 'Success', 'foyer-cloud-success')
       const close = button(doc, 'Close', 'foyer-cloud-close')
       close.onclick = () => finish(true)
-      box.append(h(doc, 'p', {}, `Your wallet is now backed up with ${provider}.`), close)
+      box.append(text(doc, `Your wallet is now backed up with ${provider}.`, { role: 'status' }), actions(doc, close))
       close.focus()
     }
-    const failed = ({ title, text }: { title: string; text: string }) => {
+    const failed = ({ title, text: message }: { title: string; text: string }) => {
       const box = page(doc, title, 'foyer-cloud-failed')
-      const line = css(h(doc, 'p', { role: 'alert', 'data-testid': 'foyer-cloud-error' }, text), { color: '#b00020', fontSize: '13px' })
+      const line = errorLine(doc, 'foyer-cloud-error')
+      line.textContent = message
+      line.classList.add('foyer-text')
       const retry = button(doc, 'Try again', 'foyer-cloud-retry')
       retry.onclick = confirm
-      box.append(line, retry)
+      const buttons = actions(doc, retry)
       if (kind === 'backup') {
         const close = button(doc, 'Close', 'foyer-cloud-close', false)
         close.onclick = () => finish(false)
-        box.append(close)
+        buttons.append(close)
       }
+      box.append(line, buttons)
     }
     confirm()
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   confirmationError,
   generatePassword,
+  isCommonPattern,
   passwordError,
   passwordScore,
   passwordStrength,
@@ -35,14 +36,23 @@ describe('embedded wallet password rules (spec §5)', () => {
   it('strength: Medium above 0.5, Strong above 0.9; invalid is Weak', () => {
     expect(passwordStrength('abcdef')).toBe('Weak')
     expect(passwordScore('abcdef')).toBeLessThanOrEqual(0.5)
-    expect(passwordScore('Abcdefgh1!')).toBeGreaterThan(0.5)
-    expect(passwordScore('Abcdefgh1!')).toBeLessThanOrEqual(0.9)
-    expect(passwordStrength('Abcdefgh1!')).toBe('Medium')
+    expect(passwordScore('Kvbqmtrh1!')).toBeGreaterThan(0.5)
+    expect(passwordScore('Kvbqmtrh1!')).toBeLessThanOrEqual(0.9)
+    expect(passwordStrength('Kvbqmtrh1!')).toBe('Medium')
     expect(passwordScore('Abcdefgh1!xyz12')).toBeGreaterThan(0.9)
     expect(passwordStrength('Abcdefgh1!xyz12')).toBe('Strong')
     // Long enough to score high, but a space makes it invalid: Weak.
     expect(passwordScore('Abcdefgh1!xyz12 ')).toBeGreaterThan(0.9)
     expect(passwordStrength('Abcdefgh1!xyz12 ')).toBe('Weak')
+  })
+
+  it('a common password, a repeat or a keyboard / alphabet run with digits and symbols tacked on is Weak, however it scores', () => {
+    for (const p of ['P@ssw0rd1!', 'Password123!', 'Qwertyuiop12', 'aaaaaaaaaaaa', 'Abcdefgh1!', '1234567890', 'Zyxwvuts99', 'Letmein2024!!'])
+      expect([p, passwordStrength(p)]).toEqual([p, 'Weak'])
+    // The same length and classes without the pattern keep their score's label.
+    expect(passwordStrength('Kvbqmtrh1!')).toBe('Medium')
+    expect(passwordStrength('Quiet-Harbor-Lamp-42')).toBe('Strong')
+    expect(isCommonPattern('Password-Harbor')).toBe(false)
   })
 
   it('character-class diversity counts only from 8 characters', () => {

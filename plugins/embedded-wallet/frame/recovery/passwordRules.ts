@@ -63,9 +63,29 @@ export function passwordScore(password: string): number {
   return 0.75 * entropy + 0.25 * diversity
 }
 
-/** The strength label; an invalid password is Weak. */
+// What people pick first (the top of every leaked-password list) and keyboard / alphabet runs.
+const COMMON = ['password', 'qwerty', 'qwertz', 'azerty', 'letmein', 'welcome', 'admin', 'administrator', 'iloveyou', 'monkey', 'dragon', 'football', 'baseball', 'sunshine', 'princess', 'master', 'shadow', 'superman', 'trustno', 'login', 'secret', 'changeme', 'passport', 'starwars', 'whatever']
+const RUNS = ['abcdefghijklmnopqrstuvwxyz', '01234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'qwertzuiop', 'azertyuiop']
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' }
+
+/**
+ * Whether the password is a known pattern dressed up: once the digits and symbols at its end are set aside (and
+ * 0 → o, @ → a…), what is left is a common password, one character repeated, or a keyboard or alphabet run
+ * ('P@ssw0rd1!', 'Qwertyuiop12', 'aaaaaaaa', 'Abcdefgh1!'). Guessers try these first, whatever their length.
+ */
+export function isCommonPattern(password: string): boolean {
+  const lower = password.toLowerCase()
+  const core = lower.replace(/[^a-z]+$/, '') || lower
+  const plain = [...core].map((c) => LEET[c] ?? c).join('')
+  if (COMMON.includes(plain) || COMMON.includes(core)) return true
+  if (/^(.)\1+$/.test(core)) return true
+  const reversed = [...core].reverse().join('')
+  return core.length >= 4 && RUNS.some((run) => run.includes(core) || run.includes(reversed))
+}
+
+/** The strength label; an invalid password, or a common pattern (isCommonPattern), is Weak. */
 export function passwordStrength(password: string): PasswordStrength {
-  if (!passwordValid(password)) return 'Weak'
+  if (!passwordValid(password) || isCommonPattern(password)) return 'Weak'
   const score = passwordScore(password)
   return score > STRENGTH_THRESHOLDS.strong ? 'Strong' : score > STRENGTH_THRESHOLDS.medium ? 'Medium' : 'Weak'
 }

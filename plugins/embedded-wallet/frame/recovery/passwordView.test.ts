@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { recoveryFileName, runPasswordEntry, runPasswordSetup } from './passwordView.js'
 
 const byId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!
@@ -9,7 +9,7 @@ const type = (id: string, value: string) => {
   input(id).value = value
   input(id).dispatchEvent(new Event('input'))
 }
-const title = () => document.querySelector('h2')?.textContent
+const title = () => document.querySelector('h1')?.textContent
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe('the password screens in the wallet frame', () => {
@@ -89,6 +89,55 @@ describe('the password screens in the wallet frame', () => {
     button('foyer-recovery-submit').click()
     await done
     expect(tries).toEqual(['wrong-one', 'right-one'])
+  })
+
+  it('the strength meter: three levels shown by segments and announced politely, written only when the level changes; labels tie to the inputs', () => {
+    void runPasswordSetup(document, { appName: 'Demo', finalize: async () => {} })
+    const meter = byId('foyer-recovery-strength-meter')
+    const label = byId('foyer-recovery-strength')
+    expect([meter.dataset.level, label.textContent, label.getAttribute('aria-live')]).toEqual(['0', '', 'polite'])
+    const levels: [string, string, string][] = []
+    for (const p of ['Password123!', 'Kvbqmtrh1!', 'Quiet-Harbor-Lamp-42']) {
+      type('foyer-recovery-password', p)
+      levels.push([p, meter.dataset.level!, label.textContent!])
+    }
+    expect(levels).toEqual([
+      ['Password123!', '1', 'Strength: Weak'],
+      ['Kvbqmtrh1!', '2', 'Strength: Medium'],
+      ['Quiet-Harbor-Lamp-42', '3', 'Strength: Strong'],
+    ])
+    const text = label.firstChild
+    type('foyer-recovery-password', 'Quiet-Harbor-Lamp-43')
+    expect(label.firstChild).toBe(text) // the same level: nothing new to announce
+    const field = input('foyer-recovery-password')
+    expect(document.querySelector(`label[for="${field.id}"]`)?.textContent).toBe('Password')
+    expect(field.getAttribute('aria-describedby')).toBe('foyer-recovery-strength foyer-recovery-password-error')
+    // Show / Hide toggles the field and says which it is.
+    const toggle = button('foyer-recovery-password-toggle')
+    expect([field.type, toggle.textContent, toggle.getAttribute('aria-label')]).toEqual(['password', 'Show', 'Show password'])
+    toggle.click()
+    expect([field.type, toggle.textContent, toggle.getAttribute('aria-label')]).toEqual(['text', 'Hide', 'Hide password'])
+    type('foyer-recovery-password', 'abc')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it("Copy says 'Copied' once the clipboard has the password, then goes back to Copy", async () => {
+    const written: string[] = []
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      void runPasswordSetup(document, { appName: 'Demo', finalize: async () => {} })
+      type('foyer-recovery-password', 'Quiet-Harbor-Lamp-42')
+      button('foyer-recovery-continue').click()
+      const copy = button('foyer-recovery-copy')
+      copy.click()
+      await vi.waitFor(() => expect(copy.textContent).toBe('Copied'))
+      expect([written, copy.dataset.copied]).toEqual([['Quiet-Harbor-Lamp-42'], 'true'])
+      vi.advanceTimersByTime(2_000)
+      expect([copy.textContent, copy.dataset.copied]).toEqual(['Copy', undefined])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("the download's file name is '{app}-foyer-wallet-recovery.txt'", () => {

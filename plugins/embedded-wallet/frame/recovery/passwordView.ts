@@ -8,11 +8,10 @@ import {
 } from './passwordRules.js'
 
 // The password screens, drawn inside the wallet frame's own page (its origin, its DOM): the password is typed, shown,
-// copied and downloaded here and never reaches the host page. Styles are set through the CSSOM (the page's CSP allows
-// no inline style or <style>).
+// copied and downloaded here and never reaches the host page. They look like the modal's screens: the classes are
+// the frame's stylesheet's (frameStyles.ts, a file of this origin; the page's CSP allows no inline style).
 
 type Attrs = Record<string, string>
-export const css = <E extends HTMLElement>(el: E, style: Partial<CSSStyleDeclaration>): E => (Object.assign(el.style, style), el)
 
 export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, attrs: Attrs = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const el = doc.createElement(tag)
@@ -21,26 +20,92 @@ export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, 
   return el
 }
 
-export function page(doc: Document, title: string, testId: string) {
+/**
+ * A new screen in the page: a main landmark with its level-one heading and the box its content goes in. Where the
+ * host's screen around the frame shows the title ('Enter your password'), `hiddenTitle` names the page for screen
+ * readers only.
+ */
+export function page(doc: Document, title: string, testId: string, hiddenTitle?: string) {
   const body = doc.body
   body.replaceChildren()
-  css(body, { margin: '0', padding: '4px', font: '14px system-ui, sans-serif', color: '#111', background: 'transparent' })
-  const box = h(doc, 'div', { 'data-testid': testId })
-  // The host screen around 'Enter your password' carries its title; the setup steps title themselves.
-  if (title) body.append(css(h(doc, 'h2', { 'data-testid': 'foyer-recovery-title' }, title), { fontSize: '17px', margin: '0 0 12px' }))
+  const box = h(doc, 'main', { 'data-testid': testId, class: 'foyer-page' })
+  if (title) box.append(h(doc, 'h1', { class: 'foyer-title', 'data-testid': 'foyer-recovery-title' }, title))
+  else if (hiddenTitle) box.append(h(doc, 'h1', { class: 'foyer-visually-hidden' }, hiddenTitle))
   body.append(box)
   return box
 }
-export const button = (doc: Document, label: string, testId: string, primary = true) => {
-  const b = h(doc, 'button', { type: 'button', 'data-testid': testId }, label)
-  return css(b, { display: 'block', width: '100%', margin: '8px 0 0', padding: '10px', borderRadius: '8px', border: primary ? '0' : '1px solid #ccc', background: primary ? '#111' : '#fff', color: primary ? '#fff' : '#111', cursor: 'pointer' })
+/** A full-width button: primary (the accent) or secondary (outlined). */
+export const button = (doc: Document, label: string, testId: string, primary = true) =>
+  h(doc, 'button', { type: 'button', class: 'foyer-button', 'data-variant': primary ? 'primary' : 'secondary', 'data-testid': testId }, label)
+/** The buttons at the foot of a screen. */
+export const actions = (doc: Document, ...buttons: HTMLElement[]) => h(doc, 'div', { class: 'foyer-actions' }, ...buttons)
+/** A paragraph in the modal's muted text. */
+export const text = (doc: Document, content: string, attrs: Attrs = {}) => h(doc, 'p', { class: 'foyer-text', ...attrs }, content)
+export const errorLine = (doc: Document, testId: string, id?: string) => h(doc, 'p', { class: 'foyer-error', role: 'alert', 'data-testid': testId, ...(id ? { id } : {}) })
+
+/**
+ * A small Copy button: writes `value` to the clipboard and says 'Copied' for two seconds (`announce` hears both
+ * changes, for a status line); where the clipboard API is missing or refused, selects `field` and copies with execCommand.
+ */
+export function copyButton(doc: Document, testId: string, value: () => string, field: HTMLInputElement | HTMLTextAreaElement, announce?: (copied: boolean) => void) {
+  const label = 'Copy'
+  const copy = h(doc, 'button', { type: 'button', class: 'foyer-button', 'data-variant': 'small', 'data-testid': testId }, label)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const copied = () => {
+    copy.textContent = 'Copied'
+    copy.dataset.copied = 'true'
+    announce?.(true)
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      copy.textContent = label
+      delete copy.dataset.copied
+      announce?.(false)
+    }, 2_000)
+  }
+  copy.onclick = () => {
+    const fallback = () => {
+      field.select()
+      if (doc.execCommand('copy')) copied()
+    }
+    const clipboard = doc.defaultView?.navigator.clipboard
+    if (!clipboard) return fallback()
+    void clipboard.writeText(value()).then(copied, fallback)
+  }
+  return copy
 }
-const passwordInput = (doc: Document, id: string, label: string) => {
-  const input = h(doc, 'input', { id, type: 'password', autocomplete: 'new-password', 'data-testid': id, 'aria-label': label })
-  css(input, { width: '100%', boxSizing: 'border-box', padding: '10px', border: '1px solid #ccc', borderRadius: '8px', fontSize: '14px' })
-  return input
+
+/** A labelled password field with a Show / Hide toggle and its error line (described by both). */
+function passwordField(doc: Document, id: string, label: string, autocomplete: string, describedBy: string[] = []) {
+  const errorId = `${id}-error`
+  const input = h(doc, 'input', { id, type: 'password', class: 'foyer-input', autocomplete, spellcheck: 'false', 'data-testid': id, 'aria-describedby': [...describedBy, errorId].join(' ') })
+  // Its name says what a press does and starts with the word it shows (WCAG 2.5.3: a voice user says what they see).
+  const toggle = h(doc, 'button', { type: 'button', class: 'foyer-button', 'data-variant': 'small', 'data-testid': `${id}-toggle`, 'aria-controls': id })
+  const show = (visible: boolean) => {
+    input.type = visible ? 'text' : 'password'
+    toggle.textContent = visible ? 'Hide' : 'Show'
+    toggle.setAttribute('aria-label', `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`)
+  }
+  show(false)
+  toggle.onclick = () => show(input.type === 'password')
+  const error = errorLine(doc, 'foyer-recovery-error', errorId)
+  const field = h(doc, 'div', { class: 'foyer-field' }, h(doc, 'label', { class: 'foyer-label', for: id }, label), h(doc, 'div', { class: 'foyer-input-row' }, input, toggle), error)
+  return { field, input, error, show }
 }
-export const errorLine = (doc: Document, testId: string) => css(h(doc, 'p', { role: 'alert', 'data-testid': testId }), { color: '#b00020', minHeight: '18px', margin: '6px 0 0', fontSize: '13px' })
+
+const LEVELS = { Weak: '1', Medium: '2', Strong: '3' } as const
+
+/** The strength meter under the password: three segments and the word, announced politely when it changes. */
+function strengthMeter(doc: Document, id: string) {
+  const label = h(doc, 'span', { id, class: 'foyer-strength-label', 'data-testid': 'foyer-recovery-strength', 'aria-live': 'polite', 'aria-atomic': 'true' })
+  const meter = h(doc, 'div', { class: 'foyer-strength', 'data-level': '0', 'data-testid': 'foyer-recovery-strength-meter' }, h(doc, 'div', { class: 'foyer-meter', 'aria-hidden': 'true' }, h(doc, 'span'), h(doc, 'span'), h(doc, 'span')), label)
+  const set = (strength: keyof typeof LEVELS | null) => {
+    const wanted = strength ? `Strength: ${strength}` : ''
+    meter.dataset.level = strength ? LEVELS[strength] : '0'
+    // Only a change is written, so a screen reader hears each new level once, not every keystroke.
+    if (label.textContent !== wanted) label.textContent = wanted
+  }
+  return { meter, set }
+}
 
 /** What the password setup flow does with the finished password: stores the encrypted recovery share. */
 export interface PasswordSetupOptions {
@@ -63,22 +128,26 @@ export function runPasswordSetup(doc: Document, options: PasswordSetupOptions): 
   return new Promise<boolean>((done) => {
     const create = () => {
       const box = page(doc, 'Create a password', 'foyer-recovery-create')
-      const input = passwordInput(doc, 'foyer-recovery-password', 'Password')
+      const strength = strengthMeter(doc, 'foyer-recovery-strength')
+      const { field, input, error, show } = passwordField(doc, 'foyer-recovery-password', 'Password', 'new-password', ['foyer-recovery-strength'])
       input.value = password
-      const strength = css(h(doc, 'p', { 'data-testid': 'foyer-recovery-strength' }), { margin: '6px 0 0', fontSize: '13px' })
-      const error = errorLine(doc, 'foyer-recovery-error')
       const generate = button(doc, 'Generate a password', 'foyer-recovery-generate', false)
       const next = button(doc, 'Continue', 'foyer-recovery-continue')
       const update = () => {
         const value = input.value
-        error.textContent = passwordError(value) ?? ''
-        strength.textContent = value ? `Strength: ${passwordStrength(value)}` : ''
+        const problem = passwordError(value)
+        error.textContent = problem ?? ''
+        input.setAttribute('aria-invalid', String(problem !== null))
+        strength.set(value ? passwordStrength(value) : null)
         next.disabled = !passwordValid(value)
       }
       input.oninput = update
+      input.onkeydown = (event) => {
+        if (event.key === 'Enter') next.click()
+      }
       generate.onclick = () => {
         input.value = generatePassword()
-        input.type = 'text'
+        show(true)
         update()
       }
       next.onclick = () => {
@@ -86,23 +155,20 @@ export function runPasswordSetup(doc: Document, options: PasswordSetupOptions): 
         password = input.value
         save()
       }
-      box.append(input, strength, error, generate, next)
+      // The meter sits between the field's input row and its error line.
+      field.insertBefore(strength.meter, error)
+      box.append(field, actions(doc, next, generate))
       update()
       input.focus()
     }
     const save = () => {
       const box = page(doc, 'Save your password', 'foyer-recovery-save')
-      const shown = h(doc, 'input', { readonly: '', 'data-testid': 'foyer-recovery-saved-password', 'aria-label': 'Your password' })
+      const note = text(doc, 'Keep it somewhere safe: with it you can recover your wallet on a new device.', { id: 'foyer-recovery-save-note' })
+      const shown = h(doc, 'input', { id: 'foyer-recovery-saved-password', class: 'foyer-input', readonly: '', spellcheck: 'false', 'data-testid': 'foyer-recovery-saved-password', 'aria-describedby': 'foyer-recovery-save-note' })
       shown.value = password
-      css(shown, { width: '100%', boxSizing: 'border-box', padding: '10px', fontFamily: 'ui-monospace, monospace', border: '1px solid #ccc', borderRadius: '8px' })
-      const note = css(h(doc, 'p', {}, 'Keep it somewhere safe: with it you can recover your wallet on a new device.'), { fontSize: '13px', color: '#555' })
-      const copy = button(doc, 'Copy', 'foyer-recovery-copy', false)
-      copy.onclick = () => {
-        void navigator.clipboard?.writeText(password).then(() => (copy.textContent = 'Copied'), () => {
-          shown.select()
-          doc.execCommand('copy')
-        })
-      }
+      const status = h(doc, 'span', { class: 'foyer-visually-hidden', role: 'status' })
+      const copy = copyButton(doc, 'foyer-recovery-copy', () => password, shown, (copied) => (status.textContent = copied ? 'Password copied' : ''))
+      const field = h(doc, 'div', { class: 'foyer-field' }, h(doc, 'label', { class: 'foyer-label', for: 'foyer-recovery-saved-password' }, 'Your password'), h(doc, 'div', { class: 'foyer-input-row' }, shown, copy), status)
       const download = button(doc, 'Download', 'foyer-recovery-download', false)
       download.onclick = () => {
         const url = URL.createObjectURL(new Blob([password], { type: 'text/plain' }))
@@ -116,22 +182,26 @@ export function runPasswordSetup(doc: Document, options: PasswordSetupOptions): 
       next.onclick = confirm
       const back = button(doc, 'Back', 'foyer-recovery-back', false)
       back.onclick = create
-      box.append(shown, note, copy, download, next, back)
+      box.append(note, field, actions(doc, next, download, back))
     }
     const confirm = () => {
       const box = page(doc, 'Confirm your password', 'foyer-recovery-confirm')
-      const input = passwordInput(doc, 'foyer-recovery-confirmation', 'Confirm password')
-      const error = errorLine(doc, 'foyer-recovery-error')
+      const { field, input, error } = passwordField(doc, 'foyer-recovery-confirmation', 'Confirm password', 'new-password')
       const next = button(doc, 'Continue', 'foyer-recovery-continue')
       const update = () => {
-        error.textContent = confirmationError(password, input.value) ?? ''
+        const problem = confirmationError(password, input.value)
+        error.textContent = problem ?? ''
+        input.setAttribute('aria-invalid', String(problem !== null))
         next.disabled = input.value !== password
       }
       input.oninput = update
+      input.onkeydown = (event) => {
+        if (event.key === 'Enter') next.click()
+      }
       next.onclick = () => input.value === password && acknowledge()
       const back = button(doc, 'Back', 'foyer-recovery-back', false)
       back.onclick = save
-      box.append(input, error, next, back)
+      box.append(field, actions(doc, next, back))
       update()
       input.focus()
     }
@@ -139,7 +209,7 @@ export function runPasswordSetup(doc: Document, options: PasswordSetupOptions): 
       const box = page(doc, 'Confirm you have saved your password', 'foyer-recovery-acknowledge')
       const tick = h(doc, 'input', { type: 'checkbox', id: 'foyer-recovery-ack', 'data-testid': 'foyer-recovery-ack' })
       const label = h(doc, 'label', { for: 'foyer-recovery-ack' }, passwordTexts.acknowledgement)
-      const row = css(h(doc, 'div', {}, tick, label), { display: 'flex', gap: '8px', alignItems: 'flex-start' })
+      const row = h(doc, 'div', { class: 'foyer-check' }, tick, label)
       const error = errorLine(doc, 'foyer-recovery-error')
       const submit = button(doc, 'Set password', 'foyer-recovery-submit')
       submit.disabled = true
@@ -151,6 +221,7 @@ export function runPasswordSetup(doc: Document, options: PasswordSetupOptions): 
         // Finalizing: no way back while the share is being stored.
         submit.disabled = back.disabled = tick.disabled = true
         submit.textContent = 'Setting password…'
+        submit.setAttribute('aria-busy', 'true')
         let ok = true
         try {
           await options.finalize(password)
@@ -160,17 +231,17 @@ export function runPasswordSetup(doc: Document, options: PasswordSetupOptions): 
         password = ''
         result(ok)
       }
-      box.append(row, error, submit, back)
+      box.append(row, error, actions(doc, submit, back))
     }
     const result = (ok: boolean) => {
       const box = page(doc, ok ? 'Success' : 'Something went wrong', ok ? 'foyer-recovery-success' : 'foyer-recovery-failed')
-      const text = h(doc, 'p', {}, ok ? 'Your wallet is now secured by your password.' : 'Your password was not set. Please try again.')
+      const line = text(doc, ok ? 'Your wallet is now secured by your password.' : 'Your password was not set. Please try again.', ok ? { role: 'status' } : { role: 'alert' })
       const close = button(doc, 'Close', 'foyer-recovery-close')
       close.onclick = () => {
         doc.body.replaceChildren()
         done(ok)
       }
-      box.append(text, close)
+      box.append(line, actions(doc, close))
       close.focus()
     }
     create()
@@ -186,22 +257,22 @@ export type PasswordRecovery = (password: string) => Promise<void>
  */
 export function runPasswordEntry(doc: Document, recover: PasswordRecovery): Promise<void> {
   return new Promise<void>((done) => {
-    const box = page(doc, '', 'foyer-recovery-enter')
-    const input = passwordInput(doc, 'foyer-recovery-password', 'Password')
-    input.autocomplete = 'current-password'
-    const error = errorLine(doc, 'foyer-recovery-error')
+    const box = page(doc, '', 'foyer-recovery-enter', 'Enter your password')
+    const { field, input, error } = passwordField(doc, 'foyer-recovery-password', 'Password', 'current-password')
     const submit = button(doc, 'Recover your wallet', 'foyer-recovery-submit')
     const update = () => {
       submit.disabled = input.value.length === 0
     }
     input.oninput = () => {
       error.textContent = ''
+      input.setAttribute('aria-invalid', 'false')
       update()
     }
     const go = async () => {
       if (!input.value) return
       submit.disabled = input.disabled = true
       submit.textContent = 'Recovering…'
+      submit.setAttribute('aria-busy', 'true')
       try {
         await recover(input.value)
         input.value = ''
@@ -209,6 +280,8 @@ export function runPasswordEntry(doc: Document, recover: PasswordRecovery): Prom
         done()
       } catch (failure) {
         error.textContent = failure instanceof Error ? failure.message : String(failure)
+        input.setAttribute('aria-invalid', 'true')
+        submit.removeAttribute('aria-busy')
         input.disabled = false
         submit.textContent = 'Recover your wallet'
         update()
@@ -219,7 +292,7 @@ export function runPasswordEntry(doc: Document, recover: PasswordRecovery): Prom
     input.onkeydown = (event) => {
       if (event.key === 'Enter') void go()
     }
-    box.append(input, error, submit)
+    box.append(field, actions(doc, submit))
     update()
     input.focus()
   })
