@@ -34,7 +34,7 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
     // Sealed before the transaction: a KMS backend's round trips hold no locks.
     const [auth, recovery] = await Promise.all([kit.shares.seal(owner, 'auth', pair.auth), kit.shares.seal(owner, 'recovery', pair.recovery)])
     // One transaction: a request cut off anywhere leaves no wallet, or a wallet with both shares stored.
-    const created = await ctx.db.tx(async (tx) => {
+    const created = await ctx.db.tx(async (tx): Promise<{ existing: RootRow } | { user: Awaited<ReturnType<typeof ctx.users.get>> }> => {
       await records.lockUser(tx, userId)
       // The address is stored only with its key's signature of these very shares (nobody claims a stranger's address).
       await kit.prove(
