@@ -6,7 +6,7 @@ import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
 import { frameEvents } from './frameProtocol.js'
 import { withMfaStepUp } from './withMfaStepUp.js'
-import { WALLET_CREATE_TIMEOUT_MS } from './walletConstants.js'
+import { WALLET_CREATE_RETRY_WAITS_MS, WALLET_CREATE_TIMEOUT_MS } from './walletConstants.js'
 
 
 /** Parameters of createWallet (Privy's names). */
@@ -40,8 +40,6 @@ function within<T>(start: (signal: { stopped: boolean }) => Promise<T>, ms: numb
 
 /** The frame's text for a custody call that never reached the server (frame/frameApi.ts): the connection dropped. */
 const UNREACHABLE = 'Unable to connect to wallet'
-/** Waits between tries of a creation whose call never got through (the frame resumes it with the same key). */
-const RETRY_WAITS_MS = [500, 1_000, 2_000, 4_000, 4_000, 4_000]
 
 /**
  * The user's first wallet of `chain`, from the frame. The frame keeps the key of a creation it has not seen confirmed
@@ -57,7 +55,7 @@ async function createFirst(foyer: Foyer, chain: 'ethereum' | 'solana', send: () 
     } catch (error) {
       // The spec's timeout came first: it answered the caller (who may have logged the user out); nothing more is done.
       if (signal.stopped) throw error
-      const wait = RETRY_WAITS_MS[attempt]
+      const wait = WALLET_CREATE_RETRY_WAITS_MS[attempt]
       if (wait !== undefined && error instanceof BaseError && error.shortMessage === UNREACHABLE) {
         await new Promise((resolve) => setTimeout(resolve, wait))
         if (signal.stopped) throw error
