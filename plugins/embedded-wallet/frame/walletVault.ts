@@ -224,6 +224,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       }
       if (unfinished) {
         if (device === adopted) await store.put(root.rootId, device)
+        // Finished now, or (another key) never to be stored: the server's wallet of this chain is this one.
         await pending.remove(answer.user_id, root.chainType, unfinished.address)
       }
       return cached(address)!
@@ -242,8 +243,9 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const recovery = fromBase64(answer.recovery_share)
       remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery), accessToken)
       await store.put(root.rootId, recovery)
-      // A creation of this wallet this frame never saw confirmed is finished now.
-      await pending.remove(answer.user_id, root.chainType, root.wallets[0]?.address)
+      // The user's wallet of this chain is this one (one per chain): a creation this frame never saw confirmed is either
+      // this wallet, finished now, or one the server will never store.
+      await pending.remove(answer.user_id, root.chainType)
       return cached(address)!
     },
 
