@@ -231,10 +231,12 @@ describe('a creation cut off is resumed: the user ends with exactly one wallet, 
     // The device share comes from the frame's pending creation, never from automatic recovery (the server's shares).
     const recoveries: string[] = []
     context.on('request', (request) => void (/\/api\/v1\/embedded_wallets\/recover$/.test(request.url()) && recoveries.push(request.url())))
+    let heldAddress = ''
     const held = new Promise<void>((resolve) => {
       void context.route(CREATE, async (route) => {
         // One call held; every later one (the resumed creation) goes through.
         if (routes.length > 0) return route.continue()
+        heldAddress = String((route.request().postDataJSON() as { address: string }).address)
         routes.push(() => route.abort('internetdisconnected').catch(() => {}))
         if (cut === 'after the commit') expect((await route.fetch()).status()).toBe(200)
         resolve()
@@ -243,7 +245,9 @@ describe('a creation cut off is resumed: the user ends with exactly one wallet, 
     await signUpByEmail(page, e2e.stack, email, `/${CREATE_ON_LOGIN}`)
     await page.getByRole('dialog').getByText('Setting up your wallet').waitFor()
     await held
-    return { context, page, user: { email } as RunUser, recoveries, release: () => Promise.all(routes.map((r) => r())) }
+    // The wallet the user ends with must be the key of the held call: resumed, never a second key.
+    const sameKey = (address: string) => expect(address.toLowerCase()).toBe(heldAddress.toLowerCase())
+    return { context, page, user: { email } as RunUser, recoveries, sameKey, release: () => Promise.all(routes.map((r) => r())) }
   }
 
   /** The page shows exactly one embedded wallet, the server's one, and it signs the demo message. */
@@ -264,31 +268,31 @@ describe('a creation cut off is resumed: the user ends with exactly one wallet, 
 
   for (const cut of ['before the server', 'after the commit'] as const) {
     it(`reload during 'Setting up your wallet' (create call cut ${cut}): the next load creates it`, async () => {
-      const { context, page, user, release, recoveries } = await signUpCreating(cut)
+      const { context, page, user, release, recoveries, sameKey } = await signUpCreating(cut)
       expect(await serverOutcome(user)).toBe(cut === 'before the server' ? 'no wallet' : 'wallet recovers')
       const reloaded = page.reload()
       await release()
       await reloaded
       await page.getByTestId('signed-in').waitFor()
-      await endsWithOneWalletThatSigns(page, user)
+      sameKey(await endsWithOneWalletThatSigns(page, user))
       expect(recoveries).toEqual([])
       await context.close()
     })
 
     it(`tab closed during 'Setting up your wallet' (create call cut ${cut}) and the app opened again: it creates it`, async () => {
-      const { context, page, user, release, recoveries } = await signUpCreating(cut)
+      const { context, page, user, release, recoveries, sameKey } = await signUpCreating(cut)
       await page.close()
       await release()
       const again = await context.newPage()
       await again.goto(`${e2e.stack.appUrl}/${CREATE_ON_LOGIN}`)
       await again.getByTestId('signed-in').waitFor()
-      await endsWithOneWalletThatSigns(again, user)
+      sameKey(await endsWithOneWalletThatSigns(again, user))
       expect(recoveries).toEqual([])
       await context.close()
     })
 
     it(`connection dropped during 'Setting up your wallet' (create call cut ${cut}), back a moment later: the login finishes with the wallet`, async () => {
-      const { context, page, user, release, recoveries } = await signUpCreating(cut)
+      const { context, page, user, release, recoveries, sameKey } = await signUpCreating(cut)
       await context.setOffline(true)
       await release()
       // The login's retry meets the dropped connection at least once before it comes back.
@@ -296,7 +300,7 @@ describe('a creation cut off is resumed: the user ends with exactly one wallet, 
       await context.setOffline(false)
       await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
       await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
-      await endsWithOneWalletThatSigns(page, user)
+      sameKey(await endsWithOneWalletThatSigns(page, user))
       expect(recoveries).toEqual([])
       await context.close()
     })
