@@ -10,6 +10,7 @@ import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
 import { lockOnMfaEnrollment } from './lockOnMfaEnrollment.js'
+import { resumeCreateOnLoad } from './resumeCreateOnLoad.js'
 import { bindDeviceKey } from './bindDeviceKey.js'
 import { recoveryOptionsOf, recoveryRequiredOnCreate } from './recoveryOptions.js'
 import type { ImportWalletParameters } from './importWallet.js'
@@ -94,9 +95,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     setup: (foyer: Foyer) => {
       const stopAnnouncing = announceEmbeddedWallet(foyer, providerDeps(foyer))
       const stopLocking = lockOnMfaEnrollment(foyer, stateOf(foyer))
+      // A creation a reload, a closed tab or a dropped connection cut off is resumed once the session is restored.
+      const stopResuming = resumeCreateOnLoad(foyer, () => stateOf(foyer), () => createOnLogin(foyer), () => options.solana?.createOnLogin ?? 'off')
       return () => {
         stopAnnouncing()
         stopLocking()
+        stopResuming()
       }
     },
     screens: {

@@ -101,6 +101,21 @@ describe('embedded wallet custody routes', () => {
     expect(await counts()).toEqual(before)
   })
 
+  it('a retry of the same creation (same key, same split, a new nonce) answers the stored wallet; another split of that key is refused', async () => {
+    const token = await newUser()
+    const wallet = await makeWallet()
+    const first = await call('create', createBody(wallet), token)
+    expect(first.status).toBe(200)
+    const before = await counts()
+    const again = await call('create', createBody(wallet), token)
+    expect(again.status).toBe(200)
+    expect(walletAccounts((await again.json()) as RawUser).map((a) => a.address)).toEqual([wallet.address])
+    // The same key split again: a device share of that split would not pair with the stored auth share.
+    const resplit = await call('create', createBody(await makeWallet('ethereum', wallet.secret)), token)
+    expect((await resplit.json()).code).toBe('wallet_already_exists')
+    expect(await counts()).toEqual(before)
+  })
+
   it('two creates at once for one user: one wallet, the other refused', async () => {
     const token = await newUser()
     const before = await counts()

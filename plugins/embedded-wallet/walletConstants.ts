@@ -26,6 +26,11 @@ export const RECOVERY_SCREENS = {
 export const SET_RECOVERY_INTENT = 'set-recovery'
 /** The spec's wallet creation timeout (§4, §9). */
 export const WALLET_CREATE_TIMEOUT_MS = 20_000
+/**
+ * Waits before each new try of a wallet creation whose call never reached the server (a dropped connection): the frame
+ * resumes it with the same key, so a retry never makes a second wallet. All within WALLET_CREATE_TIMEOUT_MS.
+ */
+export const WALLET_CREATE_RETRY_WAITS_MS: readonly number[] = [500, 1_000, 2_000, 4_000]
 
 /** Chains an embedded wallet lives on. */
 export const walletChainTypes = ['ethereum', 'solana'] as const

@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core'
 import { recoverTypedDataAddress, verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { DEMO_TYPED_DATA } from '../../examples/react-app/src/EmbeddedWalletsCard.js'
-import { WALLET_CREATE_TIMEOUT_MS } from '../../plugins/embedded-wallet/walletConstants.js'
+import { WALLET_CREATE_RETRY_WAITS_MS, WALLET_CREATE_TIMEOUT_MS } from '../../plugins/embedded-wallet/walletConstants.js'
 import { expectSignedOut, signUpByEmail } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
 import { custodyCalls, embedWalletFrame, frameAnswers, frameRequest, postOnPort, storedAccessToken } from './kit/walletFrame.js'
@@ -98,7 +98,8 @@ describe('embedded wallet edges in Chromium (real server and wallet frame)', () 
   it("a wallet that can't be created at login: 'Failed to create wallet', logged out (after a reload too), nothing stored, analytics told", async () => {
     const email = 'create.fails@example.com'
     const { context, page } = await e2e.newPage()
-    // The frame's custody call fails in the browser (the server never hears of it).
+    // The frame's custody call fails in the browser (the server never hears of it), every time: the connection is down
+    // for longer than the creation's retries.
     await context.route('**/api/v1/embedded_wallets/create', (route) => route.abort())
     const calls = custodyCalls(page)
     const events = analyticsEvents(page)
@@ -109,7 +110,8 @@ describe('embedded wallet edges in Chromium (real server and wallet frame)', () 
     await dialog.getByText('Failed to create wallet', { exact: true }).waitFor({ timeout: 30_000 })
     expect(await dialog.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(1)
     expect(await dialog.getByText('Setting up your wallet').count()).toBe(0)
-    expect(calls).toEqual(['custody_nonce', 'create'])
+    // The first try and one per retry wait, each resuming the same creation (a nonce, then the create call).
+    expect(calls).toEqual(Array.from({ length: WALLET_CREATE_RETRY_WAITS_MS.length + 1 }, () => ['custody_nonce', 'create']).flat())
     await expect.poll(() => events.map((e) => e.event_name)).toContain('embedded_wallet_creation_failed')
     const failed = events.find((e) => e.event_name === 'embedded_wallet_creation_failed')!
     expect(failed.payload).toMatchObject({ reason: 'WALLET_PROXY_ERROR' })

@@ -6,8 +6,12 @@ import { signUpByEmail } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
 import { setPasswordInFrame } from './kit/walletFrame.js'
 
-// A short MFA window (15 minutes in production) so the test sees the enrollment's verification lapse.
-const WINDOW_SECONDS = 10
+// A short MFA window (15 minutes in production) so the test sees the enrollment's verification lapse. The password set
+// after a verification (argon2id in the frame) must end inside it on a loaded machine, so it is 20 s; each lapse is
+// waited for from the moment the UI showed that verification's outcome (pastWindow), not as a fixed guess.
+const WINDOW_SECONDS = 20
+/** Resolves once the MFA window of a verification whose outcome the page showed at `shownAt` (Date.now()) has ended. */
+const pastWindow = (shownAt: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, shownAt + WINDOW_SECONDS * 1000 + 500 - Date.now())))
 const e2e = useStack({
   FOYER_MFA_WINDOW_SECONDS: String(WINDOW_SECONDS),
   FOYER_DEV_APP: JSON.stringify({ mfa_methods: ['totp', 'sms'], 'embedded-wallet': { create_on_login: 'users-without-wallets', user_owned_recovery_options: ['user-passcode'] } }),
@@ -15,7 +19,6 @@ const e2e = useStack({
 
 const MESSAGE = 'Hello from the Foyer demo'
 const PHONE = '+447400123457'
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const typeCode = async (page: Page, dialog: Locator, code: string) => {
   await dialog.getByLabel('Digit 1').click()
@@ -65,6 +68,7 @@ describe('MFA by SMS in Chromium, real server', () => {
     await dialog.getByRole('heading', { name: 'SMS verification added' }).waitFor({ timeout: 20_000 })
     // Enrolling verified this session: no prompt until the window ends, and the screen says so.
     await dialog.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.").waitFor()
+    const enrolledAt = Date.now()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor()
     expect(await dialog.getByTestId('foyer-mfa-enroll-sms').isDisabled()).toBe(true)
@@ -73,7 +77,7 @@ describe('MFA by SMS in Chromium, real server', () => {
     await expect.poll(() => page.getByTestId('mfa-methods').textContent()).toContain('sms')
 
     // Past the window, on a fresh frame: 'Verify your identity' → SMS → a new code texted → the signature verifies.
-    await sleep(WINDOW_SECONDS * 1000 + 500)
+    await pastWindow(enrolledAt)
     await page.reload()
     await page.getByTestId('signed-in').waitFor()
     await page.getByRole('button', { name: 'Sign a message' }).click()
@@ -89,11 +93,12 @@ describe('MFA by SMS in Chromium, real server', () => {
     await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
     const signature = (await result.textContent())!.replace('Signature: ', '') as `0x${string}`
     expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
+    const signVerifiedAt = Date.now()
     expect(starts.filter((s) => s.body && (s.body as { action?: unknown }).action !== 'enroll')).toEqual([{ path: 'passwordless_sms/init', body: { action: 'verify' } }])
 
     // Setting recovery needs a fresh verification too: past the window, 'Secure your wallet' asks for one first, then
     // the password page's own set_recovery passes within it.
-    await sleep(WINDOW_SECONDS * 1000 + 500)
+    await pastWindow(signVerifiedAt)
     await page.getByRole('button', { name: 'Secure your wallet' }).click()
     await dialog.getByRole('heading', { name: 'Verify your identity' }).waitFor({ timeout: 20_000 })
     await dialog.getByRole('button', { name: 'SMS', exact: true }).click()
@@ -109,7 +114,7 @@ describe('MFA by SMS in Chromium, real server', () => {
 
     // Removal past that verification's window: the confirmation asks for a verification; 'Not now' brings
     // 'Verification canceled' back to the confirmation, and nothing is removed. Asked again, the code removes SMS.
-    await sleep(Math.max(0, verifiedAt + WINDOW_SECONDS * 1000 + 500 - Date.now()))
+    await pastWindow(verifiedAt)
     await page.getByTestId('mfa-manage').click()
     await dialog.getByTestId('foyer-mfa-remove-sms').click()
     await dialog.getByRole('heading', { name: 'Remove SMS verification?' }).waitFor()

@@ -7,9 +7,12 @@ import { startAnvil } from '../standins/anvil.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
 
-// A short MFA window (15 minutes in production) so the test can see a verification lapse; the steps that rely on a
-// verification end within ~2 s of it.
-const WINDOW_SECONDS = 10
+// A short MFA window (15 minutes in production) so the test can see a verification lapse. The steps that rely on a
+// verification (a reload and a signature after a transaction) must end inside it on a loaded machine, so it is 20 s;
+// each lapse is waited for from the moment the UI showed that verification's outcome (pastWindow), not as a fixed guess.
+const WINDOW_SECONDS = 20
+/** Resolves once the MFA window of a verification whose outcome the page showed at `shownAt` (Date.now()) has ended. */
+const pastWindow = (shownAt: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, shownAt + WINDOW_SECONDS * 1000 + 500 - Date.now())))
 const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (node) => node.stop())
 const e2e = useStack({
   FOYER_MFA_WINDOW_SECONDS: String(WINDOW_SECONDS),
@@ -111,6 +114,7 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     await dialog.getByRole('heading', { name: 'Authenticator app verification added' }).waitFor()
     // Enrolling verified this session: no prompt until the window ends, and the screen says so.
     await dialog.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.").waitFor()
+    const enrolledAt = Date.now()
     await dialog.getByRole('button', { name: 'Done' }).click()
     // Enabled methods can't be chosen again.
     expect(await dialog.getByTestId('foyer-mfa-enroll-totp').isDisabled()).toBe(true)
@@ -121,11 +125,12 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     // Past the enrollment's verification window, 'Export' asks for a verification before the key shows (the hidden
     // frame dropped the key it unlocked at sign-up when TOTP was enrolled: foyer:mfa:clear). Then 'Transfer wallet'
     // draws the wallet's key inside the frame.
-    await sleep(WINDOW_SECONDS * 1000 + 500)
+    await pastWindow(enrolledAt)
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     await chooseAuthenticator(dialog)
     await typeCode(page, dialog, await nextCode())
     await dialog.getByRole('heading', { name: 'Transfer wallet' }).waitFor({ timeout: 20_000 })
+    const exportVerifiedAt = Date.now()
     const exportKey = page.frameLocator('[data-testid="foyer-export-frame"] iframe').locator('#foyer-export-key')
     await exportKey.waitFor({ timeout: 30_000 })
 
@@ -135,7 +140,7 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
 
     // Past that verification's window, signing asks first — on this page, without a reload: its frame kept no key
     // past the window (one unlocked before the enrollment and kept would sign here unverified).
-    await sleep(WINDOW_SECONDS * 1000 + 500)
+    await pastWindow(exportVerifiedAt)
     await startSigning(page)
     await chooseAuthenticator(dialog)
 
@@ -167,6 +172,7 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     await chooseAuthenticator(dialog)
     await typeCode(page, dialog, await nextCode())
     await dialog.getByRole('heading', { name: 'Transaction complete!' }).waitFor({ timeout: 20_000 })
+    const transactionVerifiedAt = Date.now()
     await dialog.getByRole('button', { name: 'All Done' }).click()
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })
     const sent = page.getByTestId('send-transaction-result')
@@ -185,7 +191,7 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     expect(await verifyMessage({ address, message: MESSAGE, signature: again })).toBe(true)
 
     // Removal after the window: the confirmation, then a verification, then the method is gone.
-    await sleep(WINDOW_SECONDS * 1000 + 500)
+    await pastWindow(transactionVerifiedAt)
     await page.getByTestId('mfa-manage').click()
     await dialog.getByTestId('foyer-mfa-remove-totp').click()
     await dialog.getByRole('heading', { name: 'Remove authenticator app verification?' }).waitFor()

@@ -12,7 +12,7 @@ import { addressOf } from '../../plugins/embedded-wallet/frame/walletVault.js'
 import { createGuestCredential } from '../../plugins/guest/schema.js'
 import { outboxTo } from './kit/browser.js'
 import { deviceSession } from './kit/deviceSession.js'
-import { requestEmailCode, enterOutboxCode } from './kit/signIn.js'
+import { requestEmailCode, enterOutboxCode, signUpByEmail } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
 
 // Kills the tab, the whole browser or the server at random points of a wallet's creation, then checks the promise
@@ -209,4 +209,100 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
     }
     console.info(`[crash] outcomes: ${JSON.stringify(Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, { runs: v.length, recovers: v.filter((o) => o === 'wallet recovers').length }])))}`)
   })
+})
+
+// Issue 24: with create_on_login, a user always ends with a wallet. The creation's call is held by the test (before it
+// reaches the server, or after the server committed and before the page hears), then the page is reloaded, the tab
+// closed and reopened, or the connection dropped. The next load (or the login's own retry) resumes it: the frame kept
+// the key it generated, and the server answers a retry of a creation that got through with the stored wallet.
+describe('a creation cut off is resumed: the user ends with exactly one wallet, and it signs', () => {
+  const CREATE_ON_LOGIN = '?create_on_login=users-without-wallets'
+  type Cut = 'before the server' | 'after the commit'
+
+  let users = 0
+  /**
+   * A new user signing up by e-mail in the modal on the app with create_on_login, whose login's create call the test
+   * holds at `cut`; answers once it is held, with 'Setting up your wallet' on screen.
+   */
+  async function signUpCreating(cut: Cut) {
+    const { context, page } = await e2e.newPage()
+    const email = `resume.${++users}.${Date.now()}@example.com`
+    const routes: Array<() => Promise<void>> = []
+    // The device share comes from the frame's pending creation, never from automatic recovery (the server's shares).
+    const recoveries: string[] = []
+    context.on('request', (request) => void (/\/api\/v1\/embedded_wallets\/recover$/.test(request.url()) && recoveries.push(request.url())))
+    let heldAddress = ''
+    const held = new Promise<void>((resolve) => {
+      void context.route(CREATE, async (route) => {
+        // One call held; every later one (the resumed creation) goes through.
+        if (routes.length > 0) return route.continue()
+        heldAddress = String((route.request().postDataJSON() as { address: string }).address)
+        routes.push(() => route.abort('internetdisconnected').catch(() => {}))
+        if (cut === 'after the commit') expect((await route.fetch()).status()).toBe(200)
+        resolve()
+      })
+    })
+    await signUpByEmail(page, e2e.stack, email, `/${CREATE_ON_LOGIN}`)
+    await page.getByRole('dialog').getByText('Setting up your wallet').waitFor()
+    await held
+    // The wallet the user ends with must be the key of the held call: resumed, never a second key.
+    const sameKey = (address: string) => expect(address.toLowerCase()).toBe(heldAddress.toLowerCase())
+    return { context, page, user: { email } as RunUser, recoveries, sameKey, release: () => Promise.all(routes.map((r) => r())) }
+  }
+
+  /** The page shows exactly one embedded wallet, the server's one, and it signs the demo message. */
+  async function endsWithOneWalletThatSigns(page: Page, user: RunUser) {
+    const wallet = page.getByTestId('embedded-wallet').locator('code')
+    await wallet.first().waitFor({ timeout: 30_000 })
+    const addresses = await wallet.allTextContents()
+    expect(addresses).toHaveLength(1)
+    expect(await serverOutcome(user)).toBe('wallet recovers')
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign and continue' }).click()
+    const result = page.getByTestId('embedded-result')
+    await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x/)
+    const signature = (await result.textContent())!.replace('Signature: ', '') as `0x${string}`
+    expect(await verifyMessage({ address: addresses[0] as `0x${string}`, message: 'Hello from the Foyer demo', signature })).toBe(true)
+    return addresses[0]!
+  }
+
+  for (const cut of ['before the server', 'after the commit'] as const) {
+    it(`reload during 'Setting up your wallet' (create call cut ${cut}): the next load creates it`, async () => {
+      const { context, page, user, release, recoveries, sameKey } = await signUpCreating(cut)
+      expect(await serverOutcome(user)).toBe(cut === 'before the server' ? 'no wallet' : 'wallet recovers')
+      const reloaded = page.reload()
+      await release()
+      await reloaded
+      await page.getByTestId('signed-in').waitFor()
+      sameKey(await endsWithOneWalletThatSigns(page, user))
+      expect(recoveries).toEqual([])
+      await context.close()
+    })
+
+    it(`tab closed during 'Setting up your wallet' (create call cut ${cut}) and the app opened again: it creates it`, async () => {
+      const { context, page, user, release, recoveries, sameKey } = await signUpCreating(cut)
+      await page.close()
+      await release()
+      const again = await context.newPage()
+      await again.goto(`${e2e.stack.appUrl}/${CREATE_ON_LOGIN}`)
+      await again.getByTestId('signed-in').waitFor()
+      sameKey(await endsWithOneWalletThatSigns(again, user))
+      expect(recoveries).toEqual([])
+      await context.close()
+    })
+
+    it(`connection dropped during 'Setting up your wallet' (create call cut ${cut}), back a moment later: the login finishes with the wallet`, async () => {
+      const { context, page, user, release, recoveries, sameKey } = await signUpCreating(cut)
+      await context.setOffline(true)
+      await release()
+      // The login's retry meets the dropped connection at least once before it comes back.
+      await new Promise((r) => setTimeout(r, 1_000))
+      await context.setOffline(false)
+      await page.getByRole('dialog').getByText('All set!').waitFor({ timeout: 30_000 })
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })
+      sameKey(await endsWithOneWalletThatSigns(page, user))
+      expect(recoveries).toEqual([])
+      await context.close()
+    })
+  }
 })

@@ -75,7 +75,7 @@ export async function frameCall<C extends Call>(target: FrameApiTarget, call: C,
   }
   if (!response.ok) {
     const type = body?.code && typedCodes.has(body.code) ? (body.code as FrameErrorType) : 'error'
-    throw new FrameFailure(type, response.status === 429 ? `${body?.error ?? 'Too many requests'} (code 429)` : (body?.error ?? 'An error has occurred, please try again.'))
+    throw new FrameFailure(type, response.status === 429 ? `${body?.error ?? 'Too many requests'} (code 429)` : (body?.error ?? 'An error has occurred, please try again.'), body?.code)
   }
   return v.parse(def.output!, body) as Output<C>
 }

@@ -5,6 +5,8 @@ export class FrameFailure extends Error {
   constructor(
     readonly type: FrameErrorType,
     message: string,
+    /** The server's code when a server route refused (the frame acts on some; the host never sees it). */
+    readonly code?: string,
   ) {
     super(message)
   }

@@ -31,9 +31,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 afterEach(() => vi.unstubAllGlobals())
 
-function memoryStore(): DeviceShareStore {
+function memoryStore(): DeviceShareStore & { ids(): string[] } {
   const shares = new Map<string, Uint8Array>()
-  return { get: async (id) => shares.get(id) ?? null, put: async (id, share) => void shares.set(id, share.slice()), remove: async (id) => void shares.delete(id) }
+  return { get: async (id) => shares.get(id)?.slice() ?? null, put: async (id, share) => void shares.set(id, share.slice()), remove: async (id) => void shares.delete(id), ids: () => [...shares.keys()] }
 }
 
 /** A device: its own key, its own share store, a session bound to its key, and its vault. */
@@ -44,8 +44,73 @@ async function device(email: string) {
   const key: TestDevice = await createTestDevice()
   const token = (await t.login(email, { device: key })).token!
   const deviceKey = createDeviceKey(t.appId, async () => key.pair, async (_app, make) => make())
-  return { token, key, vault: createWalletVault({ apiUrl: 'http://localhost', appId: t.appId, device: deviceKey }, memoryStore()) }
+  const store = memoryStore()
+  const target = { apiUrl: 'http://localhost', appId: t.appId, device: deviceKey }
+  /** The same frame page loaded again: nothing in memory, the same IndexedDB and device key. */
+  const reload = () => createWalletVault(target, store)
+  return { token, key, store, reload, vault: reload() }
 }
+
+/**
+ * Routes the create call to the server, then cuts it: 'before' the call leaves (nothing reaches the server), 'after'
+ * the server answered (it committed; the frame never hears). Other calls pass. Answers how many creates were cut.
+ */
+function cutCreate(when: 'before' | 'after') {
+  const forward = globalThis.fetch
+  let cut = 0
+  vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
+    if (!String(url).endsWith('/embedded_wallets/create') || cut > 0) return forward(url, init)
+    cut++
+    if (when === 'after') await forward(url, init)
+    throw new TypeError('Failed to fetch')
+  })
+  return () => cut
+}
+
+const walletAccountsOf = async (token: string) => {
+  const res = await t.request('/api/v1/users/me', { token })
+  return ((await res.json()).user.linkedAccounts as Array<{ type: string; address?: string }>).filter((a) => a.type === 'wallet')
+}
+
+describe('a creation cut off resumes with the same key', () => {
+  for (const when of ['before', 'after'] as const) {
+    it(`cut ${when} the server call: the next create (after a reload) makes or answers that wallet, once; it signs from the device share`, async () => {
+      const d = await device(`vault.resume.${when}@example.com`)
+      const cuts = cutCreate(when)
+      await expect(d.vault.create('ethereum', d.token)).rejects.toMatchObject({ message: 'Unable to connect to wallet' })
+      expect(cuts()).toBe(1)
+      expect(await walletAccountsOf(d.token)).toHaveLength(when === 'after' ? 1 : 0)
+      const again = d.reload()
+      const { address } = await again.create('ethereum', d.token)
+      const accounts = await walletAccountsOf(d.token)
+      expect(accounts.map((a) => a.address)).toEqual([address])
+      // The device share that landed pairs with the stored auth share; the pending record is gone.
+      expect((await d.reload().wallet(address, d.token)).root.wallets[0]!.address).toBe(address)
+      expect(d.store.ids().filter((id) => id.startsWith('pending-create:'))).toEqual([])
+    })
+  }
+
+  it('cut after the commit, then the wallet is used (not created) at the next load: the pending device share is adopted, no recovery needed', async () => {
+    const d = await device('vault.resume.adopt@example.com')
+    cutCreate('after')
+    await expect(d.vault.create('ethereum', d.token)).rejects.toBeInstanceOf(FrameFailure)
+    const [account] = await walletAccountsOf(d.token)
+    const unlocked = await d.reload().wallet(account!.address, d.token)
+    expect(unlocked.root.wallets[0]!.address).toBe(account!.address)
+    expect(d.store.ids()).toEqual([unlocked.root.rootId])
+  })
+
+  it("another device's wallet wins: the pending key is dropped and the create is refused (wallet_already_exists)", async () => {
+    const first = await device('vault.resume.other@example.com')
+    cutCreate('before')
+    await expect(first.vault.create('ethereum', first.token)).rejects.toBeInstanceOf(FrameFailure)
+    const second = await device('vault.resume.other@example.com')
+    const { address } = await second.vault.create('ethereum', second.token)
+    await expect(first.reload().create('ethereum', first.token)).rejects.toMatchObject({ code: 'wallet_already_exists' })
+    expect(first.store.ids()).toEqual([])
+    expect((await walletAccountsOf(first.token)).map((a) => a.address)).toEqual([address])
+  })
+})
 
 describe('the vault against the real custody routes', () => {
   it('creates, adds, and a new device recovers the same wallets automatically', async () => {

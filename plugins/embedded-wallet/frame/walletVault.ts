@@ -10,8 +10,10 @@ import { newWalletSecret, type WalletSecret } from './keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from './keys/walletShares.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recovery/recoveryEnvelope.js'
 import type { RecoveryKeySource } from './recovery/recoveryKeySource.js'
-import { custodyDigest, kdfDigest } from '../custodyStatement.js'
+import { custodyDigest, custodyStatement, kdfDigest } from '../custodyStatement.js'
 import { proveCustody } from './custodyProof.js'
+import { signCustodyStatement } from './keys/custodySigner.js'
+import { pendingCreations } from './pendingCreation.js'
 
 /** The spec's text for a password (or other user-owned key) that doesn't open the recovery share (§8). */
 export const INVALID_RECOVERY_PASSWORD = 'Invalid recovery password, please try again.'
@@ -58,6 +60,7 @@ export function addressOf(chain: WalletChainType, secret: WalletSecret, walletIn
  */
 export function createWalletVault(target: FrameApiTarget, store: DeviceShareStore) {
   const unlocked = new Map<string, UnlockedWallet['secret']>()
+  const pending = pendingCreations(store)
   const roots = new Map<string, Root>()
 
   const expiries = new Map<string, ReturnType<typeof setTimeout>>()
@@ -140,42 +143,61 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       expiries.clear()
       unlocked.clear()
     },
-    /** Creates a wallet root (new, or from an imported key) and its walletIndex 0; answers its address and the user. */
+    /**
+     * Creates a wallet root (new, or from an imported key) and its walletIndex 0; answers its address and the user.
+     * A new key is kept as a pending creation until the server confirmed it (pendingCreation.ts): a creation that a
+     * reload, a closed tab or a dropped connection cut off resumes with the same key and split at the next call.
+     */
     async create(chainType: WalletChainType, accessToken: unknown, imported?: WalletSecret) {
-      const secret = imported ?? newWalletSecret()
+      const { nonce, user_id: userId } = await frameCall(target, embeddedWalletApi.custodyNonce, {}, accessToken)
+      let resumed = imported ? null : await pending.get(userId, chainType)
+      let secret = resumed ? await combineWalletShares(resumed.shares.device, resumed.shares.auth) : (imported ?? newWalletSecret())
+      if (resumed && !same(chainType, resumed.address, addressOf(chainType, secret, 0))) {
+        // A record that rebuilds another key is damaged: dropped, and this creation starts over with a new key.
+        await pending.remove(userId, chainType)
+        resumed = null
+        secret = newWalletSecret()
+      }
       const address = addressOf(chainType, secret, 0)
-      const shares = await splitWalletSecret(secret)
+      const shares = resumed?.shares ?? (await splitWalletSecret(secret))
+      // Durable before the call leaves: from here on the server may store this wallet whatever happens to the page.
+      if (!imported && !resumed) await pending.put(userId, chainType, { address, shares })
       const authShare = toBase64(shares.auth)
       const recoveryShare = toBase64(shares.recovery)
       // The wallet signs what the server will store: its address with these shares, for this user, once.
-      const proof = await proveCustody(
-        target,
-        accessToken,
-        ({ userId, nonce }) => ({
-          action: 'create',
-          userId,
-          address,
-          nonce,
-          details: { chain_type: chainType, imported: String(Boolean(imported)), auth_share: custodyDigest(authShare), recovery_share: custodyDigest(recoveryShare) },
-        }),
-        [{ chain: chainType, secret, walletIndex: 0 }],
-      )
-      // One call stores the root, both server shares and the account: a crash before it leaves nothing, after it a
-      // wallet that recovers automatically even if the device share below never lands.
-      const user = await frameCall(target, embeddedWalletApi.create, {
-        chain_type: chainType,
+      const statement = custodyStatement({
+        action: 'create',
+        appId: target.appId,
+        userId,
         address,
-        imported: Boolean(imported),
-        recovery_method: 'privy',
-        auth_share: authShare,
-        recovery_share: recoveryShare,
-        nonce: proof.nonce,
-        signature: proof.signatures[0]!,
-      }, accessToken)
+        nonce,
+        details: { chain_type: chainType, imported: String(Boolean(imported)), auth_share: custodyDigest(authShare), recovery_share: custodyDigest(recoveryShare) },
+      })
+      // One call stores the root, both server shares and the account: a crash before it leaves nothing, after it a
+      // wallet that recovers automatically even if the device share below never lands. A retry of a call that got
+      // through is answered with the stored wallet.
+      let user
+      try {
+        user = await frameCall(target, embeddedWalletApi.create, {
+          chain_type: chainType,
+          address,
+          imported: Boolean(imported),
+          recovery_method: 'privy',
+          auth_share: authShare,
+          recovery_share: recoveryShare,
+          nonce,
+          signature: await signCustodyStatement(chainType, secret, 0, statement),
+        }, accessToken)
+      } catch (error) {
+        // The user's wallet is another one (made elsewhere): this key will never be stored.
+        if (!imported && error instanceof FrameFailure && error.code === 'wallet_already_exists') await pending.remove(userId, chainType, address)
+        throw error
+      }
       const account = user.linkedAccounts.find((a) => a.type === 'wallet' && typeof a.address === 'string' && same(chainType, a.address, address))
       const rootId = typeof account?.rootId === 'string' ? account.rootId : null
       if (!rootId) throw new FrameFailure('error', 'Failed to create wallet')
       await store.put(rootId, shares.device)
+      if (!imported) await pending.remove(userId, chainType, address)
       remember({ rootId, chainType, imported: Boolean(imported), recoveryMethod: 'privy', wallets: [{ address, walletIndex: 0 }] }, secret)
       return { address, user }
     },
@@ -187,13 +209,23 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     async connect(address: string, accessToken: unknown): Promise<UnlockedWallet> {
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
-      const device = await store.get(root.rootId)
+      // No device share, but this frame's pending creation of this very wallet (the create answer never came back):
+      // its device share pairs with the stored auth share, and becomes the device share once it rebuilds the wallet.
+      const unfinished = await pending.get(answer.user_id, root.chainType)
+      const adopted = unfinished && same(root.chainType, unfinished.address, root.wallets[0]?.address ?? '') ? unfinished.shares.device : null
+      const device = (await store.get(root.rootId)) ?? adopted
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
       try {
         remember(root, await combineWalletShares(device, fromBase64(answer.auth_share)), accessToken)
       } catch {
         await store.remove(root.rootId)
+        if (unfinished) await pending.remove(answer.user_id, root.chainType, unfinished.address)
         throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
+      }
+      if (unfinished) {
+        if (device === adopted) await store.put(root.rootId, device)
+        // Finished now, or (another key) never to be stored: the server's wallet of this chain is this one.
+        await pending.remove(answer.user_id, root.chainType, unfinished.address)
       }
       return cached(address)!
     },
@@ -211,6 +243,9 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const recovery = fromBase64(answer.recovery_share)
       remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery), accessToken)
       await store.put(root.rootId, recovery)
+      // The user's wallet of this chain is this one (one per chain): a creation this frame never saw confirmed is either
+      // this wallet, finished now, or one the server will never store.
+      await pending.remove(answer.user_id, root.chainType)
       return cached(address)!
     },
 

@@ -34,7 +34,7 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
     // Sealed before the transaction: a KMS backend's round trips hold no locks.
     const [auth, recovery] = await Promise.all([kit.shares.seal(owner, 'auth', pair.auth), kit.shares.seal(owner, 'recovery', pair.recovery)])
     // One transaction: a request cut off anywhere leaves no wallet, or a wallet with both shares stored.
-    const user = await ctx.db.tx(async (tx) => {
+    const created = await ctx.db.tx(async (tx): Promise<{ existing: RootRow } | { user: Awaited<ReturnType<typeof ctx.users.get>> }> => {
       await records.lockUser(tx, userId)
       // The address is stored only with its key's signature of these very shares (nobody claims a stranger's address).
       await kit.prove(
@@ -55,7 +55,9 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
         [{ chain: input.chain_type, address: wallet.address, signature: input.signature }],
       )
       const roots = await records.roots(tx, userId)
-      if (roots.some((r) => r.chain_type === root.chain_type)) throw new ctx.HttpError(400, 'wallet_already_exists', text.WALLET_ALREADY_EXISTS)
+      const existing = roots.find((r) => r.chain_type === root.chain_type)
+      // Checked below, outside the transaction (opening a share may be a KMS round trip): a retry of this very creation?
+      if (existing) return { existing }
       if (root.chain_type === 'solana' && roots.some((r) => r.chain_type === 'ethereum' && r.recovery_method !== 'privy')) {
         throw new ctx.HttpError(400, 'solana_requires_privy_recovery', 'A Solana wallet needs automatic recovery on the Ethereum wallet')
       }
@@ -66,10 +68,24 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
       await records.putShare(tx, root.id, 'recovery', recovery, now)
       const data = walletAccountData({ address: wallet.address, root, walletIndex: 0, chainId: kit.chainIdOf(root) })
       await records.insertAccount(tx, { userId, appId, identifier: wallet.identifier, data, at: now })
-      return ctx.users.get(userId, tx)
+      return { user: await ctx.users.get(userId, tx) }
     })
+    const sameCreation = async (existing: RootRow, sent: typeof input): Promise<boolean> => {
+      if (existing.imported !== sent.imported) return false
+      const first = (await records.rootWallets(ctx.db, userId, existing.id)).find((w) => w.walletIndex === 0)
+      return first?.identifier === wallet.identifier && (await kit.openShare(userId, existing.id, 'auth')) === sent.auth_share
+    }
+    if ('existing' in created) {
+      // The frame resumes a creation whose answer it never got (a reload, a dropped connection) with the key and the
+      // split it kept: the same address (its signature checked above) and the same auth share as the stored root. Then
+      // the creation did happen: answer the wallet, and the frame stores its device share, which pairs with this auth
+      // share. Anything else is a second wallet, refused.
+      if (!(await sameCreation(created.existing, input))) throw new ctx.HttpError(400, 'wallet_already_exists', text.WALLET_ALREADY_EXISTS)
+      log(`${root.chain_type} wallet creation resumed (already stored)`, userId, created.existing.id)
+      return c.json(await ctx.users.get(userId))
+    }
     log(`${root.chain_type} wallet created${root.imported ? ' (imported)' : ''}`, userId, root.id)
-    return c.json(user)
+    return c.json(created.user)
   })
 
   app.post(paths.add, async (c: Context) => {
