@@ -129,7 +129,7 @@ describe('cross-app wallets in Chromium (provider and requester apps on two orig
     await page.getByRole('button', { name: 'Sign typed data with Foyer dev app' }).click()
     const popup = await popupOpened
     const dialog = popup.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Sign message' }).waitFor({ timeout: 30_000 })
+    await dialog.getByRole('heading', { name: 'Sign typed data' }).waitFor({ timeout: 30_000 })
     await dialog.getByText('Foyer cross-app demo').waitFor()
     await clickClosingButton(dialog.getByRole('button', { name: 'Sign and continue' }))
     const result = page.getByTestId('cross-app-result')

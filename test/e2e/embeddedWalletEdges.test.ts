@@ -57,7 +57,7 @@ async function signedBy(page: Page, button: 'Sign a message' | 'Sign typed data'
   await page.getByRole('button', { name: button }).click()
   if (onScreen) {
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Sign message' }).waitFor()
+    await dialog.getByRole('heading', { name: button === 'Sign typed data' ? 'Sign typed data' : 'Sign message' }).waitFor()
     await dialog.getByRole('button', { name: 'Sign and continue' }).click()
     await dialog.waitFor({ state: 'detached', timeout: 20_000 })
   }
