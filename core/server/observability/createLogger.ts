@@ -1,12 +1,17 @@
 import { pino, type DestinationStream, type Level } from 'pino'
 import type { Logger } from '../Logger.js'
 
+/** Where log lines are written. */
+export interface LogDestination {
+  write(line: string): unknown
+}
+
 /** Options of `createLogger`. */
 export interface CreateLoggerOptions {
   /** trace, debug, info, warn, error, fatal or silent. Default FOYER_LOG_LEVEL, else info. */
   level?: string
-  /** Where the JSON lines go; default stdout. */
-  destination?: DestinationStream
+  /** Where the lines go (anything with `write(line)`); default stdout. Typed here, not as pino's, so a host's types need no Node. */
+  destination?: LogDestination
   /**
    * `json` (one object a line, for a log pipeline) or `text` (`12:00:01 INFO message reqId=…`, for a terminal).
    * Default FOYER_LOG_FORMAT, else json.
