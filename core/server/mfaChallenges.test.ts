@@ -56,7 +56,10 @@ describe('MFA challenges (core /api/v1/mfa)', () => {
     const answers = await Promise.all(guesses.map((code) => verify(token, code)))
     expect(checks).toBeLessThanOrEqual(MFA_MAX_ATTEMPTS)
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1)
-    expect(answers.filter((a) => a.body.code === 'mfa_verification_max_attempts_reached' || a.status === 200).length).toBeGreaterThanOrEqual(12 - MFA_MAX_ATTEMPTS)
+    // The guesses past the cap were answered without a check: the cap was reached, or the right guess (if it came
+    // early) used the challenge up. Which one depends on the order the 12 arrive in; neither is a 5xx.
+    expect(answers.every((a) => a.status === 200 || ['mfa_verification_max_attempts_reached', 'missing_or_invalid_mfa'].includes(a.body.code))).toBe(true)
+    expect(answers.filter((a) => a.status !== 200).length).toBeGreaterThanOrEqual(12 - MFA_MAX_ATTEMPTS)
   })
 
   it('refuses bad input with 400 and counts nothing; an unknown or disabled method is unsupported', async () => {

@@ -131,6 +131,8 @@ describe("the modal's finish in Chromium", () => {
     // The overflow view: same edge.
     await dialog.getByRole('button', { name: 'More options' }).click()
     await dialog.getByRole('button', { name: 'Google' }).waitFor()
+    // Measured at rest: the new view settles in (a few px of movement), and a box read mid-way is a frame of it.
+    await settled(page)
     const overflow = await labelEdges(list)
     expect(new Set(overflow.map((r) => r.left))).toEqual(new Set(landing.map((r) => r.left)))
 
@@ -140,6 +142,7 @@ describe("the modal's finish in Chromium", () => {
     await dialog.getByRole('button', { name: 'Ethereum wallet' }).click()
     const walletList = dialog.getByRole('list', { name: 'Wallets' })
     await walletList.getByText('MetaMask').waitFor()
+    await settled(page)
     const rows = await walletList.locator('.foyer-wallet-row').evaluateAll((els) =>
       els.map((el) => ({
         name: el.querySelector('.foyer-wallet-name')!.textContent,
