@@ -27,3 +27,24 @@ export async function proveCustody(
   const signatures = await Promise.all(signers.map((s) => signCustodyStatement(s.chain, s.secret, s.walletIndex, text)))
   return { nonce, signatures }
 }
+
+/**
+ * Proves a wallet root stored before custody proofs (the server marks it unproven): each of its wallets signs a
+ * 'prove' statement naming all of them, and the server marks them proven.
+ */
+export async function proveWallets(
+  target: FrameApiTarget,
+  chain: WalletChainType,
+  wallets: readonly { address: string; walletIndex: number }[],
+  secret: WalletSecret,
+  accessToken: unknown,
+): Promise<void> {
+  const address = wallets[0]!.address
+  const proof = await proveCustody(
+    target,
+    accessToken,
+    ({ userId, nonce }) => ({ action: 'prove', userId, address, nonce, details: { wallets: wallets.map((w) => w.address).join(',') } }),
+    wallets.map((w) => ({ chain, secret, walletIndex: w.walletIndex })),
+  )
+  await frameCall(target, embeddedWalletApi.prove, { address, nonce: proof.nonce, signatures: proof.signatures }, accessToken)
+}

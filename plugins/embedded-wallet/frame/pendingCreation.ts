@@ -1,7 +1,8 @@
 import type { WalletChainType } from '../schema.js'
 import { fromBase64, toBase64 } from './base64.js'
 import type { DeviceShareStore } from './deviceShareStore.js'
-import type { WalletShares } from './keys/walletShares.js'
+import { newWalletSecret, type WalletSecret } from './keys/walletSecret.js'
+import { combineWalletShares, splitWalletSecret, type WalletShares } from './keys/walletShares.js'
 
 // An unfinished creation: a key this frame generated for a user's new wallet whose create call it has not seen
 // confirmed. Written (durably) before the call, dropped once the device share of the created root is stored, or when
@@ -42,6 +43,23 @@ export function pendingCreations(store: DeviceShareStore) {
       } finally {
         bytes.fill(0)
       }
+    },
+    /**
+     * The key of the user's next new wallet on `chain`: the pending creation's, when it still rebuilds its own address
+     * (a damaged record is dropped), else a new key, recorded before it is answered.
+     */
+    async keyFor(userId: string, chain: WalletChainType, addressOf: (secret: WalletSecret) => string): Promise<PendingCreation & { secret: WalletSecret }> {
+      const resumed = await pending.get(userId, chain)
+      if (resumed) {
+        const secret = await combineWalletShares(resumed.shares.device, resumed.shares.auth)
+        const rebuilt = addressOf(secret)
+        if (chain === 'ethereum' ? rebuilt.toLowerCase() === resumed.address.toLowerCase() : rebuilt === resumed.address) return { ...resumed, secret }
+        await store.remove(idOf(userId, chain))
+      }
+      const secret = newWalletSecret()
+      const creation = { address: addressOf(secret), shares: await splitWalletSecret(secret) }
+      await pending.put(userId, chain, creation)
+      return { ...creation, secret }
     },
     /** Drops the record (only when it is the creation of `address`, if given: another tab may have started its own). */
     async remove(userId: string, chain: WalletChainType, address?: string): Promise<void> {

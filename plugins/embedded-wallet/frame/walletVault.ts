@@ -6,12 +6,12 @@ import { FrameFailure } from './frameFailure.js'
 import { frameCall, type FrameApiTarget } from './frameApi.js'
 import { ethereumAccountOf } from './keys/ethereumAccount.js'
 import { solanaKeypairOf } from './keys/solanaKeypair.js'
-import { newWalletSecret, type WalletSecret } from './keys/walletSecret.js'
+import type { WalletSecret } from './keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from './keys/walletShares.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recovery/recoveryEnvelope.js'
 import type { RecoveryKeySource } from './recovery/recoveryKeySource.js'
 import { custodyDigest, custodyStatement, kdfDigest } from '../custodyStatement.js'
-import { proveCustody } from './custodyProof.js'
+import { proveCustody, proveWallets } from './custodyProof.js'
 import { signCustodyStatement } from './keys/custodySigner.js'
 import { pendingCreations } from './pendingCreation.js'
 
@@ -69,16 +69,6 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     const walletIndex = root.wallets.find((w) => same(root.chainType, w.address, address))?.walletIndex ?? 0
     return { address: addressOf(root.chainType, secret, walletIndex), signer: { chain: root.chainType, secret, walletIndex } }
   }
-  const proveRoot = async (root: Root, secret: WalletSecret, accessToken: unknown) => {
-    const signers = root.wallets.map((w) => ({ chain: root.chainType, secret, walletIndex: w.walletIndex }))
-    const proof = await proveCustody(
-      target,
-      accessToken,
-      ({ userId, nonce }) => ({ action: 'prove', userId, address: root.wallets[0]!.address, nonce, details: { wallets: root.wallets.map((w) => w.address).join(',') } }),
-      signers,
-    )
-    await frameCall(target, embeddedWalletApi.prove, { address: root.wallets[0]!.address, nonce: proof.nonce, signatures: proof.signatures }, accessToken)
-  }
 
   const remember = (root: Root, secret: WalletSecret, accessToken?: unknown) => {
     for (const wallet of root.wallets) {
@@ -92,7 +82,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     if (root.proven === false) {
       root.proven = true
       // Once per root and frame; a failure (network, a stale token) leaves it for the next unlock.
-      void proveRoot(root, secret, accessToken).catch(() => (root.proven = false))
+      void proveWallets(target, root.chainType, root.wallets, secret, accessToken).catch(() => (root.proven = false))
     }
     // With MFA the secret lives as long as the session's verification (§14): then the next use unlocks again, and
     // the server asks for a new verification first.
@@ -150,18 +140,11 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      */
     async create(chainType: WalletChainType, accessToken: unknown, imported?: WalletSecret) {
       const { nonce, user_id: userId } = await frameCall(target, embeddedWalletApi.custodyNonce, {}, accessToken)
-      let resumed = imported ? null : await pending.get(userId, chainType)
-      let secret = resumed ? await combineWalletShares(resumed.shares.device, resumed.shares.auth) : (imported ?? newWalletSecret())
-      if (resumed && !same(chainType, resumed.address, addressOf(chainType, secret, 0))) {
-        // A record that rebuilds another key is damaged: dropped, and this creation starts over with a new key.
-        await pending.remove(userId, chainType)
-        resumed = null
-        secret = newWalletSecret()
-      }
-      const address = addressOf(chainType, secret, 0)
-      const shares = resumed?.shares ?? (await splitWalletSecret(secret))
-      // Durable before the call leaves: from here on the server may store this wallet whatever happens to the page.
-      if (!imported && !resumed) await pending.put(userId, chainType, { address, shares })
+      // A new key is the pending creation's (a resumed one), or a new one recorded durably before the call leaves: from
+      // then on the server may store this wallet whatever happens to the page.
+      const { secret, shares, address } = imported
+        ? { secret: imported, shares: await splitWalletSecret(imported), address: addressOf(chainType, imported, 0) }
+        : await pending.keyFor(userId, chainType, (key) => addressOf(chainType, key, 0))
       const authShare = toBase64(shares.auth)
       const recoveryShare = toBase64(shares.recovery)
       // The wallet signs what the server will store: its address with these shares, for this user, once.
