@@ -13,19 +13,29 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const PORT = process.env.PORT ?? '8787'
 const APP_PORT = process.env.APP_PORT ?? '5173'
 const WALLET_PORT = process.env.FOYER_WALLET_PORT ?? String(Number(PORT) + 1)
-// A local Ethereum chain (anvil, chain 31337) the example app uses by default, so sending works on a fresh clone.
-// FOYER_LOCAL_CHAIN=0 leaves it out; FOYER_ANVIL_PORT moves it.
-const LOCAL_CHAIN = process.env.FOYER_LOCAL_CHAIN !== '0'
-const ANVIL_PORT = process.env.FOYER_ANVIL_PORT ?? String(Number(PORT) + 2)
-const LOCAL_CHAIN_ID = 31337
-const localRpc = `http://127.0.0.1:${ANVIL_PORT}`
+const after = (base, n) => String(Number(base) + n)
+// The local stack (examples/local-stack): anvil (chain 31337) with the ERC-4337 contracts and a test USDC, the alto
+// bundler, a paymaster service, a Solana RPC over litesvm and a dev faucet, so sending, smart wallets and funding work
+// on a fresh clone. FOYER_LOCAL_CHAIN=0 leaves it out; each part's port is a setting.
+const LOCAL_STACK = process.env.FOYER_LOCAL_CHAIN !== '0'
+const localPorts = {
+  FOYER_ANVIL_PORT: process.env.FOYER_ANVIL_PORT ?? after(PORT, 2),
+  FOYER_BUNDLER_PORT: process.env.FOYER_BUNDLER_PORT ?? after(PORT, 3),
+  FOYER_PAYMASTER_PORT: process.env.FOYER_PAYMASTER_PORT ?? after(PORT, 4),
+  FOYER_FAUCET_PORT: process.env.FOYER_FAUCET_PORT ?? after(PORT, 5),
+  FOYER_SOLANA_PORT: process.env.FOYER_SOLANA_PORT ?? after(PORT, 6),
+}
+// A second example app on its own port, a cross-app provider the first app lists ('Log in with Foyer demo wallet').
+// FOYER_PROVIDER_APP_PORT moves it; FOYER_PROVIDER_APP=0 leaves it out.
+const PROVIDER_APP = process.env.FOYER_PROVIDER_APP !== '0'
+const PROVIDER_APP_PORT = process.env.FOYER_PROVIDER_APP_PORT ?? after(APP_PORT, 1)
+const PROVIDER_APP_ID = 'foyer_demo_wallet_app_001'
 const env = {
   ...process.env,
   PORT,
   APP_PORT,
   FOYER_WALLET_PORT: WALLET_PORT,
-  // Read by the example app (Vite exposes VITE_* variables): its default chain when the page names none.
-  ...(LOCAL_CHAIN ? { VITE_FOYER_LOCAL_CHAIN: `${LOCAL_CHAIN_ID}:${localRpc}` } : {}),
+  ...(LOCAL_STACK ? localPorts : {}),
 }
 const devAppId = process.env.FOYER_DEV_APP_ID ?? 'foyer_dev_app_00000000001'
 /** A part that is alive but not answering after this long is taken as stuck. */
@@ -58,9 +68,22 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
-/** Starts `name`; its exit calls `onExit` (unless everything is stopping). */
-function run(name, args, onExit, command = process.execPath) {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+/**
+ * Starts `name`; its exit calls `onExit` (unless everything is stopping). `options.env` adds to the shared environment;
+ * `options.onLine` sees each line of its stdout (which is still printed).
+ */
+function run(name, args, onExit, options = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...options.env }, stdio: ['ignore', options.onLine ? 'pipe' : 'inherit', 'inherit'] })
+  if (options.onLine) {
+    let buffered = ''
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk)
+      buffered += chunk
+      const lines = buffered.split('\n')
+      buffered = lines.pop()
+      lines.forEach(options.onLine)
+    })
+  }
   children.set(name, child)
   child.on('exit', (code, signal) => {
     if (!stopping) onExit(signal ?? code)
@@ -100,28 +123,79 @@ const ports = [
   [PORT, 'PORT', 'the Foyer API'],
   [WALLET_PORT, 'FOYER_WALLET_PORT', 'the wallet frame'],
   [APP_PORT, 'APP_PORT', 'the host app'],
-  ...(LOCAL_CHAIN ? [[ANVIL_PORT, 'FOYER_ANVIL_PORT', 'the local chain (anvil; FOYER_LOCAL_CHAIN=0 leaves it out)']] : []),
+  ...(PROVIDER_APP ? [[PROVIDER_APP_PORT, 'FOYER_PROVIDER_APP_PORT', 'the second app (a cross-app provider; FOYER_PROVIDER_APP=0 leaves it out)']] : []),
+  ...(LOCAL_STACK
+    ? [
+        [localPorts.FOYER_ANVIL_PORT, 'FOYER_ANVIL_PORT', 'the local chain (anvil; FOYER_LOCAL_CHAIN=0 leaves the local stack out)'],
+        [localPorts.FOYER_BUNDLER_PORT, 'FOYER_BUNDLER_PORT', 'the bundler (alto)'],
+        [localPorts.FOYER_PAYMASTER_PORT, 'FOYER_PAYMASTER_PORT', 'the paymaster service'],
+        [localPorts.FOYER_FAUCET_PORT, 'FOYER_FAUCET_PORT', 'the dev faucet'],
+        [localPorts.FOYER_SOLANA_PORT, 'FOYER_SOLANA_PORT', 'the local Solana RPC'],
+        [after(localPorts.FOYER_SOLANA_PORT, 1), 'FOYER_SOLANA_PORT', "the local Solana RPC's WebSocket (FOYER_SOLANA_PORT + 1)"],
+      ]
+    : []),
 ]
 for (const [port, setting, what] of ports) {
-  const others = ports.filter(([p, s]) => p === port && s !== setting)
+  const others = ports.filter(([p, s, w]) => p === port && (s !== setting || w !== what))
   if (others.length) fail(`${setting} and ${others[0][1]} are both ${port}: ${what} and ${others[0][2]} need ports of their own.`)
   else if (!(await portFree(port))) fail(`port ${port} (${setting}, ${what}) is in use. Stop what uses it, or start with ${setting}=<another port>.`)
   if (stopping) break
 }
 
-// 2. The local chain (anvil), before the app that points at it.
-if (!stopping && LOCAL_CHAIN) {
-  const anvil = run(
-    'anvil',
-    ['--port', ANVIL_PORT, '--host', '127.0.0.1', '--chain-id', String(LOCAL_CHAIN_ID), '--silent'],
-    (why) => fail(`the local chain (anvil) exited (${why}).`),
-    'node_modules/.bin/anvil',
-  )
-  try {
-    await waitFor('the local chain', localRpc, () => anvil.exitCode === null && !stopping)
-  } catch (error) {
-    if (!stopping) fail(error.message)
+// 2. The local stack, before the server and the apps that point at it: its ready line carries URLs and addresses.
+let local = null
+if (!stopping && LOCAL_STACK) {
+  const started = Date.now()
+  const stack = run('local-stack', ['--import', 'tsx', 'examples/local-stack/main.ts'], (why) => fail(`the local stack exited (${why}); its output is above.`), {
+    onLine: (line) => {
+      if (line.startsWith('[local-stack] ready ')) local = JSON.parse(line.slice('[local-stack] ready '.length))
+    },
+  })
+  let told = started
+  while (!local && !stopping) {
+    if (stack.exitCode !== null) break
+    if (Date.now() - started > STUCK_MS) {
+      fail(`the local stack did not start within ${STUCK_MS / 1000} s (FOYER_START_TIMEOUT_MS)`)
+      break
+    }
+    if (Date.now() - told >= 5000) {
+      told = Date.now()
+      console.log(`[foyer] waiting for the local chains (${Math.round((told - started) / 1000)} s)…`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
   }
+}
+if (local) {
+  // The server's dev app gets smart wallets on the local chain, unless the environment configures its own.
+  if (!process.env.FOYER_SMART_WALLET_BUNDLER_URL) {
+    Object.assign(env, {
+      FOYER_SMART_WALLET_BUNDLER_URL: local.bundlerUrl,
+      FOYER_SMART_WALLET_CHAIN_ID: String(local.chainId),
+      FOYER_SMART_WALLET_FACTORY: local.simpleAccountFactory,
+      FOYER_SMART_WALLET_PAYMASTER_URL: local.paymasterUrl,
+      FOYER_SMART_WALLET_POLICY_ID: local.paymasterPolicy,
+      FOYER_SMART_WALLET_RPC_URL: local.rpcUrl,
+    })
+  }
+  // Read by the example apps (Vite exposes VITE_* variables): their default chain, Solana RPC, USDC and faucet.
+  Object.assign(env, {
+    VITE_FOYER_LOCAL_CHAIN: `${local.chainId}:${local.rpcUrl}`,
+    VITE_FOYER_LOCAL_STACK: JSON.stringify({ solanaRpcUrl: local.solanaRpcUrl, usdc: { [local.chainId]: local.usdc }, faucetUrl: local.faucetUrl }),
+  })
+}
+if (PROVIDER_APP) {
+  // The second app, an app of the server's beside the dev app: its "cross-app" section lists the dev app as a requester.
+  const origins = (port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+  const providerApp = {
+    id: PROVIDER_APP_ID,
+    name: 'Foyer demo wallet',
+    allowed_origins: [`http://localhost:${PROVIDER_APP_PORT}`],
+    email_auth: true,
+    passkey: true,
+    'embedded-wallet': { create_on_login: 'users-without-wallets' },
+    'cross-app': { requesters: [{ app_id: devAppId, origins: origins(APP_PORT) }], provider_url: `http://localhost:${PROVIDER_APP_PORT}` },
+  }
+  env.FOYER_DEV_APPS = JSON.stringify([...(process.env.FOYER_DEV_APPS ? JSON.parse(process.env.FOYER_DEV_APPS) : []), providerApp])
 }
 
 // 3. The server, waited on through /readyz.
@@ -147,13 +221,16 @@ if (!stopping) {
   }
 }
 
-// 4. The host app.
+// 4. The host apps (Vite's dev server; each its own dependency cache, so two never optimize into one folder).
+const vite = (name, port, appId, label, tag) => {
+  const app = run(name, ['node_modules/vite/bin/vite.js', '--config', 'examples/react-app/vite.config.ts', '--clearScreen', 'false', '--logLevel', 'warn'], (why) => fail(`${label} (Vite) exited (${why}).`), {
+    env: { APP_PORT: port, FOYER_DEV_APP_ID: appId, FOYER_VITE_CACHE: `node_modules/.vite/${name}`, ...(tag ? { FOYER_APP_TAG: tag } : {}) },
+  })
+  return waitFor(label, `http://localhost:${port}/`, () => app.exitCode === null && !stopping)
+}
 if (!stopping) {
-  const app = run('app', ['node_modules/vite/bin/vite.js', '--config', 'examples/react-app/vite.config.ts', '--clearScreen', 'false', '--logLevel', 'warn'], (why) =>
-    fail(`the host app (Vite) exited (${why}).`),
-  )
   try {
-    await waitFor('the host app', `http://localhost:${APP_PORT}/`, () => app.exitCode === null && !stopping)
+    await Promise.all([vite('app', APP_PORT, devAppId, 'the host app'), ...(PROVIDER_APP ? [vite('provider-app', PROVIDER_APP_PORT, PROVIDER_APP_ID, 'the second app', 'wallet demo · cross-app provider')] : [])])
   } catch (error) {
     if (!stopping) fail(error.message)
   }
@@ -165,9 +242,16 @@ if (!stopping) {
   Foyer is running
   ────────────────
   Host app:      http://localhost:${APP_PORT}
-  Foyer server:  http://localhost:${PORT}
+${PROVIDER_APP ? `  Second app:    http://localhost:${PROVIDER_APP_PORT} (a cross-app provider: 'Log in with Foyer demo wallet' on the host app)\n` : ''}  Foyer server:  http://localhost:${PORT}
   Wallet frame:  http://localhost:${WALLET_PORT}
-${LOCAL_CHAIN ? `  Local chain:   ${localRpc} (anvil, chain ${LOCAL_CHAIN_ID}; the app's 'Get test ETH' funds your wallet)\n` : ''}  Dev app id:    ${devAppId}
+${
+  local
+    ? `  Local chain:   ${local.rpcUrl} (anvil, chain ${local.chainId}; 'Get test funds' on the app funds your wallets)
+  Bundler:       ${local.bundlerUrl} (alto, EntryPoint v0.7; smart wallets' gas sponsored by ${local.paymasterUrl})
+  Solana RPC:    ${local.solanaRpcUrl} (litesvm)
+`
+    : ''
+}  Dev app id:    ${devAppId}
   Login codes:   printed in this terminal and listed at http://localhost:${PORT}/dev/outbox
 
   Press Ctrl+C to stop.

@@ -18,7 +18,7 @@ let npmStart: Stack | undefined
 let browser: Browser
 
 beforeAll(async () => {
-  ;[stack, npmStart] = await Promise.all([startStack({ FOYER_ACCESS_TOKEN_TTL: String(ACCESS_TTL) }), startStack({}, { devServer: true })])
+  ;[stack, npmStart] = await Promise.all([startStack({ FOYER_ACCESS_TOKEN_TTL: String(ACCESS_TTL) }), startStack({ FOYER_LOCAL_CHAIN: '0', FOYER_PROVIDER_APP: '0' }, { devServer: true })])
   browser = await launchChromium()
 })
 afterAll(async () => {

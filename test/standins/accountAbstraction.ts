@@ -130,12 +130,14 @@ export interface Alto {
   url: string
   /** What alto printed (for a failing test's message). */
   output(): string
+  /** Resolves when alto exits (by itself or by stop()). */
+  exited: Promise<void>
   stop(): Promise<void>
 }
 
 /** Starts @pimlico/alto on a free port against `rpcUrl` (EntryPoint v0.7, unsafe mode: anvil has no debug_traceCall rules to enforce). */
-export async function startAlto(rpcUrl: string, options: { entryPoint?: Address } = {}): Promise<Alto> {
-  const port = await freePort()
+export async function startAlto(rpcUrl: string, options: { entryPoint?: Address; port?: number } = {}): Promise<Alto> {
+  const port = options.port ?? (await freePort())
   // The package exports no package.json: its CLI is esm/cli/alto.js beside esm/index.js.
   const cli = join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js')
   const args = [
@@ -175,9 +177,11 @@ export async function startAlto(rpcUrl: string, options: { entryPoint?: Address 
     }
     await new Promise((r) => setTimeout(r, 250))
   }
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())))
   return {
     url,
     output: () => output,
+    exited,
     async stop() {
       if (child.exitCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))
@@ -210,7 +214,7 @@ const STUB_SIGNATURE = '0xfad8b0bd8d17273984e6292ec83d06ee063a58e296ae62250212ad
  * the listed policy ids are sponsored (others: JSON-RPC error -32602); a context's `expiryDuration` (seconds) sets
  * validUntil, and its `mode`, when given, must be SPONSORED. Every policy id and context asked with is recorded.
  */
-export async function startPaymasterStandin(rpcUrl: string, options: { paymaster: Address; policies: string[]; validForSeconds?: number }): Promise<PaymasterStandin> {
+export async function startPaymasterStandin(rpcUrl: string, options: { paymaster: Address; policies: string[]; validForSeconds?: number; port?: number }): Promise<PaymasterStandin> {
   const reader = createPublicClient({ transport: http(rpcUrl) })
   const signer = privateKeyToAccount(PAYMASTER_SIGNER_KEY)
   const paymasterAbi = artifact('VerifyingPaymaster').abi
@@ -279,7 +283,7 @@ export async function startPaymasterStandin(rpcUrl: string, options: { paymaster
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message: (error as Error).message } }))
     }
   })
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${port}`, policies, contexts, close: () => closeServer(server) }
 }

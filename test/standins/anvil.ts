@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { freePort } from '../e2e/kit/startStack.js'
+import { freePort } from '../e2e/kit/freePort.js'
 
 /** A local anvil node (the @foundry-rs/anvil binary) on a free loopback port. */
 export interface Anvil {
@@ -11,6 +11,8 @@ export interface Anvil {
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>
   /** Sets an address's balance (wei). */
   setBalance(address: `0x${string}`, wei: bigint): Promise<void>
+  /** Resolves when the node exits (by itself or by stop()). */
+  exited: Promise<void>
   stop(): Promise<void>
 }
 
@@ -23,9 +25,9 @@ export async function jsonRpc<T = unknown>(url: string, method: string, params: 
 }
 
 /** Starts anvil with `chainId` (default 31337) and waits until it answers. */
-export async function startAnvil(options: { chainId?: number; args?: string[] } = {}): Promise<Anvil> {
+export async function startAnvil(options: { chainId?: number; args?: string[]; port?: number } = {}): Promise<Anvil> {
   const chainId = options.chainId ?? 31337
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const pkg = dirname(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'))
   const bin = join(pkg, '..', '..', '.bin', 'anvil')
   const args = ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent', ...(options.args ?? [])]
@@ -47,9 +49,11 @@ export async function startAnvil(options: { chainId?: number; args?: string[] } 
       await new Promise((r) => setTimeout(r, 200))
     }
   }
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())))
   return {
     rpcUrl,
     chainId,
+    exited,
     rpc: (method, params = []) => jsonRpc(rpcUrl, method, params),
     async setBalance(address, wei) {
       await jsonRpc(rpcUrl, 'anvil_setBalance', [address, `0x${wei.toString(16)}`])

@@ -86,7 +86,7 @@ async function listen(server: Server | null, port: number): Promise<number> {
  * send (litesvm refuses a transaction it has already seen); the fee is 5000 lamports × signatures. A failed send answers
  * a real node's preflight error: -32002 'Transaction simulation failed: …' with the program logs in `data.logs`.
  */
-export async function startSolanaRpcStandin(): Promise<SolanaRpcStandin> {
+export async function startSolanaRpcStandin(options: { port?: number } = {}): Promise<SolanaRpcStandin> {
   const svm = new LiteSVM().withBlockhashCheck(false)
   const statuses = new Map<string, Status>()
   const subscribers = new Map<string, Set<{ socket: WebSocket; id: number }>>()
@@ -230,8 +230,9 @@ export async function startSolanaRpcStandin(): Promise<SolanaRpcStandin> {
   // Two ports side by side: retry when port + 1 is taken.
   let port = 0
   let wss: WebSocketServer | null = null
-  for (let attempt = 0; attempt < 10 && !wss; attempt++) {
-    port = await listen(http, 0)
+  // A given port (npm start's local stack) is tried once: it and port + 1 must be free.
+  for (let attempt = 0; attempt < (options.port ? 1 : 10) && !wss; attempt++) {
+    port = await listen(http, options.port ?? 0)
     const wsServer = createServer()
     try {
       await listen(wsServer, port + 1)
@@ -240,7 +241,7 @@ export async function startSolanaRpcStandin(): Promise<SolanaRpcStandin> {
       await new Promise<void>((resolve) => http.close(() => resolve()))
     }
   }
-  if (!wss) throw new Error('solana rpc stand-in: no free port pair')
+  if (!wss) throw new Error(options.port ? `solana rpc: port ${options.port + 1} (its WebSocket) is in use` : 'solana rpc stand-in: no free port pair')
   wss.on('connection', (socket) => {
     socket.on('message', (raw) => {
       let request: { id?: number; method?: string; params?: unknown[] }

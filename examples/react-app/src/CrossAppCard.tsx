@@ -37,18 +37,30 @@ export function CrossAppCard({ user }: { user?: User }) {
       {connections.map((c) => {
         const account = accounts.find((a) => (a.providerApp as { id?: string } | undefined)?.id === c.provider_app_id)
         const address = (account?.embeddedWallets as { address: string }[] | undefined)?.[0]?.address
+        // The provider's own site, where its users sign in and keep their wallet.
+        const site = c.provider_app_custom_api_url ? (
+          <a className="btn btn-ghost" href={c.provider_app_custom_api_url} target="_blank" rel="noreferrer">
+            Open {c.provider_app_name}
+          </a>
+        ) : null
         if (!user) {
           return (
-            <button key={c.provider_app_id} type="button" className="btn btn-secondary" onClick={() => run('Login', () => cross.loginWithCrossAppAccount({ appId: c.provider_app_id }).then((u) => u.id))}>
-              Log in with {c.provider_app_name}
-            </button>
+            <div key={c.provider_app_id} className="card-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => run('Login', () => cross.loginWithCrossAppAccount({ appId: c.provider_app_id }).then((u) => u.id))}>
+                Log in with {c.provider_app_name}
+              </button>
+              {site}
+            </div>
           )
         }
         if (!address) {
           return (
-            <button key={c.provider_app_id} type="button" className="btn btn-secondary" onClick={() => run('Linked', () => cross.linkCrossAppAccount({ appId: c.provider_app_id }).then((u) => u.id))}>
-              Link {c.provider_app_name}
-            </button>
+            <div key={c.provider_app_id} className="card-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => run('Linked', () => cross.linkCrossAppAccount({ appId: c.provider_app_id }).then((u) => u.id))}>
+                Link {c.provider_app_name}
+              </button>
+              {site}
+            </div>
           )
         }
         return (

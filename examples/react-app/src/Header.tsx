@@ -15,7 +15,7 @@ export function Header() {
           <circle cx="19" cy="19" r="1.6" fill="#fff" />
         </svg>
         <span className="brand-name">Foyer</span>
-        <span className="brand-tag">demo</span>
+        <span className="brand-tag">{import.meta.env.VITE_FOYER_APP_TAG || 'demo'}</span>
       </span>
       {ready && authenticated ? (
         <button type="button" className="btn btn-ghost" onClick={() => void logout()}>

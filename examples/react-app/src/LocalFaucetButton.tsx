@@ -1,45 +1,45 @@
 import { useState } from 'react'
+import { localStack } from './localStack.js'
 
-/** `npm start`'s local chain (anvil), `<chain id>:<rpc url>`, or null when none runs. */
-const localChain = (() => {
-  const raw = import.meta.env.VITE_FOYER_LOCAL_CHAIN
-  if (!raw) return null
-  const at = raw.indexOf(':')
-  return { id: Number(raw.slice(0, at)), rpcUrl: raw.slice(at + 1) }
-})()
-
-const rpc = async (url: string, method: string, params: unknown[]) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
-  if (body.error) throw new Error(body.error.message)
-  return body.result
+interface FaucetAnswer {
+  ethereum: { address: string; eth: string }[]
+  solana: { address: string; lamports: string }[]
+  error?: string
 }
 
+/** A whole-unit amount from base units, to 4 decimals ('1.5'). */
+const units = (base: string, decimals: number) => String(Number(BigInt(base) / 10n ** BigInt(decimals - 4)) / 10_000)
+
 /**
- * A dev faucet: adds 1 test ETH to `address` on the local chain `npm start` runs (anvil's `anvil_setBalance`; the
- * chain's funds are not real). Shown only when that chain runs.
+ * The dev faucet of `npm start`'s local stack: 'Get test funds' adds 1 ETH and 100 test USDC to an Ethereum address on
+ * the local chain, 'Get 1 test SOL' adds 1 SOL on the local Solana RPC (test funds on local chains, worth nothing).
+ * Shown only when the local stack runs.
  */
-export function LocalFaucetButton({ address }: { address: string }) {
+export function LocalFaucetButton({ chain, address }: { chain: 'ethereum' | 'solana'; address: string }) {
   const [state, setState] = useState<string | null>(null)
-  if (!localChain) return null
+  if (!localStack) return null
   const fund = async () => {
     setState('Funding…')
     try {
-      const balance = BigInt((await rpc(localChain.rpcUrl, 'eth_getBalance', [address, 'latest'])) as string)
-      const next = balance + 10n ** 18n
-      await rpc(localChain.rpcUrl, 'anvil_setBalance', [address, `0x${next.toString(16)}`])
-      setState(`Balance on local chain ${localChain.id}: ${Number(next / 10n ** 14n) / 10_000} ETH`)
+      const res = await fetch(localStack!.faucetUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [chain]: [address] }) })
+      const answer = (await res.json()) as FaucetAnswer
+      if (!res.ok) throw new Error(answer.error ?? `HTTP ${res.status}`)
+      setState(
+        chain === 'ethereum'
+          ? `Balance on local chain ${localStack!.chain.id}: ${units(answer.ethereum[0]!.eth, 18)} ETH (and 100 more test USDC)`
+          : `Balance on the local Solana RPC: ${units(answer.solana[0]!.lamports, 9)} SOL`,
+      )
     } catch (error) {
-      setState(`The local chain did not answer: ${(error as Error).message}`)
+      setState(`The local faucet did not answer: ${(error as Error).message}`)
     }
   }
   return (
     <>
       <button type="button" className="btn btn-secondary" onClick={() => void fund()}>
-        Get 1 test ETH
+        {chain === 'ethereum' ? 'Get test funds' : 'Get 1 test SOL'}
       </button>
       {state ? (
-        <span className="card-lead" data-testid="faucet-result">
+        <span className="card-lead" data-testid={`faucet-result-${chain}`} role="status">
           {state}
         </span>
       ) : null}

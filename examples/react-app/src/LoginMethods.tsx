@@ -1,6 +1,7 @@
 import { useFoyerKernel } from 'foyer'
 import { CodeSnippet } from './CodeSnippet.js'
 import { MethodIcon } from './MethodIcon.js'
+import { localStack } from './localStack.js'
 import { needsConfiguration } from './needsConfiguration.js'
 import { serverEnabledMethods } from './serverEnabledMethods.js'
 import { snippets } from './snippets.js'
@@ -33,7 +34,7 @@ export function LoginMethods() {
           <details className="needs-configuration" data-testid="needs-configuration">
             <summary>Needs configuration: what turns on the rest (outside accounts)</summary>
             <ul>
-              {needsConfiguration(login.map((m) => m.id)).map((row) => (
+              {needsConfiguration(login.map((m) => m.id), { localStack: localStack !== null }).map((row) => (
                 <li key={row.name}>
                   <strong>{row.name}</strong>: <code>{row.settings}</code>
                 </li>

@@ -54,7 +54,7 @@ export function SendTransactionCard({ address }: { address: string }) {
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Signed', async (r) => (await signTransaction(r)).signature)}>
           Sign transaction
         </button>
-        <LocalFaucetButton address={address} />
+        <LocalFaucetButton chain="ethereum" address={address} />
       </div>
       {result ? (
         <p className="card-lead" data-testid="send-transaction-result">

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useFoyerKernel } from 'foyer'
 import { useSmartWallets } from 'foyer/plugins/smart-wallets'
+import { LocalFaucetButton } from './LocalFaucetButton.js'
 
 /** Where 'Send with smart wallet' sends 0.0001 ETH: anvil's second account (a fixed address the e2e test reads). */
 export const SMART_WALLET_DEMO_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
@@ -46,6 +47,7 @@ export function SmartWalletCard() {
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={send} data-testid="smart-wallet-send">
               Send with smart wallet
             </button>
+            <LocalFaucetButton chain="ethereum" address={client.account.address} />
           </div>
         </>
       ) : status === 'error' ? (

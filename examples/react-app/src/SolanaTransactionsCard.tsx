@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { useSolanaWallets, type User } from 'foyer'
 import { embeddedWalletsOf, useSendSolanaTransaction } from 'foyer/plugins/embedded-wallet'
 import { DelegatedActionsButtons } from './DelegatedActionsButtons.js'
+import { LocalFaucetButton } from './LocalFaucetButton.js'
+import { localStack } from './localStack.js'
 
 /** Where 'Send 0.5 SOL' sends (a fixed address the e2e reads the balance of). */
 export const SOLANA_DEMO_RECIPIENT = 'GsXLvGuBGw2mqNLA2XSP2SEUbk4x1cJhw3LXSkLwqBX7'
@@ -67,7 +69,7 @@ export function SolanaTransactionsCard({ user }: { user: User }) {
       } else if (demo === 'approve') {
         // The wallet's own sendTransaction, over a web3.js Connection to the same node.
         const { Connection } = await import('@solana/web3.js')
-        const rpcUrl = new URLSearchParams(location.search).get('solana_rpc') ?? 'https://api.mainnet-beta.solana.com'
+        const rpcUrl = new URLSearchParams(location.search).get('solana_rpc') ?? localStack?.solanaRpcUrl ?? 'https://api.mainnet-beta.solana.com'
         setResult(`Signature: ${await embedded!.sendTransaction!(tx, new Connection(rpcUrl, 'confirmed'))}`)
       } else {
         // No connection: the configured cluster's RPC; the wallet fills the fee payer and the blockhash.
@@ -105,6 +107,7 @@ export function SolanaTransactionsCard({ user }: { user: User }) {
         <button type="button" className="btn btn-secondary" disabled={busy || !embedded?.signTransaction} onClick={() => void run('sign')}>
           Sign a transfer
         </button>
+        <LocalFaucetButton chain="solana" address={address} />
       </div>
       {result ? (
         <p className="card-lead" data-testid="solana-tx-result" style={{ wordBreak: 'break-all' }}>

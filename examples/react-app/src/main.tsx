@@ -32,11 +32,14 @@ import { mobileWallets } from 'foyer/plugins/mobile-wallets'
 import { crossApp } from 'foyer/plugins/cross-app'
 // A third party's funding method (examples/custom-plugin): test funds from the app's faucet key.
 import { faucetFunding } from '../../custom-plugin/faucet-funding/index.js'
+import { localStack } from './localStack.js'
 import { Root } from './Root.js'
 import './styles.css'
 
 // The page's query: a few demo switches (documented where each is read).
 const query = new URLSearchParams(location.search)
+// Solana's RPC: ?solana_rpc=, else the local stack's (npm start), else the cluster's public one.
+const solanaRpc = query.get('solana_rpc') ?? localStack?.solanaRpcUrl ?? null
 
 const plugins = [
   // Terms are accepted before anything else happens (the embedded wallet's hook declares it runs after terms).
@@ -79,7 +82,8 @@ const plugins = [
     // ?price_display=native shows transaction fees in the chain's currency instead of dollars.
     ...(query.get('price_display') === 'native' ? { priceDisplay: 'native' as const } : {}),
     // ?solana_rpc=http://127.0.0.1:8899 points the default Solana cluster (mainnet-beta) at another node (the e2e: litesvm).
-    ...(query.get('solana_rpc') ? { solana: { clusters: [{ name: 'mainnet-beta' as const, rpcUrl: query.get('solana_rpc')! }] } } : {}),
+    // Without it, npm start's local Solana RPC (litesvm) when it runs.
+    ...(solanaRpc ? { solana: { clusters: [{ name: 'mainnet-beta' as const, rpcUrl: solanaRpc }] } } : {}),
   }),
   // Smart wallets: an ERC-4337 account owned by the embedded wallet, built and linked once the server's app has a
   // "smart-wallets" section (bundler, paymaster); useSmartWallets() on the 'Smart wallet' card. A 'safe' type is built by
@@ -102,10 +106,10 @@ const plugins = [
   // status screens. The server's "funding" section (funding_config) says which methods show; the method plugins below
   // (and the faucet, a third party's) add their rows.
   // ?solana_rpc= is also where Solana balances are read and Solana transfers sent; ?usdc=31337:0x… adds a USDC address
-  // per chain (the e2e's test token on anvil).
+  // per chain (the e2e's test token on anvil); without it, npm start's test USDC on its local chain.
   funding({
-    ...(query.get('solana_rpc') ? { solanaRpcUrls: { 'mainnet-beta': query.get('solana_rpc')! } } : {}),
-    ...(query.get('usdc') ? { usdcAddresses: usdcFromQuery(query.get('usdc')!) } : {}),
+    ...(solanaRpc ? { solanaRpcUrls: { 'mainnet-beta': solanaRpc } } : {}),
+    ...(query.get('usdc') ? { usdcAddresses: usdcFromQuery(query.get('usdc')!) } : localStack ? { usdcAddresses: localStack.usdc } : {}),
   }),
   faucetFunding(),
   // Moonpay on-ramp (a funding method): listed on 'Add funds' when the server's funding section enables 'moonpay'; the

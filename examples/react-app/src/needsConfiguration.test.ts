@@ -8,6 +8,10 @@ describe('needsConfiguration', () => {
     for (const row of rows) expect(row.settings).toMatch(/FOYER_/)
   })
 
+  it("leaves out smart wallets when npm start's local stack (its bundler) runs", () => {
+    expect(needsConfiguration(['email'], { localStack: true }).map((r) => r.name)).not.toContain('Smart wallets (ERC-4337)')
+  })
+
   it('leaves out a login method the server already has on', () => {
     const names = needsConfiguration(['email', 'telegram', 'github']).map((r) => r.name)
     expect(names).not.toContain('Telegram')

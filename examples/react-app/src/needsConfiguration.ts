@@ -20,14 +20,20 @@ const capabilities: NeedsConfiguration[] = [
   { name: 'Coinbase Onramp', methods: [], settings: 'FOYER_COINBASE_CDP_KEY_NAME, FOYER_COINBASE_CDP_PRIVATE_KEY and FOYER_COINBASE_PROJECT_ID, and "coinbase-onramp" in the funding methods' },
   { name: 'Wallet recovery with Google Drive', methods: [], settings: 'FOYER_RECOVERY_GOOGLE_CLIENT_ID and FOYER_RECOVERY_GOOGLE_CLIENT_SECRET (redirect URI http://localhost:8788/recovery/oauth/callback)' },
   { name: 'Wallet recovery with iCloud', methods: [], settings: 'FOYER_RECOVERY_ICLOUD_CONTAINER and FOYER_RECOVERY_ICLOUD_API_TOKEN (a CloudKit container and its web token)' },
-  { name: 'Smart wallets (ERC-4337)', methods: [], settings: 'FOYER_SMART_WALLET_BUNDLER_URL, FOYER_SMART_WALLET_CHAIN_ID and FOYER_SMART_WALLET_FACTORY (a SimpleAccountFactory v0.7)' },
 ]
+
+/** Smart wallets need a bundler: npm start's local stack brings one; without it, this row. */
+const smartWallets: NeedsConfiguration = {
+  name: 'Smart wallets (ERC-4337)',
+  methods: [],
+  settings: 'FOYER_SMART_WALLET_BUNDLER_URL, FOYER_SMART_WALLET_CHAIN_ID and FOYER_SMART_WALLET_FACTORY (a SimpleAccountFactory v0.7), or npm start with its local stack',
+}
 
 /**
  * What the page lists under 'Needs configuration': every capability that needs an outside account, except login methods
  * the server already has on. Never hidden silently, never faked: each row says exactly what to set.
  */
-export function needsConfiguration(enabledMethods: readonly string[]): NeedsConfiguration[] {
+export function needsConfiguration(enabledMethods: readonly string[], { localStack = false }: { localStack?: boolean } = {}): NeedsConfiguration[] {
   const on = new Set(enabledMethods)
-  return capabilities.filter((c) => !c.methods.length || !c.methods.some((m) => on.has(m)))
+  return [...capabilities, ...(localStack ? [] : [smartWallets])].filter((c) => !c.methods.length || !c.methods.some((m) => on.has(m)))
 }

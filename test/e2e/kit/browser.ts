@@ -44,7 +44,7 @@ export async function animationsSettled(page: Page, timeoutMs = 30_000): Promise
  * collapsed. While an entry's lazy chunk loads, a disabled stand-in holds its place: only the real entry counts.
  */
 export async function openEmailInput(page: Page) {
-  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
   const dialog = page.getByRole('dialog')
   const input = dialog.locator('input[type="email"]')
   const option = dialog.getByRole('button', { name: /email/i, disabled: false })

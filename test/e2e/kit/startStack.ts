@@ -27,6 +27,8 @@ export interface Stack {
   apiUrl: string
   /** The wallet frame's origin (the server's second listener). */
   walletUrl: string
+  /** `npm start`'s second app (a cross-app provider), in devServer stacks. */
+  providerAppUrl?: string
   appId: string
   /** Output of the server (and the app's server) so far, for failure messages. */
   log(): string
@@ -45,6 +47,11 @@ export interface StartStackOptions {
    * of the server plus the once-per-run build of the example app. Slower per page; one test keeps it honest.
    */
   devServer?: boolean
+  /**
+   * With `devServer`: the dev app exactly as `npm start` configures it (no FOYER_DEV_APP of the kit's: wallets are created
+   * at login, passwords allowed), plus the local stack and the second app on ports of the stack's own.
+   */
+  outOfTheBox?: boolean
 }
 
 let localAssets: Promise<E2eAssets> | undefined
@@ -89,7 +96,7 @@ export async function startStack(env: Record<string, string> = {}, options: Star
       return await startStackOnce(env, options)
     } catch (error) {
       const pinned = env.PORT !== undefined && env.APP_PORT !== undefined
-      if (pinned || attempt === 3 || !/EADDRINUSE/.test(String(error))) throw error
+      if (pinned || attempt === 3 || !/EADDRINUSE|is in use/.test(String(error))) throw error
     }
   }
 }
@@ -107,12 +114,22 @@ async function startStackOnce(env: Record<string, string>, options: StartStackOp
   const removeDataDir = () => ownDataDir && rmSync(ownDataDir, { recursive: true, force: true })
   // Embedded wallets stay off at login unless a test asks (the dev app creates one for every new user).
   const devApp = { 'embedded-wallet': { create_on_login: 'off' }, ...(env.FOYER_DEV_APP ? (JSON.parse(env.FOYER_DEV_APP) as object) : {}) }
-  const serverEnv = { ...env, FOYER_DEV_APP: JSON.stringify(devApp), PORT: String(port), APP_PORT: String(appPort), FOYER_WALLET_PORT: String(walletPort), FOYER_DATA_DIR: dataDir }
+  const serverEnv = {
+    ...env,
+    ...(options.outOfTheBox ? {} : { FOYER_DEV_APP: JSON.stringify(devApp) }),
+    PORT: String(port),
+    APP_PORT: String(appPort),
+    FOYER_WALLET_PORT: String(walletPort),
+    FOYER_DATA_DIR: dataDir,
+  }
 
   if (options.devServer) {
     try {
-      // npm start's local chain (anvil) on a port of this stack's own.
-      return await startDevStack({ FOYER_ANVIL_PORT: String(await freePort()), ...serverEnv }, { apiUrl, walletUrl, appUrl: `http://localhost:${appPort}`, appId, removeDataDir })
+      // npm start's local stack and second app on ports of this stack's own (the Solana RPC's WebSocket is its port + 1).
+      const ports: Record<string, string> = {}
+      for (const name of ['FOYER_ANVIL_PORT', 'FOYER_BUNDLER_PORT', 'FOYER_PAYMASTER_PORT', 'FOYER_FAUCET_PORT', 'FOYER_SOLANA_PORT', 'FOYER_PROVIDER_APP_PORT']) ports[name] = String(await freePort())
+      const providerAppUrl = `http://localhost:${ports.FOYER_PROVIDER_APP_PORT}`
+      return await startDevStack({ ...ports, ...serverEnv }, { apiUrl, walletUrl, appUrl: `http://localhost:${appPort}`, appId, providerAppUrl, removeDataDir })
     } catch (error) {
       removeDataDir()
       throw error
@@ -161,7 +178,7 @@ async function startStackOnce(env: Record<string, string>, options: StartStackOp
 /** `node scripts/start.mjs` in its own process group, resolved at its 'Foyer is running' banner. */
 async function startDevStack(
   env: Record<string, string>,
-  stack: { apiUrl: string; walletUrl: string; appUrl: string; appId: string; removeDataDir: () => void },
+  stack: { apiUrl: string; walletUrl: string; appUrl: string; appId: string; providerAppUrl: string; removeDataDir: () => void },
 ): Promise<Stack> {
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -195,7 +212,7 @@ async function startDevStack(
     child.once('exit', (code) => fail(`exited with ${code}`))
   })
   const crashServer = () => Promise.reject(new Error('crashServer: not in a devServer stack'))
-  return { apiUrl: stack.apiUrl, walletUrl: stack.walletUrl, appUrl: stack.appUrl, appId: stack.appId, log: () => output, stop, crashServer }
+  return { apiUrl: stack.apiUrl, walletUrl: stack.walletUrl, appUrl: stack.appUrl, appId: stack.appId, providerAppUrl: stack.providerAppUrl, log: () => output, stop, crashServer }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
