@@ -51,6 +51,8 @@ const server = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/serve
 line()
 const outage = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/databaseOutage.ts'], { cwd: root, stdio: 'inherit', env: { ...childEnv, NODE_ENV: 'development' } })
 line()
+const slowStart = spawnSync(process.execPath, ['test/bench/slowStart.mjs'], { cwd: root, stdio: 'inherit', env: childEnv })
+line()
 
 // Scale-out through HAProxy (examples/deploy) on a throwaway PostgreSQL cluster: needs both installed.
 const { HAPROXY } = await import('../../examples/deploy/deployment.mjs')
@@ -63,4 +65,4 @@ if (haveHaproxy && havePostgres) {
   console.log(`Scale-out: skipped (${haveHaproxy ? '' : 'HAProxy is not at ' + HAPROXY + '; '}${havePostgres ? '' : 'no PostgreSQL in /usr/lib/postgresql; '}apt-get install haproxy postgresql, then npm run bench:scale)`)
 }
 line()
-process.exit(renders.status || server.status || outage.status || scale.status || (bundleFailed ? 1 : 0))
+process.exit(renders.status || server.status || outage.status || slowStart.status || scale.status || (bundleFailed ? 1 : 0))
