@@ -22,7 +22,11 @@ export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWa
     const answer = await sendSolanaTransaction(foyer, deps.state(), transaction as never, connection as never, { address }, deps.prompt?.() ?? true, deps.clusters ?? [], deps.priceDisplay ?? 'usd')
     return answer.signature
   }
-  const standard = createSolanaStandardWallet(sign)
+  // For dapps (wallet-standard): serialized bytes, legacy or v0, already carrying their fee payer and blockhash.
+  const standard = createSolanaStandardWallet(sign, {
+    signTransaction: async (address, bytes) => (await transactions()).signSolanaTransactionBytes(foyer, deps.state(), address, bytes),
+    signAndSendTransaction: (address, bytes) => sendTransaction(address, { version: 'serialized', serialize: () => bytes }),
+  })
   // One connector per address for the kernel's life: the manager's listeners stay attached to it.
   const connectors = new Map<string, WalletConnector>()
   const connectorOf = (address: string) => {

@@ -6,7 +6,8 @@ import bs58 from 'bs58'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
 import { embeddedWallet } from './index.js'
-import { SOLANA_STANDARD_FEATURES } from './solanaStandardWallet.js'
+import { createSolanaStandardWallet, SOLANA_STANDARD_FEATURES } from './solanaStandardWallet.js'
+import { Keypair, MessageV0, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -18,6 +19,9 @@ type Features = {
   'standard:disconnect': { disconnect(): Promise<void> }
   'standard:events': { on(event: 'change', listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void }
   'solana:signMessage': { signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<{ signature: Uint8Array; signedMessage: Uint8Array }[]> }
+  'solana:signTransaction': { supportedTransactionVersions: readonly unknown[]; signTransaction(...inputs: { account: WalletAccount; transaction: Uint8Array }[]): Promise<{ signedTransaction: Uint8Array }[]> }
+  'solana:signAndSendTransaction': { signAndSendTransaction(...inputs: { account: WalletAccount; transaction: Uint8Array; chain: string }[]): Promise<{ signature: Uint8Array }[]> }
+  'solana:signIn': { signIn(...inputs: Record<string, unknown>[]): Promise<{ account: WalletAccount; signedMessage: Uint8Array; signature: Uint8Array }[]> }
 }
 const feature = <K extends keyof Features>(wallet: Wallet, name: K) => wallet.features[name] as Features[K]
 
@@ -52,12 +56,12 @@ describe("the embedded Solana wallet in wallet-standard ('Foyer Wallet')", () =>
     expect(wallet).toMatchObject({ version: '1.0.0', name: 'Foyer Wallet', chains: ['solana:mainnet', 'solana:devnet', 'solana:testnet'] })
     expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/)
     expect(Object.keys(wallet.features).sort()).toEqual([...SOLANA_STANDARD_FEATURES].sort())
-    expect(wallet.features).not.toHaveProperty('solana:signTransaction')
+    expect(feature(wallet, 'solana:signTransaction').supportedTransactionVersions).toEqual(['legacy', 0])
     expect(wallet.accounts).toHaveLength(1)
     const [account] = wallet.accounts
     expect(account!.address).toBe(s0)
     expect([...account!.publicKey]).toEqual([...bs58.decode(s0)])
-    expect(account!.features).toEqual(['solana:signMessage'])
+    expect(account!.features).toEqual(['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signIn'])
 
     // An app that loads later gets it too, by the standard's app-ready event.
     const late = lateApp()
@@ -114,5 +118,63 @@ describe("the embedded Solana wallet in wallet-standard ('Foyer Wallet')", () =>
     expect((await feature(wallet, 'standard:connect').connect()).accounts.map((a) => a.address)).toEqual([s0])
     // The user stays signed in throughout.
     expect(foyer.$session.peek().status).toBe('authenticated')
+  })
+
+  it('signs legacy and v0 transactions in the frame (solana:signTransaction): the fee payer\'s signature verifies; a foreign account is refused', async () => {
+    const { signIn, s0, frame } = await setup()
+    signIn(kitUser([embeddedSolanaAccount(s0)]))
+    await vi.waitFor(() => expect(foyerWallet()).toBeDefined())
+    const wallet = foyerWallet()!
+    const owner = new PublicKey(s0)
+    const blockhash = bs58.encode(new Uint8Array(32).fill(7))
+    const transfer = SystemProgram.transfer({ fromPubkey: owner, toPubkey: Keypair.generate().publicKey, lamports: 1000 })
+    const legacy = new Transaction({ feePayer: owner, recentBlockhash: blockhash }).add(transfer)
+    const v0 = new VersionedTransaction(MessageV0.compile({ payerKey: owner, recentBlockhash: blockhash, instructions: [transfer] }))
+    const [signedLegacy, signedV0] = await feature(wallet, 'solana:signTransaction').signTransaction(
+      { account: wallet.accounts[0]!, transaction: legacy.serialize({ requireAllSignatures: false, verifySignatures: false }) },
+      { account: wallet.accounts[0]!, transaction: v0.serialize() },
+    )
+    const fromLegacy = Transaction.from(signedLegacy!.signedTransaction)
+    expect(ed25519.verify(fromLegacy.signature!, fromLegacy.serializeMessage(), owner.toBytes())).toBe(true)
+    const fromV0 = VersionedTransaction.deserialize(signedV0!.signedTransaction)
+    expect(fromV0.version).toBe(0)
+    expect(ed25519.verify(fromV0.signatures[0]!, fromV0.message.serialize(), owner.toBytes())).toBe(true)
+    const stranger = { ...wallet.accounts[0]!, address: frame.solanaKeypair(2).address }
+    await expect(feature(wallet, 'solana:signTransaction').signTransaction({ account: stranger, transaction: v0.serialize() })).rejects.toThrow('Wallet is not currently connected')
+  })
+
+  it('signs in (solana:signIn): the SIWS message of the page\'s host with the fields the wallet fills, signed by the account; another domain is refused', async () => {
+    const { signIn, s0 } = await setup()
+    signIn(kitUser([embeddedSolanaAccount(s0)]))
+    await vi.waitFor(() => expect(foyerWallet()).toBeDefined())
+    const wallet = foyerWallet()!
+    const [output] = await feature(wallet, 'solana:signIn').signIn({ statement: 'Sign in to the dapp', nonce: 'abc12345' })
+    const text = new TextDecoder().decode(output!.signedMessage)
+    expect(text).toMatch(new RegExp(`^${location.host} wants you to sign in with your Solana account:\\n${s0}\\n\\nSign in to the dapp\\n\\nURI: ${location.origin}\\nVersion: 1\\nChain ID: mainnet\\nNonce: abc12345\\nIssued At: \\d{4}-`))
+    expect(output!.account.address).toBe(s0)
+    expect(ed25519.verify(output!.signature, output!.signedMessage, bs58.decode(s0))).toBe(true)
+    await expect(feature(wallet, 'solana:signIn').signIn({ domain: 'evil.example' })).rejects.toThrow(`Sign-in domain evil.example is not this page's (${location.host})`)
+  })
+})
+
+describe('solana:signAndSendTransaction', () => {
+  it('hands the bytes to the send path and answers its base58 signature as bytes; a disconnected dapp is refused', async () => {
+    const sent: [string, Uint8Array][] = []
+    const signature = bs58.encode(new Uint8Array(64).fill(3))
+    const standard = createSolanaStandardWallet(async () => new Uint8Array(64), {
+      signTransaction: async () => new Uint8Array(),
+      signAndSendTransaction: async (address, bytes) => (sent.push([address, bytes]), signature),
+    })
+    const address = Keypair.generate().publicKey.toBase58()
+    standard.setAddresses([address])
+    const send = standard.wallet.features['solana:signAndSendTransaction'] as Features['solana:signAndSendTransaction']
+    const bytes = new Uint8Array([1, 2, 3])
+    const [output] = await send.signAndSendTransaction({ account: standard.wallet.accounts[0]!, transaction: bytes, chain: 'solana:mainnet' })
+    expect(bs58.encode(output!.signature)).toBe(signature)
+    expect(sent).toEqual([[address, bytes]])
+    const account = standard.wallet.accounts[0]!
+    await (standard.wallet.features['standard:disconnect'] as Features['standard:disconnect']).disconnect()
+    await expect(send.signAndSendTransaction({ account, transaction: bytes, chain: 'solana:mainnet' })).rejects.toThrow('Wallet is not currently connected')
+    expect(sent).toHaveLength(1)
   })
 })
