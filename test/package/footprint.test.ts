@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { countPackages } from './kit/countPackages.js'
 
-// The optional peers: a host installs the ones it uses.
+// The optional peers (and packages only they bring: ox, @solana/web3.js): a host installs the ones it uses.
 const OPTIONAL_PEERS = ['viem', '@solana/web3.js', '@walletconnect/ethereum-provider', '@coinbase/wallet-sdk', 'permissionless', 'ox']
 // Privy's React SDK installs 680 packages; Foyer's e-mail-only footprint is held well under it.
 const PACKAGE_BUDGET = 150
