@@ -12,6 +12,7 @@ export const foyerAliases = [
   { find: /^foyer\/core$/, replacement: `${root}core/client/index.ts` },
   { find: /^foyer\/protocol$/, replacement: `${root}core/protocol/index.ts` },
   { find: /^foyer\/ui$/, replacement: `${root}ui/index.ts` },
+  { find: /^foyer\/wagmi$/, replacement: `${root}plugins/embedded-wallet/wagmi.ts` },
   { find: /^foyer$/, replacement: `${root}ui/foyer.ts` },
 ]
 

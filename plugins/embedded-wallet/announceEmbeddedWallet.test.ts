@@ -5,6 +5,7 @@ import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '
 import { injected } from '../injected/index.js'
 import { embeddedWallet } from './index.js'
 import { SEND_TRANSACTION_SCREEN } from './walletConstants.js'
+import { embeddedWalletPresence } from './embeddedWalletPresence.js'
 
 interface Announcement {
   info: { uuid: string; name: string; icon: string; rdns: string }
@@ -35,6 +36,16 @@ async function setup(plugins: Parameters<typeof startKitFoyer>[0] = []) {
 const foyerAnnouncements = (seen: Announcement[]) => seen.filter((a) => a.info.rdns === 'dev.foyer.wallet')
 
 describe('EIP-6963 announcement of the embedded wallet', () => {
+  it("tells code outside Foyer (the wagmi connector) whether the user has the wallet, once the session is known; no Foyer: null after the wait", async () => {
+    expect(await embeddedWalletPresence(window, 50)).toBeNull()
+    const { signIn, signOut, user } = await setup()
+    expect(await embeddedWalletPresence(window, 2_000)).toBe(false)
+    signIn(user)
+    await vi.waitFor(async () => expect(await embeddedWalletPresence(window, 2_000)).toBe(true))
+    await signOut()
+    await vi.waitFor(async () => expect(await embeddedWalletPresence(window, 2_000)).toBe(false))
+  })
+
   it('announces once the user has an embedded Ethereum wallet, and answers every requestProvider', async () => {
     const { seen, ask } = listen()
     const { signIn, user, address } = await setup()

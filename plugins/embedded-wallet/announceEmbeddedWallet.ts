@@ -2,6 +2,7 @@ import type { Foyer } from '../../core/client/types.js'
 import { primaryEmbeddedWallet } from './embeddedAccounts.js'
 import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_RDNS } from './embeddedWalletInfo.js'
+import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } from './embeddedWalletPresence.js'
 
 /** EIP-6963 provider info. */
 export interface Eip6963Info {
@@ -24,7 +25,9 @@ function uuidV4(): string {
  * Announces the embedded wallet to the page's dapps by EIP-6963 (wagmi, RainbowKit, mipd) once the signed-in user has
  * an embedded Ethereum wallet, and answers each `eip6963:requestProvider` while they do. The announced provider is
  * the page's: it serves the user's primary embedded wallet and follows the session (accountsChanged, disconnect on
- * logout), so a dapp that kept it from an earlier announcement stays right. Returns the teardown.
+ * logout), so a dapp that kept it from an earlier announcement stays right. Once the session is known it also tells
+ * whether there is such a wallet (embeddedWalletPresence.ts: the wagmi connector waits on it at a reload). Returns the
+ * teardown.
  */
 export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps, win: Window | undefined = typeof window === 'undefined' ? undefined : window): () => void {
   if (!win) return () => {}
@@ -36,11 +39,23 @@ export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps,
   const announce = () => {
     if (active && detail) win.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   }
+  // Presence: unknown while the session loads; after that, whether the user has the wallet.
+  let known = false
+  const tellPresence = () => {
+    if (known) win.dispatchEvent(new CustomEvent<EmbeddedWalletPresence>(PRESENCE_EVENT, { detail: Object.freeze({ available: active }) }))
+  }
+  win.addEventListener(REQUEST_PRESENCE_EVENT, tellPresence)
 
   const stop = foyer.$session.subscribe((session) => {
     const has = primaryEmbeddedWallet(session.user, 'ethereum') !== null
-    if (has === active) return
+    const wasKnown = known
+    known = session.status !== 'loading'
+    if (has === active) {
+      if (known && !wasKnown) tellPresence()
+      return
+    }
     active = has
+    tellPresence()
     // EIP-6963 has no withdrawal: after a logout the provider answers no accounts and stops being announced.
     if (!has) return void win.removeEventListener('eip6963:requestProvider', announce)
     provider ??= import('./embeddedEthereumProvider.js').then((m) => m.createEmbeddedEthereumProvider(foyer, deps, m.primaryWalletAccount(foyer)))
@@ -59,6 +74,7 @@ export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps,
     stopped = true
     stop()
     win.removeEventListener('eip6963:requestProvider', announce)
+    win.removeEventListener(REQUEST_PRESENCE_EVENT, tellPresence)
     void provider?.then((p) => p.destroy(), () => {})
   }
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { keccak256, parseTransaction, recoverTransactionAddress, verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { PROVIDER_DEMO_MESSAGE } from '../../examples/react-app/src/EmbeddedProviderDemo.js'
+import { WAGMI_DEMO_MESSAGE } from '../../examples/react-app/src/WagmiCard.js'
 import { startAnvil } from '../standins/anvil.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
@@ -105,5 +106,37 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
     await dialog.getByRole('list', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
     expect(await dialog.getByText('Foyer Wallet').count()).toBe(0)
     await context.close()
+  })
+
+  it("drives wagmi through the foyer() connector: connects, signs (verified), and is still connected after a reload without a click; after wagmi's disconnect a reload stays disconnected", async () => {
+    const { context, page } = await e2e.newPage()
+    try {
+      const address = await signUp(page, 'wagmi.user@example.com')
+      const card = page.getByTestId('wagmi')
+      const status = card.getByTestId('wagmi-status')
+      expect(await status.textContent()).toBe('Status: disconnected')
+      await card.getByRole('button', { name: 'Connect with wagmi' }).click()
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe(`Connected: ${address}`)
+      await card.getByRole('button', { name: 'Sign with wagmi' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign and continue' }).click()
+      const result = card.getByTestId('wagmi-result')
+      await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
+      const signature = (await result.textContent())!.replace('Signature: ', '') as `0x${string}`
+      expect(await verifyMessage({ address, message: WAGMI_DEMO_MESSAGE, signature })).toBe(true)
+
+      // wagmi reconnects when the page loads, before Foyer restored its session: the connector waits for it.
+      await page.reload()
+      await expect.poll(() => page.getByTestId('wagmi-status').textContent(), { timeout: 30_000 }).toBe(`Connected: ${address}`)
+
+      await page.getByTestId('wagmi').getByRole('button', { name: 'Disconnect wagmi' }).click()
+      await expect.poll(() => page.getByTestId('wagmi-status').textContent()).toBe('Status: disconnected')
+      await page.reload()
+      // Once wagmi's reconnect has ended (it waited for Foyer's session), still disconnected.
+      await page.locator('[data-testid="wagmi"][data-reconnected="true"]').waitFor({ timeout: 30_000 })
+      await page.getByTestId('embedded-wallet').first().waitFor()
+      expect(await page.getByTestId('wagmi-status').textContent()).toBe('Status: disconnected')
+    } finally {
+      await context.close()
+    }
   })
 })

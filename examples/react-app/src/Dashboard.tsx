@@ -9,6 +9,7 @@ import { RecoveryPasswordCard } from './RecoveryPasswordCard.js'
 import { SmartWalletCard } from './SmartWalletCard.js'
 import { SolanaTransactionsCard } from './SolanaTransactionsCard.js'
 import { UserCard } from './UserCard.js'
+import { WagmiCard } from './WagmiCard.js'
 import { WalletsCard } from './WalletsCard.js'
 
 /** The signed-in page: the user, their accounts, wallets and passkeys, and the smart wallet. */
@@ -29,6 +30,7 @@ export function Dashboard({ user }: { user: User }) {
         <SolanaTransactionsCard user={user} />
         <RecoveryPasswordCard user={user} />
         <WalletsCard />
+        <WagmiCard />
         <PasskeysCard user={user} />
         <TransactionProtectionCard user={user} />
       </div>

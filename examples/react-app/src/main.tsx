@@ -33,6 +33,8 @@ import { crossApp } from 'foyer/plugins/cross-app'
 // A third party's funding method (examples/custom-plugin): test funds from the app's faucet key.
 import { faucetFunding } from '../../custom-plugin/faucet-funding/index.js'
 import { localStack } from './localStack.js'
+// wagmi's config and its page-load reconnect (a wagmi host's WagmiProvider does it on mount).
+import './wagmiDemo.js'
 import { Root } from './Root.js'
 import './styles.css'
 
