@@ -157,10 +157,17 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
       // The page tries a creation that never reached the server again (same key) while the server restarts: the outcome
       // is read once that has ended — the page showed how its click went and no create call is on the way — or a late
       // retry could make the wallet after a 'no wallet' reading.
-      await expect.poll(() => page.getByTestId('embedded-result').textContent(), { timeout: 60_000 }).toMatch(/^(Created|Error): /)
+      const result = page.getByTestId('embedded-result')
+      await expect.poll(() => result.textContent(), { timeout: 60_000 }).toMatch(/^(Created|Error): /)
       await expect.poll(inFlight, { timeout: 30_000 }).toBe(0)
       const outcome = await serverOutcome(user)
       note('server', outcome)
+      // A click that answered a wallet answered the one the server holds.
+      const created = /^Created: (0x[0-9a-fA-F]{40})$/.exec((await result.textContent()) ?? '')?.[1]
+      if (created) {
+        expect(outcome).toBe('wallet recovers')
+        expect(await page.getByTestId('embedded-wallet').locator('code').allTextContents()).toEqual([created])
+      }
       if (outcome === 'no wallet' && !outcomes.server!.slice(0, -1).includes('no wallet')) {
         // The first user the crash left without a wallet makes one now, in the same tab: nothing half-made blocks it.
         // Without create_on_login on this load: the app's resume at load would otherwise make the wallet in the
