@@ -44,6 +44,11 @@ export const ServerAppConfigSchema = v.looseObject({
   created_at: v.number(),
   updated_at: v.number(),
   mfa_methods: v.array(v.string()),
+  /**
+   * How long an MFA verification lets its session through, in seconds (the server's `mfaWindowSeconds`, 1..900): the
+   * client names it after an enrolment. Optional for older servers, which kept the default 900.
+   */
+  mfa_window_seconds: v.optional(v.pipe(v.number(), v.integer('mfa_window_seconds: must be a whole number of seconds'), v.minValue(1, 'mfa_window_seconds: must be at least 1'))),
   enforce_wallet_uis: v.boolean(),
   legacy_wallet_ui_config: v.boolean(),
   embedded_wallet_config: v.object({

@@ -5,13 +5,16 @@ import type { ServerAppConfig } from '../protocol/index.js'
 import { appPolicyEntries } from './appPolicy.js'
 import type { AppPolicy } from './appPolicy.js'
 import { formatIssuePath } from './http/parse.js'
+import { MFA_VERIFICATION_TTL_MS } from './mfa.js'
 import { SessionCookiesSchema, resolveSessionCookies } from './sessionCookieSettings.js'
 import type { SessionCookieSettings } from './sessionCookieSettings.js'
 
-// session_cookies_enabled follows the server-only session_cookies section, and embedded_wallet_origin the server's
-// walletOrigin, so no entry sets them directly.
-const { id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, session_cookies_enabled: _sc, embedded_wallet_origin: _ewo, ...configurable } =
-  ServerAppConfigSchema.entries
+// session_cookies_enabled follows the server-only session_cookies section, embedded_wallet_origin the server's
+// walletOrigin and mfa_window_seconds its mfaWindowSeconds, so no entry sets them directly.
+const {
+  id: _id, name: _name, verification_key: _vk, created_at: _c, updated_at: _u, session_cookies_enabled: _sc, embedded_wallet_origin: _ewo,
+  mfa_window_seconds: _mw, ...configurable
+} = ServerAppConfigSchema.entries
 
 const baseEntries = {
   id: v.pipe(v.string(), v.length(APP_ID_LENGTH, `Must be exactly ${APP_ID_LENGTH} characters`)),
@@ -102,6 +105,8 @@ export function readConfigFile(file: string, sections: AppSections = {}) {
 export interface PublicConfigServer {
   /** The embedded-wallet frame's origin (createServer's `walletOrigin`), or null. */
   walletOrigin: string | null
+  /** How long an MFA verification lasts, in seconds (createServer's `mfaWindowSeconds`): every app publishes it. */
+  mfaWindowSeconds: number
 }
 
 /** A plugin's contribution to the public app config, computed from its section of the app entry. */
@@ -112,7 +117,7 @@ export function buildApps(
   inputs: ParsedApp[],
   createdAt: number,
   plugins: { id: string; appConfig?: unknown; publicConfig?: PublicConfigFn }[] = [],
-  server: PublicConfigServer = { walletOrigin: null },
+  server: PublicConfigServer = { walletOrigin: null, mfaWindowSeconds: MFA_VERIFICATION_TTL_MS / 1000 },
 ): Map<string, App> {
   const apps = new Map<string, App>()
   // Only plugins that declare a section own a key; others (e.g. a plugin without settings) don't.
@@ -142,6 +147,7 @@ export function buildApps(
       sessionCookies: session_cookies ? resolveSessionCookies(session_cookies, allowed_origins.map(normalizeOrigin), id) : null,
       config: {
         ...defaults(), ...Object.assign({}, ...contributed), ...clean, session_cookies_enabled: Boolean(session_cookies),
+        mfa_window_seconds: server.mfaWindowSeconds,
         id, name, created_at: createdAt, updated_at: createdAt,
       },
       plugins: sections,

@@ -49,3 +49,36 @@ describe('ctx.requireMfa', () => {
     expect(await codeOf(await protectedCall(first.token))).toEqual([403, 'missing_or_invalid_mfa'])
   })
 })
+
+describe("the app config's mfa_window_seconds (what the client names after an enrolment)", () => {
+  const published = async (s: TestServer) => (await (await s.request(`/api/v1/apps/${s.appId}`)).json()).mfa_window_seconds
+
+  it('is the default 900 s', async () => {
+    expect(await published(t)).toBe(900)
+  })
+
+  it("is mfaWindowSeconds when the server is given one, and is the window requireMfa applies", async () => {
+    let now = Date.now()
+    const { plugin, enrolled: enrolledShort } = fakeMfaPlugin()
+    const short = await createTestServer({ plugins: [emailServer(), plugin], now: () => now, mfaWindowSeconds: 90 })
+    try {
+      expect(await published(short)).toBe(90)
+      const { token, user } = await short.login('short@example.com')
+      enrolledShort.add(user.id)
+      await short.request('/api/v1/fake-mfa/verify', { body: {}, token: token! })
+      const call = () => short.request('/api/v1/fake-mfa/protected', { body: {}, token: token! })
+      now += 89_000
+      expect((await call()).status).toBe(200)
+      now += 2_000
+      expect(await codeOf(await call())).toEqual([403, 'missing_or_invalid_mfa'])
+    } finally {
+      await short.close()
+    }
+  })
+
+  it('follows the server, never an app entry; a window outside 1..900 s stops the start', async () => {
+    await expect(createTestServer({ app: { mfa_window_seconds: 60 } })).rejects.toThrow(/mfa_window_seconds/)
+    await expect(createTestServer({ mfaWindowSeconds: 0 })).rejects.toThrow('mfaWindowSeconds must be a whole number in 1..900')
+    await expect(createTestServer({ mfaWindowSeconds: 901 })).rejects.toThrow('mfaWindowSeconds must be a whole number in 1..900')
+  })
+})

@@ -91,7 +91,7 @@ export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => nu
     recordVerification: record,
   }
 
-  /** Passes a user without MFA, or one whose session verified within the window (15 minutes); else 403. */
+  /** Passes a user without MFA, or one whose session verified within the window (`windowMs`, default 15 minutes); else 403. */
   async function requireFreshVerification<U extends { userId: string; sessionId: string }>(user: U): Promise<U & { mfaValidForMs: number | null }> {
     if (!methods.length || !(await mfa.methods(user.userId)).length) return { ...user, mfaValidForMs: null }
     const at = now()

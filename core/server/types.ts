@@ -116,7 +116,8 @@ export interface ServerContext {
   /**
    * For routes that need a fresh MFA verification: `requireUser`, then, when the user has an MFA method
    * enrolled (asked of the `mfa` plugins), a verification of this user and session recorded within the
-   * last 15 minutes (`mfa.recordVerification`), else 403 `missing_or_invalid_mfa`. Users without one pass.
+   * server's window (`mfaWindowSeconds`, default 15 minutes; `mfa.recordVerification`), else 403
+   * `missing_or_invalid_mfa`. Users without one pass.
    * `mfaValidForMs`: how much longer the verification lets this session through (null: the user has no MFA).
    */
   requireMfa(c: Context): Promise<AuthedUser & { mfaValidForMs: number | null }>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { RawUser } from '../../core/protocol/index.js'
 import { errorResponse, KIT_APP_ID, renderWithFoyer, type RouteHandler } from '../../test/kit/renderWithFoyer.js'
 import { mfa } from '../mfa/index.js'
+import { formatClock, noteMfaVerified } from '../mfa/mfaWindow.js'
 import { passkey } from '../passkey/index.js'
 import { mfaPasskeyPaths } from './api.js'
 import { mfaPasskey } from './index.js'
@@ -21,8 +22,12 @@ const userWith = (ids: string[], mfaMethods: string[] = []): RawUser => ({
   mfaMethods: mfaMethods as RawUser['mfaMethods'], hasAcceptedTerms: false, isGuest: false,
 })
 
-async function open(user: RawUser, screenId: string, routes: Record<string, RouteHandler> = {}) {
-  const rendered = await renderWithFoyer(null, { plugins: [passkey(), mfa(), mfaPasskey()], appConfig: { passkey: true, mfa_methods: ['passkey'] }, routes })
+async function open(user: RawUser, screenId: string, routes: Record<string, RouteHandler> = {}, mfaWindowSeconds = 900) {
+  const rendered = await renderWithFoyer(null, {
+    plugins: [passkey(), mfa(), mfaPasskey()],
+    appConfig: { passkey: true, mfa_methods: ['passkey'], mfa_window_seconds: mfaWindowSeconds },
+    routes,
+  })
   act(() => {
     rendered.foyer.session.handleTokenResponse({ user, token: accessToken, refresh_token: 'refresh', session_update_action: 'set' })
     rendered.foyer.modal.open({ intent: null, screen: screenId })
@@ -69,9 +74,34 @@ describe('passkey enrollment screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Enable' }))
     await screen.findByRole('heading', { name: 'Passkey verification added' })
-    // Enrolling verified this session: the screen says why the next protected action won't ask.
-    expect(screen.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.")).toBeTruthy()
     expect(requests.filter((r) => r.path === mfaPasskeyPaths.enroll).at(-1)?.body).toEqual({ credentialIds: ['b'] })
+    // The first method: enabling verified nothing (the server records none), so the next protected action asks and
+    // the screen promises no window.
+    expect(screen.queryByText(/This device is verified/)).toBeNull()
+  })
+
+  it("after a verification on the way (the step-up when a method exists), names the server's window", async () => {
+    const rendered = await open(userWith(['a'], ['totp']), 'mfa-passkey/enroll', {
+      // As the step-up would: a verification passes before the server lets the call through.
+      [mfaPasskeyPaths.enroll]: (body: { credentialIds: string[] }) => {
+        noteMfaVerified(rendered.foyer, Date.now())
+        return userWith(body.credentialIds, ['totp', 'passkey'])
+      },
+    }, 120)
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable' }, { timeout: 10_000 }))
+    await screen.findByRole('heading', { name: 'Passkey verification added' })
+    expect(screen.getByText("This device is verified for the next 2 minutes, so you won't be asked to verify again until then.")).toBeTruthy()
+  })
+
+  it('after an earlier verification still running (no prompt on the way), names when it ends', async () => {
+    const rendered = await open(userWith(['a'], ['totp']), 'mfa-passkey/enroll', {
+      [mfaPasskeyPaths.enroll]: (body: { credentialIds: string[] }) => userWith(body.credentialIds, ['totp', 'passkey']),
+    }, 120)
+    const at = Date.now() - 30_000
+    act(() => noteMfaVerified(rendered.foyer, at))
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable' }, { timeout: 10_000 }))
+    await screen.findByRole('heading', { name: 'Passkey verification added' })
+    expect(screen.getByText(`This device is verified until ${formatClock(at + 120_000)}, so you won't be asked to verify again until then.`)).toBeTruthy()
   })
 })
 

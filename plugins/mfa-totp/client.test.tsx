@@ -3,7 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RawUser } from '../../core/protocol/index.js'
 import { errorResponse, KIT_APP_ID, renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
+import { typeCode } from '../../test/kit/codeBoxes.js'
 import { mfa } from '../mfa/index.js'
+import type { MfaState } from '../mfa/mfaState.js'
 import { mfaSms } from '../mfa-sms/index.js'
 import { totpPaths } from './api.js'
 import { mfaTotp } from './index.js'
@@ -16,13 +18,14 @@ const accessToken = `${b64({ alg: 'ES256' })}.${b64({ sub: 'did:foyer:u1', aud: 
 const user: RawUser = { id: 'did:foyer:u1', createdAt: 1, linkedAccounts: [], mfaMethods: ['sms'], hasAcceptedTerms: false, isGuest: false }
 const INFO = { authUrl: 'otpauth://totp/Test:u1?secret=JBSWY3DPEHPK3PXP&issuer=Test', secret: 'JBSWY3DPEHPK3PXP' }
 
-async function openEnrollment(verified: () => boolean) {
+async function openEnrollment(verified: () => boolean, mfaWindowSeconds = 900) {
   const rendered = await renderWithFoyer(null, {
     plugins: [mfa(), mfaTotp(), mfaSms()],
-    appConfig: { mfa_methods: ['totp', 'sms'] },
+    appConfig: { mfa_methods: ['totp', 'sms'], mfa_window_seconds: mfaWindowSeconds },
     routes: {
       // The server's requireMfa: refused until this session verified.
       [totpPaths.enrollInit]: () => (verified() ? INFO : errorResponse(403, 'missing_or_invalid_mfa', 'MFA verification failed, retry.')),
+      [totpPaths.enroll]: () => ({ ...user, mfaMethods: ['sms', 'totp'] }),
       '/api/v1/mfa/init': () => ({}),
       '/api/v1/mfa/cancel': () => ({ success: true }),
     },
@@ -67,5 +70,21 @@ describe('TOTP enrollment when a verification is asked first (the step-up over t
     })
     await waitFor(() => expect(screen.getByTestId('foyer-mfa-totp-secret').textContent).toBe(INFO.secret), { timeout: 10_000 })
     expect(requests.filter((r) => r.path === totpPaths.enrollInit)).toHaveLength(2)
+  })
+})
+
+describe("TOTP enrollment's success screen", () => {
+  it("names the window the server publishes (the right code verified this session), and the page knows until when", async () => {
+    const { foyer } = await openEnrollment(() => true, 30)
+    await waitFor(() => expect(screen.getByTestId('foyer-mfa-totp-secret').textContent).toBe(INFO.secret), { timeout: 10_000 })
+    fireEvent.click(screen.getByTestId('foyer-mfa-totp-continue'))
+    await screen.findByRole('heading', { name: 'Enter enrollment code' })
+    const before = Date.now()
+    await act(async () => typeCode('123456'))
+    await screen.findByRole('heading', { name: 'Authenticator app verification added' }, { timeout: 10_000 })
+    expect(screen.getByText("This device is verified for the next 30 seconds, so you won't be asked to verify again until then.")).toBeTruthy()
+    const { at, until } = foyer.pluginState<MfaState>('mfa').verified.value!
+    expect(at).toBeGreaterThanOrEqual(before)
+    expect(until).toBe(at + 30_000)
   })
 })

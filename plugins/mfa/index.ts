@@ -2,17 +2,12 @@ import { definePlugin } from '../../core/client/plugin.js'
 import { mfaApi } from './api.js'
 import { createMfaState, type MfaState } from './mfaState.js'
 import { mfaStepUp } from './mfaStepUp.js'
-import { MFA_WINDOW_MINUTES, mfaTexts } from './mfaTexts.js'
+import { mfaTexts } from './mfaTexts.js'
 
 /** Options of the MFA hub. */
 export interface MfaPluginOptions {
   /** Don't open 'Verify your identity' when a call needs a verification: useRegisterMfaListener's onMfaRequired hears it. */
   noPromptOnMfaRequired?: boolean
-  /**
-   * The server's MFA window in minutes (its `mfaWindowSeconds` / 60; default 15): the enrolment success screens say
-   * this device needs no verification for that long.
-   */
-  windowMinutes?: number
   /** Overrides of the English texts. */
   texts?: Record<string, string>
 }
@@ -23,20 +18,19 @@ export interface MfaPluginOptions {
  * (kind 'mfa', their `mfa` slot) bring their enrollment screens and how they verify.
  */
 export function mfa(options: MfaPluginOptions = {}) {
-  const texts: Record<string, string> = { ...mfaTexts, ...options.texts }
-  texts['mfa.enrolled.window'] = texts['mfa.enrolled.window']!.replace('{minutes}', String(options.windowMinutes ?? MFA_WINDOW_MINUTES))
   return definePlugin({
     id: 'mfa',
     kind: 'feature',
     api: mfaApi,
-    state: (): MfaState => createMfaState(options.noPromptOnMfaRequired ?? false),
+    state: (foyer): MfaState => createMfaState(options.noPromptOnMfaRequired ?? false, foyer),
     middleware: (foyer) => mfaStepUp(foyer, () => foyer.pluginState<MfaState>('mfa')),
     screens: {
       verify: { load: () => import('./screens/VerifyMfaScreen.js'), title: 'mfa.verify.title', back: false },
       enroll: { load: () => import('./screens/MfaEnrollmentScreen.js'), title: 'mfa.enroll.title' },
       remove: { load: () => import('./screens/RemoveMfaScreen.js'), title: 'mfa.remove' },
     },
-    texts,
+    // The window the texts name is the server's (its app config's mfa_window_seconds), never a number of the host's.
+    texts: { ...mfaTexts, ...options.texts },
   })
 }
 
@@ -47,3 +41,5 @@ export { isMfaRequired } from './mfaStepUp.js'
 export { mfaErrorText } from './mfaErrorText.js'
 export { mfaApi, mfaApiPaths } from './api.js'
 export { mfaTexts } from './mfaTexts.js'
+export { useMfaVerifiedUntil } from './useMfaVerifiedUntil.js'
+export { formatMfaWindow, mfaWindowSeconds, noteMfaVerified } from './mfaWindow.js'

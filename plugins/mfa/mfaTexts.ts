@@ -1,9 +1,3 @@
-/**
- * How long a verification lets this session through (the server's default window, 15 minutes): enrolling verifies
- * the session, so the success screens say no prompt comes until then.
- */
-export const MFA_WINDOW_MINUTES = 15
-
 /** The MFA screens' English (the spec's texts where it has them). Method plugins add their own names and screens. */
 export const mfaTexts = {
   'mfa.verify.title': 'Verify your identity',
@@ -40,6 +34,12 @@ export const mfaTexts = {
   'mfa.remove.cancel': 'Cancel',
   'mfa.done': 'Done',
   // Not in the spec: without it, the first protected action after enrolling asks nothing and the user wonders why.
-  'mfa.enrolled.window': "This device is verified for the next {minutes} minutes, so you won't be asked to verify again until then.",
+  // {duration} is the server's window (its app config's mfa_window_seconds) in the words below; {time} a clock time.
+  'mfa.enrolled.window': "This device is verified for the next {duration}, so you won't be asked to verify again until then.",
+  'mfa.enrolled.until': "This device is verified until {time}, so you won't be asked to verify again until then.",
+  'mfa.window.second': '1 second',
+  'mfa.window.seconds': '{count} seconds',
+  'mfa.window.minute': '1 minute',
+  'mfa.window.minutes': '{count} minutes',
   'mfa.none': 'No verification method is available.',
 } as const

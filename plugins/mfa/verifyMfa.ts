@@ -4,6 +4,7 @@ import type { Foyer, MfaMethodSlot } from '../../core/client/types.js'
 import { mfaCalls } from './mfaCalls.js'
 import { mfaMethodsOf } from './mfaMethods.js'
 import { mfaCanceled, type MfaState } from './mfaState.js'
+import { noteMfaVerified } from './mfaWindow.js'
 
 /** The loaded, app-enabled method `method`, or 'Unsupported MFA method' with nothing sent. */
 function methodSlot(foyer: Foyer, method: unknown) {
@@ -24,17 +25,20 @@ export async function initMfa(foyer: Foyer, method: string): Promise<Record<stri
 
 /**
  * Runs a direct method's whole verification (passkey: in the wallet frame's origin, the assertion never reaching this
- * page), then settles the pending headless verification, if any.
+ * page), notes it (useMfaVerifiedUntil), then settles the pending headless verification, if any.
  */
 export async function verifyDirect(foyer: Foyer, state: MfaState, slot: MfaMethodSlot): Promise<void> {
   if (!slot.verify) throw new ValidationError(foyer.t('mfa.unsupportedMethod'))
+  const at = Date.now()
   await slot.verify(foyer)
+  noteMfaVerified(foyer, at, state)
   state.settle()
 }
 
 /**
  * Answers the challenge: a code (trimmed, 6 digits) for totp and sms, the method's answer (an assertion) otherwise.
- * On success the pending headless verification, if any, is settled and the waiting call retries.
+ * On success it is noted (useMfaVerifiedUntil) and the pending headless verification, if any, is settled: the waiting
+ * call retries.
  */
 export async function submitMfa(foyer: Foyer, state: MfaState, method: string, code: unknown): Promise<void> {
   const slot = methodSlot(foyer, method)
@@ -43,7 +47,9 @@ export async function submitMfa(foyer: Foyer, state: MfaState, method: string, c
   } else if (typeof code === 'string' || !code || typeof code !== 'object') {
     throw new ValidationError(foyer.t('mfa.invalidCode'))
   }
+  const at = Date.now()
   await mfaCalls.verify(foyer, { method: slot.method as 'totp', code: typeof code === 'string' ? code.trim() : (code as Record<string, unknown>) })
+  noteMfaVerified(foyer, at, state)
   state.settle()
 }
 

@@ -66,8 +66,9 @@ describe('MFA by SMS in Chromium, real server', () => {
     seen.add(enrollCode)
     await typeCode(page, dialog, enrollCode)
     await dialog.getByRole('heading', { name: 'SMS verification added' }).waitFor({ timeout: 20_000 })
-    // Enrolling verified this session: no prompt until the window ends, and the screen says so.
-    await dialog.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.").waitFor()
+    // Enrolling verified this session: no prompt until the window ends, and the screen says so — the server's window
+    // (its app config's mfa_window_seconds), not the production default.
+    await dialog.getByText(`This device is verified for the next ${WINDOW_SECONDS} seconds, so you won't be asked to verify again until then.`).waitFor()
     const enrolledAt = Date.now()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor()

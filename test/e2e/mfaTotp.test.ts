@@ -112,9 +112,13 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     const nextCode = authenticator(secret)
     await typeCode(page, dialog, await nextCode())
     await dialog.getByRole('heading', { name: 'Authenticator app verification added' }).waitFor()
-    // Enrolling verified this session: no prompt until the window ends, and the screen says so.
-    await dialog.getByText("This device is verified for the next 15 minutes, so you won't be asked to verify again until then.").waitFor()
+    // Enrolling verified this session: no prompt until the window ends, and the screen says so — the server's window
+    // (its app config's mfa_window_seconds), not the production default.
+    await dialog.getByText(`This device is verified for the next ${WINDOW_SECONDS} seconds, so you won't be asked to verify again until then.`).waitFor()
     const enrolledAt = Date.now()
+    // The card says until when, while the window lasts.
+    await page.getByTestId('mfa-verified-until').waitFor()
+    expect(await page.getByTestId('mfa-verified-until').textContent()).toMatch(/^Verified on this device until \d/)
     await dialog.getByRole('button', { name: 'Done' }).click()
     // Enabled methods can't be chosen again.
     expect(await dialog.getByTestId('foyer-mfa-enroll-totp').isDisabled()).toBe(true)
@@ -126,6 +130,7 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     // frame dropped the key it unlocked at sign-up when TOTP was enrolled: foyer:mfa:clear). Then 'Transfer wallet'
     // draws the wallet's key inside the frame.
     await pastWindow(enrolledAt)
+    expect(await page.getByTestId('mfa-verified-until').count()).toBe(0)
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     await chooseAuthenticator(dialog)
     await typeCode(page, dialog, await nextCode())

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fromBase64 } from '../../plugins/embedded-wallet/frame/base64.js'
@@ -84,6 +84,15 @@ async function createUntil(page: Page, delay: number, afterRequest: boolean) {
   await new Promise((r) => setTimeout(r, delay))
 }
 
+/** Counts the create calls `page` (its wallet frame included) sent that have not finished or failed yet. */
+function createCallsInFlight(page: Page): () => number {
+  const open = new Set<Request>()
+  page.on('request', (request) => void (CREATE.test(request.url()) && open.add(request)))
+  page.on('requestfinished', (request) => void open.delete(request))
+  page.on('requestfailed', (request) => void open.delete(request))
+  return () => open.size
+}
+
 /** How long an uncut creation takes here, from the click to the address on the page (the kill window). */
 async function creationTime(): Promise<number> {
   const { context, page, user } = await newGuest()
@@ -142,13 +151,28 @@ describe('a crash during wallet creation never leaves a wallet that can neither 
   it(`server killed (SIGKILL) inside the create call (${SERVER_RUNS} runs): no wallet or a recoverable one, and the user can create one after`, async () => {
     for (let run = 0; run < SERVER_RUNS; run++) {
       const { context, page, user } = await newGuest()
+      const inFlight = createCallsInFlight(page)
       await createUntil(page, random(40), true)
       await e2e.stack.crashServer()
+      // The page tries a creation that never reached the server again (same key) while the server restarts: the outcome
+      // is read once that has ended — the page showed how its click went and no create call is on the way — or a late
+      // retry could make the wallet after a 'no wallet' reading.
+      const result = page.getByTestId('embedded-result')
+      await expect.poll(() => result.textContent(), { timeout: 60_000 }).toMatch(/^(Created|Error): /)
+      await expect.poll(inFlight, { timeout: 30_000 }).toBe(0)
       const outcome = await serverOutcome(user)
       note('server', outcome)
+      // A click that answered a wallet answered the one the server holds.
+      const created = /^Created: (0x[0-9a-fA-F]{40})$/.exec((await result.textContent()) ?? '')?.[1]
+      if (created) {
+        expect(outcome).toBe('wallet recovers')
+        expect(await page.getByTestId('embedded-wallet').locator('code').allTextContents()).toEqual([created])
+      }
       if (outcome === 'no wallet' && !outcomes.server!.slice(0, -1).includes('no wallet')) {
-        // The first user the crash left without a wallet makes one now, on the same page: nothing half-made blocks it.
-        await page.reload()
+        // The first user the crash left without a wallet makes one now, in the same tab: nothing half-made blocks it.
+        // Without create_on_login on this load: the app's resume at load would otherwise make the wallet in the
+        // background and race the click for the 'Create a wallet' button.
+        await page.goto(`${e2e.stack.appUrl}/?create_on_login=off`)
         await page.getByTestId('signed-in').waitFor()
         await page.getByRole('button', { name: 'Create a wallet' }).click()
         await page.getByTestId('embedded-wallet').waitFor({ timeout: 20_000 })

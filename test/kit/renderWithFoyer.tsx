@@ -23,7 +23,7 @@ export function testAppConfig(overrides: Partial<ServerAppConfig> & Record<strin
     farcaster: false, passkey: false, telegram: false, disable_plus_emails: false, terms_and_conditions_url: null,
     privacy_policy_url: null, require_users_accept_terms: false, custom_api_url: null, wallet_connect_cloud_project_id: null,
     fiat_on_ramp_enabled: false, captcha_enabled: false, captcha_site_key: null, created_at: 0, updated_at: 0,
-    mfa_methods: [], enforce_wallet_uis: false, legacy_wallet_ui_config: false,
+    mfa_methods: [], mfa_window_seconds: 900, enforce_wallet_uis: false, legacy_wallet_ui_config: false,
     embedded_wallet_config: { create_on_login: 'off', user_owned_recovery_options: [], require_user_owned_recovery_on_create: false },
     telegram_auth_config: null, funding_config: null,
     ...overrides,

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useState } from 'react'
 import type { LinkedAccount } from '../../../core/protocol/index.js'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
-import { MFA_WINDOW_MINUTES } from '../../mfa/mfaTexts.js'
+import { useEnrolledWindowText } from '../../mfa/useEnrolledWindowText.js'
 import { addPasskey } from '../../passkey/passkeyCeremonies.js'
 import { passkeyDisplayName } from '../../passkey/passkeyDisplayName.js'
 import { passkeyErrorText } from '../../passkey/screens/passkeyErrorText.js'
@@ -49,6 +49,8 @@ export default function EnrollPasskeyScreen() {
         : ((enabling.error as { shortMessage?: string }).shortMessage ?? null)
       : null
   const chosen = passkeys.filter((p) => !unticked.has(p.credentialId)).map((p) => p.credentialId)
+  // Enabling records no verification: the line shows only when one passed (the step-up when a method existed).
+  const windowText = useEnrolledWindowText()
 
   const add = async () => {
     setCreating(true)
@@ -79,7 +81,7 @@ export default function EnrollPasskeyScreen() {
     return (
       <ScreenLayout
         title={t('mfaPasskey.success.title')}
-        subtitle={t('mfa.enrolled.window', { minutes: MFA_WINDOW_MINUTES })}
+        subtitle={windowText}
         footer={
           <Button variant="primary" onClick={() => foyer.modal.back()} data-testid="foyer-mfa-done">
             {t('mfa.done')}

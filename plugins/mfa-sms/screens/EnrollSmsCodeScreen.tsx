@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { Button, CodeInput, ErrorText, ScreenLayout, useFoyerKernel, useT, type CodeInputHandle, type ScreenProps } from '../../../ui/index.js'
-import { MFA_WINDOW_MINUTES } from '../../mfa/mfaTexts.js'
+import { noteMfaVerified } from '../../mfa/mfaWindow.js'
+import { useEnrolledWindowText } from '../../mfa/useEnrolledWindowText.js'
 import { mfaSmsCalls } from '../mfaSmsCalls.js'
 import { enrollErrorText } from './enrollErrorText.js'
 
@@ -16,12 +17,16 @@ export default function EnrollSmsCodeScreen({ params }: ScreenProps<{ phoneNumbe
   const [error, setError] = useState<{ text: string; blocked: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
   const input = useRef<CodeInputHandle>(null)
+  const windowText = useEnrolledWindowText()
 
   const submit = async (mfaCode: string) => {
     setBusy(true)
     setError(null)
     try {
+      const at = Date.now()
       foyer.session.setUser(await mfaSmsCalls.enroll(foyer, { phoneNumber: params.phoneNumber, mfaCode }))
+      // The right code is a verification of this session (the server records it): no prompt until the window ends.
+      noteMfaVerified(foyer, at)
       setDone(true)
     } catch (e) {
       const outcome = enrollErrorText(e)
@@ -36,7 +41,7 @@ export default function EnrollSmsCodeScreen({ params }: ScreenProps<{ phoneNumbe
     return (
       <ScreenLayout
         title={t('mfaSms.success.title')}
-        subtitle={t('mfa.enrolled.window', { minutes: MFA_WINDOW_MINUTES })}
+        subtitle={windowText}
         footer={
           <Button
             variant="primary"

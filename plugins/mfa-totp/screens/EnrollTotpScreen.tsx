@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, CodeInput, ErrorText, QRCode, ScreenLayout, Spinner, useFoyerKernel, useT, type CodeInputHandle } from '../../../ui/index.js'
-import { MFA_WINDOW_MINUTES } from '../../mfa/mfaTexts.js'
 import { mfaEnrollErrorText } from '../../mfa/mfaEnrollErrorText.js'
 import type { MfaErrorOutcome } from '../../mfa/mfaErrorText.js'
 import { useSteppedUpCall } from '../../mfa/useSteppedUpCall.js'
+import { noteMfaVerified } from '../../mfa/mfaWindow.js'
+import { useEnrolledWindowText } from '../../mfa/useEnrolledWindowText.js'
 import type { TotpEnrollmentInfo } from '../schema.js'
 import { totpCalls } from '../totpCalls.js'
 
@@ -28,6 +29,7 @@ export default function EnrollTotpScreen() {
   const [busy, setBusy] = useState(false)
   const input = useRef<CodeInputHandle>(null)
   const initError = started.status === 'failed' ? mfaEnrollErrorText(started.error) : null
+  const windowText = useEnrolledWindowText()
 
   useEffect(() => {
     start(() => totpCalls.enrollInit(foyer, {}), { once: true })
@@ -37,7 +39,10 @@ export default function EnrollTotpScreen() {
     setBusy(true)
     setError(null)
     try {
+      const at = Date.now()
       foyer.session.setUser(await totpCalls.enroll(foyer, { mfaCode }))
+      // The right code is a verification of this session (the server records it): no prompt until the window ends.
+      noteMfaVerified(foyer, at)
       setStep('success')
     } catch (e) {
       const outcome = mfaEnrollErrorText(e)
@@ -52,7 +57,7 @@ export default function EnrollTotpScreen() {
     return (
       <ScreenLayout
         title={t('mfaTotp.success.title')}
-        subtitle={t('mfa.enrolled.window', { minutes: MFA_WINDOW_MINUTES })}
+        subtitle={windowText}
         footer={
           <Button variant="primary" onClick={() => foyer.modal.back()} data-testid="foyer-mfa-done">
             {t('mfa.done')}
