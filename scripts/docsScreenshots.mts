@@ -53,11 +53,17 @@ async function framePage(page: Page, holder: string): Promise<Frame> {
   return frame
 }
 
-/** Replaces every character of the fields matched by `selector` with a dot: what the image shows is no secret. */
+/**
+ * Blanks the fields matched by `selector` with dots: a key or a password keeps only its length, a phrase only its word
+ * count (each word five dots, not its own length), so the image tells nothing of the secret (and is the same each run).
+ */
 async function blank(frame: Frame, selector: string): Promise<void> {
   const left = await frame.evaluate((s) => {
     const fields = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(s)]
-    for (const field of fields) field.value = field.value.replace(/\S/g, '•')
+    for (const field of fields) {
+      const words = field.value.trim().split(/\s+/)
+      field.value = words.length > 1 ? words.map(() => '•••••').join(' ') : '•'.repeat(field.value.length)
+    }
     return fields.length === 0 ? ['nothing matched'] : fields.map((f) => f.value).filter((v) => /[^•\s]/.test(v))
   }, selector)
   if (left.length) throw new Error(`${selector} was not blanked: ${left.length} field(s)`)
