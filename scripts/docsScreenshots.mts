@@ -63,6 +63,8 @@ async function blank(frame: Frame, selector: string): Promise<void> {
     for (const field of fields) {
       const words = field.value.trim().split(/\s+/)
       field.value = words.length > 1 ? words.map(() => '•••••').join(' ') : '•'.repeat(field.value.length)
+      // The export page's own rule for a field's height (exportView.ts), on the blanked text: not the secret's length.
+      if (field instanceof HTMLTextAreaElement) field.rows = field.value.length > 80 ? 3 : 2
     }
     return fields.length === 0 ? ['nothing matched'] : fields.map((f) => f.value).filter((v) => /[^•\s]/.test(v))
   }, selector)
