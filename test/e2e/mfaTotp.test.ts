@@ -1,10 +1,11 @@
-import type { Locator, Page } from 'playwright-core'
 import { generate } from 'otplib'
+import type { Locator, Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { startAnvil } from '../standins/anvil.js'
 import { signUpByEmail } from './kit/signIn.js'
+import { authenticator } from './kit/authenticator.js'
 import { useStack, useStandin } from './kit/useStack.js'
 
 // A short MFA window (15 minutes in production) so the test can see a verification lapse. The steps that rely on a
@@ -24,24 +25,6 @@ const MESSAGE = 'Hello from the Foyer demo'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/**
- * TOTP codes the way an authenticator app makes them, each of a later 30-second step than the last one used (the
- * server takes a step once): the current step or the next (within the server's tolerance), waiting when both are spent.
- */
-function authenticator(secret: string) {
-  let last = 0
-  return async () => {
-    for (;;) {
-      const current = Math.floor(Date.now() / 30_000)
-      const step = Math.max(last + 1, current)
-      if (step <= current + 1) {
-        last = step
-        return generate({ secret, epoch: step * 30 })
-      }
-      await sleep(1_000)
-    }
-  }
-}
 
 const typeCode = async (page: Page, dialog: Locator, code: string) => {
   await dialog.getByLabel('Digit 1').click()

@@ -1,9 +1,9 @@
-import { generate } from 'otplib'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { clickClosingButton } from './kit/clickClosingButton.js'
 import { enterOutboxCode, signUpByEmail, submitEmail } from './kit/signIn.js'
+import { authenticator } from './kit/authenticator.js'
 import { useStack } from './kit/useStack.js'
 import { setPasswordInFrame } from './kit/walletFrame.js'
 
@@ -26,21 +26,6 @@ const solanaRpc = async (method: string, params: unknown[]) => {
   return ((await res.json()) as { result: unknown }).result
 }
 
-/** TOTP codes as an authenticator app makes them, each of a later 30 s step than the last (the server takes a step once). */
-function authenticator(secret: string) {
-  let last = 0
-  return async () => {
-    for (;;) {
-      const current = Math.floor(Date.now() / 30_000)
-      const step = Math.max(last + 1, current)
-      if (step <= current + 1) {
-        last = step
-        return generate({ secret, epoch: step * 30 })
-      }
-      await new Promise((r) => setTimeout(r, 1_000))
-    }
-  }
-}
 let nextCode: () => Promise<string>
 
 const typeCode = async (page: Page, dialog: Locator, code: string) => {
