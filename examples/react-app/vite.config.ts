@@ -12,7 +12,7 @@ export default defineConfig({
   resolve: { alias: foyerAliases },
   // Libraries the plugins import lazily: pre-bundled at start, so the dev server never discovers one
   // mid-session and reloads the page (which would also break an e2e run).
-  optimizeDeps: { include: ['qrcode', 'libphonenumber-js', '@simplewebauthn/browser', '@wallet-standard/app', 'bs58', '@solana/web3.js'] },
+  optimizeDeps: { include: ['qrcode', 'libphonenumber-js', '@simplewebauthn/browser', '@wallet-standard/app', 'bs58', '@solana/web3.js', '@solana/wallet-adapter-react', '@wagmi/core'] },
   server: { port: Number(process.env.APP_PORT ?? 5173), strictPort: true, host: 'localhost' },
   preview: { port: Number(process.env.APP_PORT ?? 5173), strictPort: true, host: 'localhost' },
   define: {

@@ -5,7 +5,7 @@ import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { registerStandardWallet } from './registerStandardWallet.js'
 import { createSolanaStandardWallet } from './solanaStandardWallet.js'
 import { solanaSignMessage } from './solanaSignMessage.js'
-import type { SolanaCluster } from './solanaClusters.js'
+import { rpcUrlOfStandardChain, standardChainsOf, type SolanaCluster } from './solanaClusters.js'
 
 /**
  * The page's embedded Solana wallets (loaded once the user has one): a connector per wallet for the wallet manager,
@@ -23,10 +23,19 @@ export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWa
     return answer.signature
   }
   // For dapps (wallet-standard): serialized bytes, legacy or v0, already carrying their fee payer and blockhash.
-  const standard = createSolanaStandardWallet(sign, {
-    signTransaction: async (address, bytes) => (await transactions()).signSolanaTransactionBytes(foyer, deps.state(), address, bytes),
-    signAndSendTransaction: (address, bytes) => sendTransaction(address, { version: 'serialized', serialize: () => bytes }),
-  })
+  // The dapp's chain picks the node: its configured cluster, or localnet's when one is local (wallet-adapter's rule).
+  const standard = createSolanaStandardWallet(
+    sign,
+    {
+      signTransaction: async (address, bytes) => (await transactions()).signSolanaTransactionBytes(foyer, deps.state(), address, bytes),
+      signAndSendTransaction: (address, bytes, chain) => {
+        const rpcEndpoint = rpcUrlOfStandardChain(chain, deps.clusters)
+        if (!rpcEndpoint) return Promise.reject(new Error(`No Solana cluster is configured for ${chain}`))
+        return sendTransaction(address, { version: 'serialized', serialize: () => bytes }, { rpcEndpoint })
+      },
+    },
+    standardChainsOf(deps.clusters),
+  )
   // One connector per address for the kernel's life: the manager's listeners stay attached to it.
   const connectors = new Map<string, WalletConnector>()
   const connectorOf = (address: string) => {

@@ -34,3 +34,24 @@ export function resolveSolanaCluster(clusters: readonly SolanaCluster[] = [], na
   const rpcUrl = cluster.rpcUrl ?? SOLANA_CLUSTER_URLS[cluster.name]
   return { name: cluster.name, rpcUrl, wsUrl: cluster.wsUrl ?? solanaWsUrlOf(rpcUrl) }
 }
+
+/** A wallet-standard chain id ('solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'). */
+export type SolanaStandardChain = `solana:${string}`
+
+const isLocal = (rpcUrl: string | undefined) => Boolean(rpcUrl && /^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(rpcUrl))
+
+/** The wallet-standard chains the configured clusters reach: the three public ones, and localnet when one is local. */
+export function standardChainsOf(clusters: readonly SolanaCluster[] = []): SolanaStandardChain[] {
+  return ['solana:mainnet', 'solana:devnet', 'solana:testnet', ...(clusters.some((c) => isLocal(c.rpcUrl)) ? (['solana:localnet'] as const) : [])]
+}
+
+/**
+ * Where a dapp's wallet-standard `chain` sends: the configured cluster of that name (mainnet is mainnet-beta), its public
+ * endpoint when none is configured, and for 'solana:localnet' the configured cluster on this machine. Null: unreachable.
+ */
+export function rpcUrlOfStandardChain(chain: string | undefined, clusters: readonly SolanaCluster[] = []): string | null {
+  if (chain === undefined) return resolveSolanaCluster(clusters).rpcUrl
+  if (chain === 'solana:localnet') return clusters.find((c) => isLocal(c.rpcUrl))?.rpcUrl ?? null
+  const name = ({ 'solana:mainnet': 'mainnet-beta', 'solana:devnet': 'devnet', 'solana:testnet': 'testnet' } as const)[chain as 'solana:mainnet']
+  return name ? resolveSolanaCluster(clusters, name).rpcUrl : null
+}

@@ -178,3 +178,26 @@ describe('solana:signAndSendTransaction', () => {
     expect(sent).toHaveLength(1)
   })
 })
+
+describe("the wallet-standard chains and where each sends", () => {
+  it("declares localnet only when a configured cluster is on this machine, and sends each chain to its cluster's node", async () => {
+    const { rpcUrlOfStandardChain, standardChainsOf } = await import('./solanaClusters.js')
+    expect(standardChainsOf([])).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet'])
+    const local = [{ name: 'mainnet-beta' as const, rpcUrl: 'http://127.0.0.1:8899' }]
+    expect(standardChainsOf(local)).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'])
+    expect(rpcUrlOfStandardChain('solana:localnet', local)).toBe('http://127.0.0.1:8899')
+    expect(rpcUrlOfStandardChain('solana:localnet', [])).toBeNull()
+    expect(rpcUrlOfStandardChain('solana:mainnet', local)).toBe('http://127.0.0.1:8899')
+    expect(rpcUrlOfStandardChain('solana:devnet', local)).toBe('https://api.devnet.solana.com')
+    expect(rpcUrlOfStandardChain('solana:unknown', local)).toBeNull()
+  })
+
+  it('refuses a send to a chain the wallet does not declare, sending nothing', async () => {
+    const sent: unknown[] = []
+    const standard = createSolanaStandardWallet(async () => new Uint8Array(64), { signTransaction: async () => new Uint8Array(), signAndSendTransaction: async (...args) => (sent.push(args), '1') })
+    standard.setAddresses([Keypair.generate().publicKey.toBase58()])
+    const send = standard.wallet.features['solana:signAndSendTransaction'] as Features['solana:signAndSendTransaction']
+    await expect(send.signAndSendTransaction({ account: standard.wallet.accounts[0]!, transaction: new Uint8Array([1]), chain: 'solana:localnet' })).rejects.toThrow('The wallet does not reach solana:localnet')
+    expect(sent).toEqual([])
+  })
+})

@@ -4,7 +4,7 @@ import { walletTexts } from '../../core/client/wallets/walletErrors.js'
 import { EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_STANDARD_ICON } from './embeddedWalletInfo.js'
 import { completeSignInInput, signInMessageText, type SolanaSignInInput } from './solanaSignInMessage.js'
 
-/** The Solana clusters the embedded wallet declares (wallet-standard chain ids). */
+/** The Solana clusters the embedded wallet declares (wallet-standard chain ids; 'solana:localnet' too when a configured cluster is local). */
 export const SOLANA_STANDARD_CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:testnet'] as const
 
 /** The features the embedded Solana wallet has. */
@@ -26,8 +26,8 @@ const TRANSACTION_VERSIONS = ['legacy', 0] as const
 export interface SolanaStandardTransactions {
   /** Signs the serialized transaction with the wallet at `address`; answers the signed bytes. */
   signTransaction(address: string, transaction: Uint8Array): Promise<Uint8Array>
-  /** Signs and sends it (the send screen when wallet UIs are on); answers the base58 signature. */
-  signAndSendTransaction(address: string, transaction: Uint8Array): Promise<string>
+  /** Signs and sends it to `chain` (the send screen when wallet UIs are on); answers the base58 signature. */
+  signAndSendTransaction(address: string, transaction: Uint8Array, chain: string | undefined): Promise<string>
 }
 
 /** The embedded Solana wallet as dapps see it; `isFoyerWallet` lets the page's own discovery leave it out. */
@@ -49,7 +49,11 @@ const sameList = (a: readonly WalletAccount[], b: readonly WalletAccount[]) => a
  * user's consent, so connect never prompts; a dapp's disconnect hides the accounts from it until it connects again,
  * and does not sign the user out.
  */
-export function createSolanaStandardWallet(sign: (address: string, message: Uint8Array) => Promise<Uint8Array>, transactions: SolanaStandardTransactions) {
+export function createSolanaStandardWallet(
+  sign: (address: string, message: Uint8Array) => Promise<Uint8Array>,
+  transactions: SolanaStandardTransactions,
+  chains: readonly `solana:${string}`[] = SOLANA_STANDARD_CHAINS,
+) {
   let addresses: readonly string[] = []
   let authorized = true
   let accounts: readonly WalletAccount[] = []
@@ -59,7 +63,7 @@ export function createSolanaStandardWallet(sign: (address: string, message: Uint
   const accountOf = (address: string): WalletAccount => {
     let account = made.get(address)
     if (!account) {
-      account = Object.freeze({ address, publicKey: bs58.decode(address), chains: SOLANA_STANDARD_CHAINS, features: ACCOUNT_FEATURES })
+      account = Object.freeze({ address, publicKey: bs58.decode(address), chains, features: ACCOUNT_FEATURES })
       made.set(address, account)
     }
     return account
@@ -81,7 +85,7 @@ export function createSolanaStandardWallet(sign: (address: string, message: Uint
     version: '1.0.0',
     name: EMBEDDED_WALLET_NAME,
     icon: EMBEDDED_WALLET_STANDARD_ICON,
-    chains: SOLANA_STANDARD_CHAINS,
+    chains,
     get accounts() {
       return accounts
     },
@@ -137,7 +141,10 @@ export function createSolanaStandardWallet(sign: (address: string, message: Uint
         supportedTransactionVersions: TRANSACTION_VERSIONS,
         async signAndSendTransaction(...inputs: TransactionInput[]) {
           const outputs = []
-          for (const { account, transaction } of inputs) outputs.push({ signature: bs58.decode(await transactions.signAndSendTransaction(connected(account), transaction)) })
+          for (const { account, transaction, chain } of inputs) {
+            if (chain !== undefined && !chains.includes(chain as never)) throw new Error(`The wallet does not reach ${chain}`)
+            outputs.push({ signature: bs58.decode(await transactions.signAndSendTransaction(connected(account), transaction, chain)) })
+          }
           return outputs
         },
       },

@@ -1,6 +1,9 @@
+import { ed25519 } from '@noble/curves/ed25519'
 import { Transaction } from '@solana/web3.js'
+import bs58 from 'bs58'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { SOLANA_DAPP_MESSAGE, SOLANA_DAPP_RECIPIENT } from '../../examples/react-app/src/SolanaDappCard.js'
 import { SOLANA_DEMO_APPROVE_AMOUNT, SOLANA_DEMO_DELEGATE, SOLANA_DEMO_RECIPIENT, SOLANA_DEMO_TOKEN_ACCOUNT } from '../../examples/react-app/src/SolanaTransactionsCard.js'
 import { startPriceStandin } from '../standins/priceStandin.js'
 import { startSolanaRpcStandin } from '../standins/solanaRpcStandin.js'
@@ -144,5 +147,34 @@ describe('Solana transactions with the embedded Solana wallet in Chromium (real 
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })
     await expect.poll(() => result(page).textContent()).toBe('Error: 4001 The user rejected the request.')
     await context.close()
+  })
+
+  it("is 'Foyer Wallet' to a dapp built on @solana/wallet-adapter-react: found by wallet-standard, connected, a message signed (verified) and a transaction sent on the node", async () => {
+    const { context, page } = await e2e.newPage()
+    try {
+      const address = await signUpWithSolanaWallet(page, 'solana.dapp@example.com')
+      solana().fund(address, SOL)
+      const card = page.getByTestId('solana-dapp')
+      await expect.poll(() => card.getByTestId('solana-dapp-wallets').textContent(), { timeout: 20_000 }).toContain('Foyer Wallet')
+      await card.getByRole('button', { name: 'Select Foyer Wallet' }).click()
+      await card.getByRole('button', { name: 'Connect Foyer Wallet' }).click()
+      await expect.poll(() => card.getByTestId('solana-dapp-status').textContent(), { timeout: 20_000 }).toBe(`Connected: ${address}`)
+
+      await card.getByRole('button', { name: 'Sign with wallet-adapter' }).click()
+      const result = card.getByTestId('solana-dapp-result')
+      await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signed: /)
+      const signature = Uint8Array.from(atob((await result.textContent())!.replace('Signed: ', '')), (c) => c.charCodeAt(0))
+      expect(ed25519.verify(signature, new TextEncoder().encode(SOLANA_DAPP_MESSAGE), bs58.decode(address))).toBe(true)
+
+      await card.getByRole('button', { name: 'Send 0.1 SOL with wallet-adapter' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByTestId('foyer-sol-approve').click({ timeout: 20_000 })
+      await dialog.getByText('Transaction completed successfully.').waitFor({ timeout: 30_000 })
+      await dialog.getByTestId('foyer-sol-close').click()
+      await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/^Signature: \w{64,88}$/)
+      expect(solana().balance(SOLANA_DAPP_RECIPIENT)).toBe(SOL / 10n)
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { User } from 'foyer'
 import { EmbeddedWalletsCard } from './EmbeddedWalletsCard.js'
 import { CrossAppCard } from './CrossAppCard.js'
@@ -10,6 +11,8 @@ import { SmartWalletCard } from './SmartWalletCard.js'
 import { SolanaTransactionsCard } from './SolanaTransactionsCard.js'
 import { UserCard } from './UserCard.js'
 import { WagmiCard } from './WagmiCard.js'
+// wallet-adapter loads with the card, not with the page.
+const SolanaDappCard = lazy(() => import('./SolanaDappCard.js'))
 import { WalletsCard } from './WalletsCard.js'
 
 /** The signed-in page: the user, their accounts, wallets and passkeys, and the smart wallet. */
@@ -28,6 +31,9 @@ export function Dashboard({ user }: { user: User }) {
         <SmartWalletCard />
         <FarcasterSignerCard user={user} />
         <SolanaTransactionsCard user={user} />
+        <Suspense fallback={null}>
+          <SolanaDappCard user={user} />
+        </Suspense>
         <RecoveryPasswordCard user={user} />
         <WalletsCard />
         <WagmiCard />
