@@ -145,6 +145,11 @@ describe('wallet_sendCalls, wallet_getCallsStatus, wallet_getCapabilities (provi
     foyer.modal.resolve({ id: 'closed' })
     expect(await again).toEqual({ id: 'closed' })
     expect(await getCallsStatus(createWalletClient({ transport: custom(provider) }), { id: 'closed' })).toMatchObject({ statusCode: 200, receipts: [{}, {}] })
+    // wallet_showCallsStatus answers at once and shows that batch (its outcome) on the same screen.
+    await expect.poll(() => foyer.$modal.value.open).toBe(false)
+    expect(await provider.request({ method: 'wallet_showCallsStatus', params: ['closed'] })).toBeNull()
+    await expect.poll(() => foyer.$modal.value.open).toBe(true)
+    expect(foyer.$modal.value.stack.at(-1)).toMatchObject({ id: SEND_CALLS_SCREEN, params: { batch: shown.batch } })
   })
 
   it("answers no batch of another wallet's and none after logout (5730)", async () => {
