@@ -27,8 +27,11 @@ export function SendBatchDemo({ wallet, disabled }: { wallet: ConnectedWallet; d
       const status = await client.waitForCallsStatus({ id: batchId, pollingInterval: 500, timeout: 120_000 })
       setOutcome({ statusCode: status.statusCode, atomic: status.atomic, hashes: (status.receipts ?? []).map((r) => r.transactionHash) })
     } catch (error) {
-      const e = error as { code?: unknown; shortMessage?: string; message?: string }
-      setOutcome({ error: `${e.code ?? ''} ${e.shortMessage ?? e.message ?? String(error)}`.trim() })
+      // viem wraps the provider's error (its code, 4001 for a closed confirmation, is on a cause).
+      let code: unknown
+      for (let e = error as { code?: unknown; cause?: unknown } | undefined; e && code === undefined; e = e.cause as typeof e) code = e.code
+      const e = error as { shortMessage?: string; message?: string }
+      setOutcome({ error: `${code ?? ''} ${e.shortMessage ?? e.message ?? String(error)}`.trim() })
     } finally {
       setBusy(false)
     }
