@@ -50,5 +50,6 @@ export { addChainParameters, type SupportedChain } from './wallets/createWallets
 export { ProviderRpcError, toConnectorError, retryLookup, walletTexts } from './wallets/walletErrors.js'
 export { eip1193Connector, type Eip1193Provider, type Eip1193ConnectorMeta } from './wallets/eip1193Connector.js'
 export { mergeConnectorSources } from './wallets/mergeConnectorSources.js'
+export { atomicBatchExecutor } from './wallets/atomicBatchExecutor.js'
 export * from '../errors/index.js'
 export * from '../protocol/index.js'

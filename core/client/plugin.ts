@@ -4,6 +4,10 @@ import type { FoyerPlugin } from './types.js'
 // registry holds the plugins. This module is where plugins import it from.
 export type { ApiCallDef } from './apiCallDef.js'
 export type {
+  BatchCall,
+  BatchExecutor,
+  BatchExecutorSlot,
+  BatchReceipt,
   FlowContext,
   FoyerPlugin,
   LandingEntryDef,

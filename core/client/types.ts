@@ -10,6 +10,7 @@ import type { FoyerHookActions, HookName } from './hookActionTypes.js'
 import type { Intent, IntentExit } from './intents.js'
 import type { ModalController, ModalState } from './modalController.js'
 import type { SessionManager, SessionState } from './sessionManager.js'
+import type { BatchExecutor } from './wallets/batchExecutor.js'
 import type { ChainType, ConnectorSource, WalletManager } from './wallets/types.js'
 
 // The kernel–plugin contract. `Foyer`, `FoyerPlugin` and `Registry` refer to each other (plugins get the kernel,
@@ -21,6 +22,7 @@ export type { FoyerClientConfig, ResolvedConfig } from './clientConfig.js'
 export type { LoginOptions, ModalController, ModalState, ScreenEntry } from './modalController.js'
 export type { SessionManager, SessionState } from './sessionManager.js'
 export type { FoyerHookActions, FoyerSolanaWalletsActions, HookName } from './hookActionTypes.js'
+export type { BatchCall, BatchExecutor, BatchReceipt, BatchReceiptLog } from './wallets/batchExecutor.js'
 
 /** Options of one API call. */
 export interface CallOptions {
@@ -369,6 +371,16 @@ export interface FundingMethodSlot {
   supports?(request: FundingRequest, foyer: Foyer): boolean
 }
 
+/**
+ * How a plugin sends an embedded wallet's batches of calls atomically (EIP-5792's `atomic` capability): smart wallets
+ * send them as one user operation. The embedded wallet asks through the kernel (`atomicBatchExecutor`), never importing
+ * the plugin.
+ */
+export interface BatchExecutorSlot {
+  /** The executor of `owner`'s (an embedded wallet's address) batches on `chainId`, or null when this plugin has none now. */
+  executorFor(foyer: Foyer, request: { owner: string; chainId: number }): BatchExecutor | null
+}
+
 /** The plugin object. Every slot but `id` and `kind` is optional. */
 export interface FoyerPlugin<Id extends string = string> {
   id: Id
@@ -406,6 +418,8 @@ export interface FoyerPlugin<Id extends string = string> {
   mfa?: MfaMethodSlot
   /** Funding method plugins (kind 'funding'): how 'Add funds' offers the method (see FundingMethodSlot). */
   funding?: FundingMethodSlot
+  /** Plugins that can send an embedded wallet's calls atomically (smart wallets): see BatchExecutorSlot. */
+  batchExecutor?: BatchExecutorSlot
   /**
    * Steps around every plugin API call (`onRequest`, `onResponseError` that may run a step and retry): MFA step-up,
    * a third party's auth header. Runs after the kernel's captcha middleware, in plugin order.

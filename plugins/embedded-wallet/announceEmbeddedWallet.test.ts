@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, verifyMessage } from 'viem'
 import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
 import { injected } from '../injected/index.js'
+import { createCallBatchStore } from './callBatchStore.js'
 import { embeddedWallet } from './index.js'
 import { SEND_TRANSACTION_SCREEN } from './walletConstants.js'
 import { embeddedWalletPresence } from './embeddedWalletPresence.js'
@@ -146,5 +147,28 @@ describe("the plugin's options reach its EIP-1193 providers", () => {
       kit.foyer.modal.close()
       expect(await pending).toMatchObject({ code: 4001 })
     }
+  })
+
+  it("EIP-5792 batches are the page's: a batch sent on the announced provider has its status on useWallets()' one", async () => {
+    const { seen, ask } = listen()
+    const frame = fakeWalletFrame()
+    const chain = { id: 31337, name: 'Local 31337', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
+    // The real state's batch store beside the fake frame.
+    const state = () => ({ ...frame.state, callBatches: createCallBatchStore() })
+    // A batch executor stand-in (what smart wallets contribute): no node is asked.
+    const receipt = { transactionHash: `0x${'a'.repeat(64)}`, blockHash: `0x${'b'.repeat(64)}`, blockNumber: 1n, gasUsed: 1n, status: 'success', logs: [] } as const
+    const batching = { id: 'batching', kind: 'feature', batchExecutor: { executorFor: () => ({ account: frame.account(2).address, sponsored: true, send: async () => receipt }) } } as const
+    const kit = await startKitFoyer([{ ...embeddedWallet({ showWalletUIs: false }), state }, batching], { supportedChains: [chain] })
+    cleanups.push(() => kit.foyer.destroy())
+    kit.signIn(kitUser([embeddedWalletAccount(frame.account(0).address)]))
+    await vi.waitFor(() => {
+      ask()
+      expect(foyerAnnouncements(seen).length).toBeGreaterThan(0)
+    })
+    await vi.waitFor(() => expect(kit.foyer.wallets.$connectors.value.some((c) => c.walletClientType === 'privy')).toBe(true))
+    const page = foyerAnnouncements(seen)[0]!.provider
+    const wallet = (await kit.foyer.wallets.$connectors.value.find((c) => c.walletClientType === 'privy')!.getProvider()) as Announcement['provider']
+    expect(await page.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', id: 'page-batch', calls: [{ to: frame.account(1).address, value: '0x1' }] }] })).toEqual({ id: 'page-batch' })
+    await vi.waitFor(async () => expect(await wallet.request({ method: 'wallet_getCallsStatus', params: ['page-batch'] })).toMatchObject({ id: 'page-batch', status: 200, atomic: true }))
   })
 })

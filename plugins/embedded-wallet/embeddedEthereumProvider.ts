@@ -1,13 +1,18 @@
+import type { ReadonlySignal } from '@preact/signals-core'
 import type { PublicClient } from 'viem'
 import type { Foyer } from '../../core/client/types.js'
+import { createCallBatchStore, type CallBatchStore } from './callBatchStore.js'
+import type { CallBatch, SendCallsParams } from './callBatchTypes.js'
+import { callsStatusOf } from './callsStatus.js'
 import { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
-import { assertSupportedChain, defaultChainId, isSupportedChain, parseChainId, rpcUrlOf, toHexChainId } from './embeddedChains.js'
+import { assertSupportedChain, configuredChains, defaultChainId, isSupportedChain, parseChainId, rpcUrlOf, toHexChainId } from './embeddedChains.js'
 import { readTransactionRequest, transactionError } from './embeddedTransactions.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
-import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from './providerRpcError.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from './providerRpcError.js'
 import type { SignRequestParams, SignUiOptions } from './screens/SignRequestScreen.js'
-import { SIGN_SCREEN } from './walletConstants.js'
+import { SEND_CALLS_SCREEN, SIGN_SCREEN } from './walletConstants.js'
+import { walletCapabilities } from './walletCapabilities.js'
 import { signWithWallet, type WalletSignRequest } from './signWithWallet.js'
 
 /** What a provider needs from the plugin: the frame connection and the host's prompt policy. */
@@ -23,6 +28,8 @@ export interface EmbeddedProviderDeps {
   fetch?: typeof globalThis.fetch
   /** How the transaction screen shows amounts (the plugin's `priceDisplay`; default 'usd'). */
   priceDisplay?: 'usd' | 'native'
+  /** The page's EIP-5792 batches, shared by its providers (the plugin's state; default: the provider's own). */
+  batches?: () => CallBatchStore
 }
 
 /** An EIP-1193 request. */
@@ -42,7 +49,8 @@ export interface EmbeddedEthereumProvider {
   destroy(): void
 }
 
-// Methods that need a key this provider doesn't offer, and wallet_* methods it doesn't implement: never forwarded.
+// Methods that need a key this provider doesn't offer, and wallet_* methods it doesn't implement: never forwarded. Of
+// EIP-5792 it answers wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus and wallet_showCallsStatus.
 const UNSUPPORTED = /^(wallet_|eth_sign|eth_decrypt$|eth_getEncryptionPublicKey$|personal_)/
 
 /** The address of the signed-in user's embedded Ethereum wallet `address`, while they have it. */
@@ -76,6 +84,8 @@ function readable(hex: `0x${string}`): string {
 export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProviderDeps, account: () => string | null): EmbeddedEthereumProvider {
   const listeners = new Map<string, Set<(...args: any[]) => void>>()
   const clients = new Map<string, Promise<PublicClient>>()
+  let ownBatches: CallBatchStore | null = null
+  const batches = () => deps.batches?.() ?? (ownBatches ??= createCallBatchStore())
   let chainId: number | null = null
   const current = () => chainId ?? defaultChainId(foyer)
 
@@ -161,6 +171,37 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     return null
   }
 
+  /** wallet_sendCalls (EIP-5792): one confirmation for every call, then the batch (sendCalls.ts). */
+  async function sendCalls(raw: unknown) {
+    const from = authorized()
+    const flow = await import('./sendCalls.js')
+    const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), batches: batches(), ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
+    try {
+      return await flow.sendCalls(foyer, deps.state(), raw, options)
+    } catch (error) {
+      throw transactionError(error)
+    }
+  }
+
+  /** The wallet's batch `id` (EIP-5792's 5730 for an id it never sent, or another wallet's). */
+  function batchOf(id: unknown): ReadonlySignal<CallBatch> {
+    const me = account()
+    const batch = typeof id === 'string' ? batches().get(id) : undefined
+    if (!batch || !me || batch.peek().from.toLowerCase() !== me.toLowerCase()) throw new EmbeddedProviderRpcError(walletCallsErrorCodes.unknownId, providerRpcTexts.unknownBatchId)
+    return batch
+  }
+
+  /** wallet_getCapabilities' chains: the ones asked (hex ids), else the host's. */
+  function capabilityChains(raw: unknown): number[] {
+    if (raw === undefined || raw === null) {
+      const chains = configuredChains(foyer)
+      return chains.length ? chains.map((c) => c.id) : [defaultChainId(foyer)]
+    }
+    const ids = Array.isArray(raw) ? raw.map((id) => (typeof id === 'string' ? parseChainId(id) : null)) : [null]
+    if (ids.some((id) => id === null)) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chain ids must be hex strings')
+    return ids as number[]
+  }
+
   const permissions = (address: string) => [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] }]
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
@@ -228,6 +269,24 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
         return transaction('sign', params[0])
       case 'eth_sendTransaction':
         return transaction('send', params[0])
+      case 'wallet_getCapabilities': {
+        const [address, chainIds] = params
+        return walletCapabilities(foyer, authorized(address ?? undefined), capabilityChains(chainIds))
+      }
+      case 'wallet_sendCalls':
+        return sendCalls(params[0])
+      case 'wallet_getCallsStatus':
+        return callsStatusOf(batchOf(params[0]).peek())
+      case 'wallet_showCallsStatus': {
+        // Shows the batch's progress or outcome; answers at once (EIP-5792: nothing). A batch not yet approved is the
+        // confirmation already on screen.
+        const batch = batchOf(params[0])
+        if (batch.peek().approved) {
+          const shown: SendCallsParams = { batch, priceDisplay: deps.priceDisplay ?? 'usd', approve: () => undefined, ...(deps.fetch ? { fetch: deps.fetch } : {}) }
+          void foyer.modal.request(SEND_CALLS_SCREEN, shown, { intent: 'transaction' }).catch(() => undefined)
+        }
+        return null
+      }
       default: {
         if (UNSUPPORTED.test(method)) throw new EmbeddedProviderRpcError(4200, providerRpcTexts.unsupportedMethod)
         const client = await clientFor(current())

@@ -1,5 +1,6 @@
 import type { Foyer } from '../../core/client/types.js'
 import { clientAnalyticsId } from '../../core/client/clientAnalyticsId.js'
+import { createCallBatchStore } from './callBatchStore.js'
 import type { WalletProxy } from './walletProxy.js'
 
 /** Options of the embedded-wallet plugin that its state needs. */
@@ -20,6 +21,8 @@ export function createEmbeddedWalletState(foyer: Foyer, options: EmbeddedWalletS
   }
   return {
     frameOptions,
+    /** The page's EIP-5792 batches (wallet_sendCalls of any of its embedded providers), for wallet_getCallsStatus. */
+    callBatches: createCallBatchStore(),
     /** The connected frame; the first call mounts it (waits up to `readyTimeoutMs`). */
     proxy(readyTimeoutMs?: number): Promise<WalletProxy> {
       if (proxy) return proxy

@@ -80,6 +80,17 @@ export const embeddedWalletTexts = {
   'embeddedWallet.tx.error.timedOut': 'Timed out',
   'embeddedWallet.tx.error.insufficientBalance': 'Insufficient balance',
   'embeddedWallet.tx.error.transactionFailure': 'Transaction failure',
+  // The EIP-5792 batch screen's own texts (wallet_sendCalls; it shares the rest with the send screen).
+  'embeddedWallet.calls.list': 'Calls',
+  'embeddedWallet.calls.contractCall': 'Contract call',
+  'embeddedWallet.calls.newContract': 'New contract',
+  'embeddedWallet.calls.fromSmartWallet': 'From your smart wallet {address}',
+  'embeddedWallet.calls.paidBySmartWallet': 'Paid by your smart wallet',
+  'embeddedWallet.calls.sending': 'Sending transaction {index} of {count}...',
+  'embeddedWallet.calls.submitting': 'Submitting transaction...',
+  'embeddedWallet.calls.transactions': 'Transactions',
+  'embeddedWallet.calls.partial': 'The calls before it were sent and stay on chain.',
+  'embeddedWallet.calls.close': 'Close',
   // The Solana send screen's own texts (it shares the rest with the Ethereum one).
   'embeddedWallet.sol.transfer': 'Transfer',
   'embeddedWallet.sol.approveAction': 'Approve',

@@ -78,7 +78,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
   const prompt = (sign: SignOptions, personal: boolean) =>
     (sign.uiOptions?.showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
   // What each EIP-1193 provider (useWallets()' and the EIP-6963 one) reads of the options: the same as the actions.
-  const providerDeps = (foyer: Foyer) => ({ state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal), priceDisplay: options.priceDisplay ?? 'usd' }) as const
+  const providerDeps = (foyer: Foyer) =>
+    ({ state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal), priceDisplay: options.priceDisplay ?? 'usd', batches: () => stateOf(foyer).callBatches }) as const
   return definePlugin({
     id: PLUGIN_ID,
     kind: 'wallet',
@@ -108,6 +109,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
       sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
       'send-transaction': { load: () => import('./screens/SendTransactionScreen.js'), title: 'embeddedWallet.tx.title', back: false },
+      // EIP-5792 wallet_sendCalls: one confirmation of every call, then the batch's progress (wallet_showCallsStatus too).
+      'send-calls': { load: () => import('./screens/SendCallsScreen.js'), title: 'embeddedWallet.tx.title', back: false },
       export: { load: () => import('./screens/ExportWalletScreen.js'), title: 'embeddedWallet.export.title', back: false },
       // The password screens step inside the wallet frame (back goes one step there); the modal's back is off.
       'set-recovery-password': { load: () => import('./screens/SetRecoveryPasswordScreen.js'), title: 'embeddedWallet.recovery.setTitle', back: false },
@@ -169,7 +172,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 
 // Hosts import the plugin, its hooks, its constants and types from here. The operations behind useFoyer()'s functions
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
-export { WALLET_SCREENS, SIGN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
+export { WALLET_SCREENS, SIGN_SCREEN, SEND_CALLS_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
 export { useCreateWallet, useExportWallet, useImportWallet, useSendTransaction, useSetWalletRecovery, useSignMessage, useSignTransaction, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'

@@ -28,6 +28,23 @@ export const providerRpcTexts = {
     `Chain ID ${chainId} is not supported. It must be added to the config.supportedChains property of the FoyerProvider.`,
   invalidQuantity: (property: string) => `Transaction request property '${property}' must be a valid number, bigint, or hex string representing a quantity`,
   invalidChainId: "Transaction request property 'chainId' must be a number",
+  // EIP-5792's errors (wallet_sendCalls and the batch status methods).
+  invalidCalls: 'Invalid wallet_sendCalls request',
+  unsupportedCapability: (name: string) => `The wallet does not support the capability '${name}', which the request did not mark as optional.`,
+  duplicateBatchId: 'A batch with this id was already submitted.',
+  unknownBatchId: 'No batch with this id was submitted.',
+  batchTooLarge: (max: number) => `The batch is too large: the wallet sends at most ${max} calls at once.`,
+  atomicityNotSupported: 'The wallet cannot send these calls atomically on this chain.',
+} as const
+
+/** EIP-5792's error codes. */
+export const walletCallsErrorCodes = {
+  unsupportedCapability: 5700,
+  unsupportedChain: 5710,
+  duplicateId: 5720,
+  unknownId: 5730,
+  batchTooLarge: 5740,
+  atomicityNotSupported: 5760,
 } as const
 
 /**

@@ -7,6 +7,8 @@ export const WALLET_SCREENS = { connecting: 'embedded-wallet/connecting', create
 export const SIGN_SCREEN = 'embedded-wallet/sign'
 /** The send / sign transaction confirmation screen's id (receipt and error screens are its own steps). */
 export const SEND_TRANSACTION_SCREEN = 'embedded-wallet/send-transaction'
+/** The EIP-5792 batch screen's id: the one confirmation of wallet_sendCalls' calls, then the batch's progress and outcome. */
+export const SEND_CALLS_SCREEN = 'embedded-wallet/send-calls'
 /** The Solana send screen's id (preview, receipt and error are its steps). */
 export const SOLANA_SEND_SCREEN = 'embedded-wallet/send-solana-transaction'
 /** The export screen's id. */

@@ -33,7 +33,7 @@ export function smartWallets(options: SmartWalletsOptions = {}) {
     id: SMART_WALLETS_PLUGIN_ID,
     kind: 'feature',
     api: smartWalletsApi,
-    state: (): SmartWalletsState => ({ client: signal(null), status: signal('idle'), error: signal(null), userId: null, ...(options.permissionless ? { permissionless: options.permissionless } : {}) }),
+    state: (): SmartWalletsState => ({ client: signal(null), status: signal('idle'), error: signal(null), userId: null, batch: null, ...(options.permissionless ? { permissionless: options.permissionless } : {}) }),
     screens: { confirm: { load: () => import('./screens/SmartWalletConfirmScreen.js'), title: 'smartWallets.confirm.title' } },
     // After the embedded wallet exists: on login (its flow hook made it) and on a restored session alike, by the session.
     setup: (foyer: Foyer) => {
@@ -42,6 +42,7 @@ export function smartWallets(options: SmartWalletsOptions = {}) {
         const user = foyer.$session.peek().user
         if (!user) {
           state.userId = null
+          state.batch = null
           state.client.value = null
           state.error.value = null
           state.status.value = 'idle'
@@ -61,6 +62,16 @@ export function smartWallets(options: SmartWalletsOptions = {}) {
           })
       }
       return foyer.$session.subscribe(check)
+    },
+    // EIP-5792 batches of the embedded wallet that owns the smart account, on the account's chain: one user operation.
+    batchExecutor: {
+      executorFor(foyer: Foyer, { owner, chainId }: { owner: string; chainId: number }) {
+        const state = foyer.pluginState<SmartWalletsState>(SMART_WALLETS_PLUGIN_ID)
+        const client = state.client.peek()
+        const batch = state.batch
+        if (!client || !batch || client.chain.id !== chainId || batch.owner.toLowerCase() !== owner.toLowerCase()) return null
+        return { account: client.account.address, sponsored: client.sponsored, send: batch.send }
+      },
     },
     texts: { ...smartWalletsTexts, ...options.texts },
   })

@@ -3,7 +3,7 @@ import { toAccount } from 'viem/accounts'
 import { createBundlerClient, createPaymasterClient, entryPoint07Address, toCoinbaseSmartAccount, type SmartAccount } from 'viem/account-abstraction'
 import { createSiweMessage } from 'viem/siwe'
 import { FlowError } from '../../core/errors/index.js'
-import type { Foyer } from '../../core/client/types.js'
+import type { BatchCall, BatchReceipt, Foyer } from '../../core/client/types.js'
 import { toUser, type User } from '../../core/protocol/index.js'
 import { configuredChains } from '../embedded-wallet/embeddedChains.js'
 import { primaryEmbeddedWallet } from '../embedded-wallet/embeddedAccounts.js'
@@ -159,6 +159,20 @@ export async function startSmartWallet(foyer: Foyer, state: SmartWalletsState): 
     return receipt.receipt.transactionHash
   }
 
+  /** A batch as one user operation; the receipt of the transaction that included it, with the operation's own logs. */
+  const sendCalls = async (calls: readonly BatchCall[]): Promise<BatchReceipt> => {
+    const hash = await bundler.sendUserOperation({ calls: calls.map((c) => ({ to: c.to, value: c.value, data: c.data ?? '0x' })) })
+    const { success, logs, receipt } = await bundler.waitForUserOperationReceipt({ hash, timeout: 120_000 })
+    return {
+      transactionHash: receipt.transactionHash,
+      blockHash: receipt.blockHash,
+      blockNumber: receipt.blockNumber,
+      gasUsed: receipt.gasUsed,
+      status: success ? 'success' : 'reverted',
+      logs: logs.map(({ address, data, topics }) => ({ address, data, topics })),
+    }
+  }
+
   const client: SmartWalletClient = {
     account: { address: account.address },
     chain: { id: chain.id, name: chain.name },
@@ -184,6 +198,7 @@ export async function startSmartWallet(foyer: Foyer, state: SmartWalletsState): 
     signTypedData: async (typedData, options = {}) => (await signer(options.uiOptions)).signTypedData(typedData as Parameters<SmartAccount['signTypedData']>[0]),
   }
   if (foyer.$session.peek().user?.id !== user.id) return
+  state.batch = { owner: embedded.address as `0x${string}`, send: sendCalls }
   state.client.value = client
   state.error.value = null
   state.status.value = 'ready'

@@ -1,4 +1,5 @@
 import type { Signal } from '@preact/signals-core'
+import type { BatchCall, BatchReceipt } from '../../core/client/plugin.js'
 import type { SmartWalletType } from './schema.js'
 
 export const SMART_WALLETS_PLUGIN_ID = 'smart-wallets'
@@ -52,6 +53,11 @@ export interface SmartWalletsState {
   error: Signal<Error | null>
   /** The user id the client was made for (a new user gets a new one). */
   userId: string | null
+  /**
+   * With the client: the embedded wallet that owns the account and the send of a batch as one user operation (no screen),
+   * which the plugin's `batchExecutor` slot offers the embedded wallet's provider (EIP-5792 wallet_sendCalls).
+   */
+  batch: { owner: `0x${string}`; send(calls: readonly BatchCall[]): Promise<BatchReceipt> } | null
   /** `smartWallets({ permissionless })`: what builds Safe wallets. */
   permissionless?: PermissionlessLoader
 }

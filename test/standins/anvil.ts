@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { connect } from 'node:net'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { freePort } from '../e2e/kit/freePort.js'
@@ -24,6 +25,18 @@ export async function jsonRpc<T = unknown>(url: string, method: string, params: 
   return body.result as T
 }
 
+/** Whether something accepts TCP connections on the loopback `port`. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
 /** Starts anvil with `chainId` (default 31337) and waits until it answers. */
 export async function startAnvil(options: { chainId?: number; args?: string[]; port?: number } = {}): Promise<Anvil> {
   const chainId = options.chainId ?? 31337
@@ -39,6 +52,8 @@ export async function startAnvil(options: { chainId?: number; args?: string[]; p
   const deadline = Date.now() + 60_000
   for (;;) {
     try {
+      // No HTTP request before the port listens: a DOM test's fetch (happy-dom) logs every refused connection.
+      if (!(await listening(port))) throw new Error('not listening yet')
       await jsonRpc(rpcUrl, 'eth_chainId')
       break
     } catch {

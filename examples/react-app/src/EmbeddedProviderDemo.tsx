@@ -1,22 +1,16 @@
 import { useState } from 'react'
-import { useWallets, type ConnectedWallet } from 'foyer'
+import { useWallets } from 'foyer'
+import { providerWalletClient } from './providerWalletClient.js'
+import { SendBatchDemo } from './SendBatchDemo.js'
 
 /** The message 'Sign with the provider' signs. */
 export const PROVIDER_DEMO_MESSAGE = 'Hello from the embedded provider'
 
-type Eip1193 = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
-
-/** A viem wallet client over the wallet's EIP-1193 provider (viem loads on the first click). */
-async function walletClient(wallet: ConnectedWallet) {
-  const { createWalletClient, custom } = await import('viem')
-  const provider = (await wallet.getEthereumProvider()) as Eip1193
-  return { provider, client: createWalletClient({ account: wallet.address as `0x${string}`, transport: custom(provider) }) }
-}
 
 /**
  * The embedded wallet as a dapp sees it: the first wallet of useWallets(), its getEthereumProvider() behind viem's
  * custom() transport — sign a message, read eth_chainId, send a transaction on the app's chain (?chains=…), sign one
- * without sending it (eth_signTransaction).
+ * without sending it (eth_signTransaction), and send a batch of calls (EIP-5792).
  */
 export function EmbeddedProviderDemo() {
   const { wallets } = useWallets()
@@ -41,17 +35,17 @@ export function EmbeddedProviderDemo() {
         <span className="tag">{wallet.connectorType}</span>
       </p>
       <div className="card-actions">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Signature', async () => (await walletClient(wallet)).client.signMessage({ message: PROVIDER_DEMO_MESSAGE }))}>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('Signature', async () => (await providerWalletClient(wallet)).client.signMessage({ message: PROVIDER_DEMO_MESSAGE }))}>
           Sign with the provider
         </button>
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('eth_chainId', async () => String(await (await walletClient(wallet)).provider.request({ method: 'eth_chainId' })))}>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run('eth_chainId', async () => String(await (await providerWalletClient(wallet)).provider.request({ method: 'eth_chainId' })))}>
           Read eth_chainId
         </button>
         <button
           type="button"
           className="btn btn-secondary"
           disabled={busy}
-          onClick={() => run('Transaction', async () => (await walletClient(wallet)).client.sendTransaction({ to: wallet.address as `0x${string}`, value: 1000n, chain: null }))}
+          onClick={() => run('Transaction', async () => (await providerWalletClient(wallet)).client.sendTransaction({ to: wallet.address as `0x${string}`, value: 1000n, chain: null }))}
         >
           Send 1000 wei to myself
         </button>
@@ -59,10 +53,11 @@ export function EmbeddedProviderDemo() {
           type="button"
           className="btn btn-secondary"
           disabled={busy}
-          onClick={() => run('Signed', async () => (await walletClient(wallet)).client.signTransaction({ to: wallet.address as `0x${string}`, value: 1000n, chain: null }))}
+          onClick={() => run('Signed', async () => (await providerWalletClient(wallet)).client.signTransaction({ to: wallet.address as `0x${string}`, value: 1000n, chain: null }))}
         >
           Sign a transaction with the provider
         </button>
+        <SendBatchDemo wallet={wallet} disabled={busy} />
       </div>
       {result ? (
         <p className="card-lead" data-testid="provider-result">
