@@ -212,7 +212,7 @@ describe('embedded wallets in Chromium (host and frame on two origins of one sit
     expect(registered).toMatchObject({
       names: ['Foyer Wallet'],
       chains: ['solana:mainnet', 'solana:devnet', 'solana:testnet'],
-      features: ['solana:signMessage', 'standard:connect', 'standard:disconnect', 'standard:events'],
+      features: ['solana:signAndSendTransaction', 'solana:signIn', 'solana:signMessage', 'solana:signTransaction', 'standard:connect', 'standard:disconnect', 'standard:events'],
       accounts: [solana],
     })
     expect(registered.icon).toMatch(/^data:image\/svg\+xml;base64,/)

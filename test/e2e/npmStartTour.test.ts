@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { createPublicClient, http, verifyMessage } from 'viem'
+import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
+import { BATCH_DEMO_RECIPIENTS, BATCH_DEMO_VALUE } from '../../examples/react-app/src/SendBatchDemo.js'
 import { describe, expect, it } from 'vitest'
 import { clickClosingButton } from './kit/clickClosingButton.js'
 import { enterOutboxCode, signUpByEmail, submitEmail } from './kit/signIn.js'
@@ -102,6 +103,26 @@ describe('npm start out of the box: the whole product on a fresh clone, in Chrom
     expect((await evm().getTransactionReceipt({ hash })).status).toBe('success')
     // Deployed by the user operation.
     expect(await evm().getCode({ address: (await shown.textContent()) as `0x${string}` })).toBeTruthy()
+  })
+
+  it('sends an EIP-5792 batch (viem sendCalls) on one confirmation, as one user operation of the smart wallet (atomic)', async () => {
+    const before = await Promise.all(BATCH_DEMO_RECIPIENTS.map((address) => evm().getBalance({ address })))
+    await page.getByTestId('embedded-provider').getByRole('button', { name: 'Send a batch' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Confirm transaction' }).waitFor({ timeout: 30_000 })
+    expect(await dialog.getByRole('list', { name: 'Calls' }).getByRole('listitem').count()).toBe(2)
+    expect(await dialog.getByTestId('foyer-tx-fee').textContent({ timeout: 30_000 })).toContain('Sponsored')
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await dialog.getByText('Transaction complete!').waitFor({ timeout: 90_000 })
+    await dialog.getByRole('button', { name: 'All Done' }).click()
+    const result = page.getByTestId('provider-batch-result')
+    await result.getByTestId('provider-batch-status').waitFor({ timeout: 30_000 })
+    expect(await result.getByTestId('provider-batch-status').textContent()).toBe('200')
+    expect(await result.getByTestId('provider-batch-atomic').textContent()).toBe('true')
+    const hashes = (await result.getByTestId('provider-batch-hash').allTextContents()) as Hex[]
+    expect(hashes).toHaveLength(1)
+    expect((await evm().getTransactionReceipt({ hash: hashes[0]! })).status).toBe('success')
+    expect(await Promise.all(BATCH_DEMO_RECIPIENTS.map((address) => evm().getBalance({ address })))).toEqual(before.map((b) => b + BATCH_DEMO_VALUE))
   })
 
   it("links the second app's wallet (cross-app) and signs with it on the second app's own screen", async () => {
