@@ -5,7 +5,7 @@ import { createPublicClient, http, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { BATCH_DEMO_RECIPIENTS, BATCH_DEMO_VALUE } from '../../examples/react-app/src/SendBatchDemo.js'
 import { startAnvil, type Anvil } from '../standins/anvil.js'
-import { deployAccountAbstraction, startAlto, startPaymasterStandin, type AccountAbstractionContracts, type Alto, type PaymasterStandin } from '../standins/accountAbstraction.js'
+import { deployAccountAbstraction, smartWalletsSection, startAlto, startPaymasterStandin, type AccountAbstractionContracts, type Alto, type PaymasterStandin } from '../standins/accountAbstraction.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
 
@@ -41,20 +41,7 @@ const chains = useStandin<Chains>(
 const e2e = useStack(() => ({
   FOYER_DEV_APP: JSON.stringify({
     'embedded-wallet': { create_on_login: 'users-without-wallets' },
-    'smart-wallets': {
-      enabled: true,
-      smart_wallet_type: 'simple',
-      configured_networks: [
-        {
-          chain_id: 31337,
-          bundler_url: chains().alto.url,
-          paymaster_url: chains().paymaster.url,
-          paymaster_context: { policy_id: POLICY },
-          account_factory: chains().contracts.simpleAccountFactory,
-          rpc_url: chains().aa.rpcUrl,
-        },
-      ],
-    },
+    'smart-wallets': smartWalletsSection({ ...chains(), rpcUrl: chains().aa.rpcUrl }, POLICY),
   }),
 }))
 

@@ -1,7 +1,7 @@
 import { createPublicClient, http, parseEther } from 'viem'
 import { expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../standins/anvil.js'
-import { deployAccountAbstraction, startAlto, startPaymasterStandin, type AccountAbstractionContracts, type Alto, type PaymasterStandin } from '../standins/accountAbstraction.js'
+import { deployAccountAbstraction, smartWalletsSection, startAlto, startPaymasterStandin, type AccountAbstractionContracts, type Alto, type PaymasterStandin } from '../standins/accountAbstraction.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
 
@@ -39,20 +39,7 @@ const aa = useStandin<Chain4337>(
 const e2e = useStack(() => ({
   FOYER_DEV_APP: JSON.stringify({
     'embedded-wallet': { create_on_login: 'users-without-wallets' },
-    'smart-wallets': {
-      enabled: true,
-      smart_wallet_type: 'simple',
-      configured_networks: [
-        {
-          chain_id: 31337,
-          bundler_url: aa().alto.url,
-          paymaster_url: aa().paymaster.url,
-          paymaster_context: { policy_id: POLICY },
-          account_factory: aa().contracts.simpleAccountFactory,
-          rpc_url: aa().anvil.rpcUrl,
-        },
-      ],
-    },
+    'smart-wallets': smartWalletsSection({ ...aa(), rpcUrl: aa().anvil.rpcUrl }, POLICY),
   }),
 }))
 

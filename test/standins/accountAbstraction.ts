@@ -287,3 +287,24 @@ export async function startPaymasterStandin(rpcUrl: string, options: { paymaster
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${port}`, policies, contexts, close: () => closeServer(server) }
 }
+
+/**
+ * A dev app's "smart-wallets" section (SimpleAccount) on `chainId`: the bundler, the paymaster service with `policy`, the
+ * factory and the node.
+ */
+export function smartWalletsSection(chain: { chainId?: number; rpcUrl: string; alto: Pick<Alto, 'url'>; paymaster: Pick<PaymasterStandin, 'url'>; contracts: Pick<AccountAbstractionContracts, 'simpleAccountFactory'> }, policy: string) {
+  return {
+    enabled: true,
+    smart_wallet_type: 'simple',
+    configured_networks: [
+      {
+        chain_id: chain.chainId ?? 31337,
+        bundler_url: chain.alto.url,
+        paymaster_url: chain.paymaster.url,
+        paymaster_context: { policy_id: policy },
+        account_factory: chain.contracts.simpleAccountFactory,
+        rpc_url: chain.rpcUrl,
+      },
+    ],
+  }
+}

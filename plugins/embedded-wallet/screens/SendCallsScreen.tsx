@@ -5,9 +5,9 @@ import type { SendCallsParams } from '../callBatchTypes.js'
 import { explorerTxUrl, formatNativeAmount, formatPrice, shortAddress } from '../formatTransaction.js'
 import { previewCalls, type CallsPreview } from '../previewCalls.js'
 import { chainOf, publicClientFor } from '../sendTransaction.js'
-import { fetchTokenPrice } from '../tokenPrice.js'
 import { failureScreenTexts, failureTextKeys, transactionFailure, transactionFailureTitleKeys, type TransactionFailureCode } from '../transactionFailure.js'
 import { TransactionRow as Row } from './TransactionRow.js'
+import { useNativePrice } from './useNativePrice.js'
 
 /**
  * wallet_sendCalls' one confirmation ('Confirm transaction'): the list of calls (recipient, value, 'Contract call' when the
@@ -23,7 +23,6 @@ export default function SendCallsScreen({ params }: { params: SendCallsParams })
   const batch = params.batch.value
   const chain = useMemo(() => chainOf(foyer, batch.chainId), [foyer, batch.chainId])
   const [preview, setPreview] = useState<CallsPreview | Error | null>(null)
-  const [price, setPrice] = useState<number | null>(null)
   const approved = batch.approved
   const transactionsId = useId()
 
@@ -43,15 +42,8 @@ export default function SendCallsScreen({ params }: { params: SendCallsParams })
     }
   }, [approved])
 
-  useEffect(() => {
-    if (params.priceDisplay !== 'usd') return
-    let live = true
-    void fetchTokenPrice(foyer, chain.id, chain.nativeCurrency.symbol, params.fetch).then((p) => live && setPrice(p))
-    return () => {
-      live = false
-    }
-  }, [chain.id])
 
+  const price = useNativePrice(foyer, chain, params)
   const money = (wei: bigint) => formatPrice(wei, chain.nativeCurrency, params.priceDisplay === 'usd' ? price : null)
   const done = () => foyer.modal.resolve({ id: batch.id })
   const transactions = batch.hashes.length ? (

@@ -14,9 +14,9 @@ import {
   type TransactionPreview,
 } from '../sendTransaction.js'
 import type { SendTransactionParams, SendTransactionResult } from '../transactionTypes.js'
-import { fetchTokenPrice } from '../tokenPrice.js'
 import { failureScreenTexts, failureTextKeys, transactionFailure, type TransactionFailure } from '../transactionFailure.js'
 import { TransactionRow as Row } from './TransactionRow.js'
+import { useNativePrice } from './useNativePrice.js'
 
 type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; result: SendTransactionResult } | { kind: 'error'; failure: TransactionFailure }
 
@@ -81,7 +81,6 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
   // its receipt or error (never the confirmation again, which would send it twice).
   const [index, setIndex] = useScreenState('index', 0)
   const [previews, setPreviews] = useState<Record<number, TransactionPreview | Error>>({})
-  const [price, setPrice] = useState<number | null>(null)
   const [phase, setPhase] = useScreenState<Phase>('phase', { kind: 'confirm' })
   const [showDetails, setShowDetails] = useState(false)
   const [lastHash, setLastHash] = useScreenState<`0x${string}` | null>('lastHash', null)
@@ -112,15 +111,8 @@ export default function SendTransactionScreen({ params }: { params: SendTransact
     }
   }, [index, reloads])
 
-  useEffect(() => {
-    if (params.priceDisplay !== 'usd') return
-    let live = true
-    void fetchTokenPrice(foyer, chain.id, chain.nativeCurrency.symbol, params.fetch).then((p) => live && setPrice(p))
-    return () => {
-      live = false
-    }
-  }, [chain.id])
 
+  const price = useNativePrice(foyer, chain, params)
   const money = (wei: bigint) => formatPrice(wei, chain.nativeCurrency, params.priceDisplay === 'usd' ? price : null)
 
   /** Step `i` as sent: one the node couldn't estimate goes with the preview's fallback gas limit (the screen warned it will likely fail). */
