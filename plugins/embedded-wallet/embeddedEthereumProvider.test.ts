@@ -132,8 +132,8 @@ describe('the embedded Ethereum provider: accounts and chains', () => {
     const { provider, address } = await setup()
     expect(await provider.request({ method: 'wallet_getPermissions' })).toEqual([{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] }])
     expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull()
-    for (const method of ['eth_signTypedData_v3', 'eth_signTypedData', 'wallet_watchAsset', 'eth_decrypt', 'personal_ecRecover']) {
-      expect(await rpcError(provider.request({ method }))).toEqual({ code: 4200, message: 'The Provider does not support the requested method.' })
+    for (const method of ['wallet_watchAsset', 'eth_decrypt', 'eth_getEncryptionPublicKey', 'personal_unlockAccount']) {
+      expect(await rpcError(provider.request({ method }))).toEqual({ code: 4200, message: `The Provider does not support the requested method: ${method}.` })
     }
     expect((await rpcError(provider.request({} as never)))?.code).toBe(-32602)
   })
@@ -203,6 +203,34 @@ describe('the embedded Ethereum provider: signing', () => {
     const ethSign = (await provider.request({ method: 'eth_sign', params: [address, '0x68656c6c6f'] })) as `0x${string}`
     expect(await verifyMessage({ address, message: 'hello', signature: ethSign })).toBe(true)
     expect((await rpcError(provider.request({ method: 'eth_signTypedData_v4', params: [address, '{not json'] })))?.code).toBe(-32602)
+  })
+
+  it("signs legacy typed data (eth_signTypedData v1) and v3 as a dapp's eth-sig-util recovers them, and answers personal_ecRecover", async () => {
+    const { recoverTypedSignature, SignTypedDataVersion, typedSignatureHash } = await import('@metamask/eth-sig-util')
+    const { typedDataV1Hash } = await import('./frame/typedDataV1.js')
+    const { provider, address } = await setup()
+    const legacy = [
+      { type: 'string', name: 'message', value: 'Hi, Alice!' },
+      { type: 'uint32', name: 'value', value: 42 },
+      { type: 'uint', name: 'big', value: '1000000000000000000000' },
+      { type: 'address', name: 'to', value: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' },
+      { type: 'bool', name: 'ok', value: true },
+      { type: 'bytes', name: 'data', value: '0xdeadbeef' },
+    ]
+    expect(typedDataV1Hash(legacy)).toBe(typedSignatureHash(legacy as never))
+    const v1 = (await provider.request({ method: 'eth_signTypedData', params: [legacy, address] })) as string
+    expect(recoverTypedSignature({ data: legacy as never, signature: v1, version: SignTypedDataVersion.V1 })).toBe(address.toLowerCase())
+    expect((await rpcError(provider.request({ method: 'eth_signTypedData_v1', params: [[{ type: 'string', value: 'no name' }], address] })))?.code).toBe(-32602)
+
+    // As dapps send v3: the domain's type spelled out in `types`.
+    const v3Data = { ...TYPED_DATA, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], ...TYPED_DATA.types } }
+    const v3 = (await provider.request({ method: 'eth_signTypedData_v3', params: [address, JSON.stringify(v3Data)] })) as string
+    expect(recoverTypedSignature({ data: v3Data as never, signature: v3, version: SignTypedDataVersion.V3 })).toBe(address.toLowerCase())
+
+    const signature = (await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] })) as string
+    expect(await provider.request({ method: 'personal_ecRecover', params: ['0x68656c6c6f', signature] })).toBe(address.toLowerCase())
+    expect(await provider.request({ method: 'personal_ecRecover', params: ['hello', signature] })).toBe(address.toLowerCase())
+    expect((await rpcError(provider.request({ method: 'personal_ecRecover', params: ['hello', '0x1234'] })))?.code).toBe(-32602)
   })
 
   it("passes the frame's error on as -32603 with its message, and 4100 once logged out", async () => {

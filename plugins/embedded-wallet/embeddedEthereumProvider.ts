@@ -49,8 +49,9 @@ export interface EmbeddedEthereumProvider {
   destroy(): void
 }
 
-// Methods that need a key this provider doesn't offer, and wallet_* methods it doesn't implement: never forwarded. Of
-// EIP-5792 it answers wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus and wallet_showCallsStatus.
+// Methods that need a key this provider doesn't offer (eth_decrypt, eth_getEncryptionPublicKey), and wallet_* methods it
+// doesn't implement: never forwarded. It answers personal_sign / personal_ecRecover, eth_sign, eth_signTypedData (v1),
+// _v3 and _v4, and of EIP-5792 wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus and wallet_showCallsStatus.
 const UNSUPPORTED = /^(wallet_|eth_sign|eth_decrypt$|eth_getEncryptionPublicKey$|personal_)/
 
 /** The address of the signed-in user's embedded Ethereum wallet `address`, while they have it. */
@@ -251,6 +252,32 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
         const me = authorized(address)
         return sign({ method: 'eth_sign', params: [me, data] }, readable(data), false, 'sign')
       }
+      case 'eth_signTypedData':
+      case 'eth_signTypedData_v1': {
+        // Legacy typed data: [fields, address], each field { type, name, value }; the frame hashes it (typedDataV1.ts).
+        const [raw, address] = params
+        const me = authorized(address)
+        let fields: unknown
+        try {
+          fields = typeof raw === 'string' ? JSON.parse(raw) : raw
+        } catch {
+          throw new EmbeddedProviderRpcError(-32602, 'Invalid typed data')
+        }
+        if (!Array.isArray(fields) || fields.length === 0 || fields.some((f) => !f || typeof (f as { name?: unknown }).name !== 'string' || typeof (f as { type?: unknown }).type !== 'string')) {
+          throw new EmbeddedProviderRpcError(-32602, 'Invalid typed data')
+        }
+        const display = (fields as { name: string; value: unknown }[]).map((f) => `${f.name}: ${String(f.value)}`).join('\n')
+        return sign({ method: 'eth_signTypedData', params: [fields, me] }, display, false, 'sign')
+      }
+      case 'personal_ecRecover': {
+        // [message, signature]: the address that signed the personal message (no key involved).
+        const [message, signature] = params
+        if (typeof message !== 'string' || !isHex(signature) || signature.length !== 132) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: [message, signature]')
+        const { recoverMessageAddress } = await import('viem')
+        return (await recoverMessageAddress({ message: isHex(message) ? { raw: message } : message, signature })).toLowerCase()
+      }
+      // v3 is v4 without arrays and recursive structs: the same EIP-712 hash for every v3 message.
+      case 'eth_signTypedData_v3':
       case 'eth_signTypedData_v4': {
         const [address, raw] = params
         const me = authorized(address)
@@ -288,7 +315,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
         return null
       }
       default: {
-        if (UNSUPPORTED.test(method)) throw new EmbeddedProviderRpcError(4200, providerRpcTexts.unsupportedMethod)
+        if (UNSUPPORTED.test(method)) throw new EmbeddedProviderRpcError(4200, providerRpcTexts.unsupportedMethod(method))
         const client = await clientFor(current())
         return client.request({ method, params } as never)
       }

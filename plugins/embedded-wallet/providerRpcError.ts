@@ -20,7 +20,8 @@ export class EmbeddedProviderRpcError extends Error {
 /** EIP-1193's own texts for its codes. */
 export const providerRpcTexts = {
   unauthorized: 'The requested method and/or account has not been authorized by the user.',
-  unsupportedMethod: 'The Provider does not support the requested method.',
+  /** EIP-1193's 4200 text, naming the method (a dapp's log then says which one). */
+  unsupportedMethod: (method: string) => `The Provider does not support the requested method: ${method.slice(0, 64)}.`,
   disconnected: 'The Provider is disconnected from all chains.',
   notConnectable: 'User must be authenticated and have a Foyer wallet before it can be connected',
   /** The spec's (§5) with our provider's name in place of theirs. */

@@ -14,7 +14,7 @@ type UserOwnedMethod = NonNullable<RecoverPasswordParams['recoveryMethod']>
 
 /** An EIP-1193 signing request for the frame. */
 export interface WalletSignRequest {
-  method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_signTransaction' | 'eth_sign'
+  method: 'personal_sign' | 'eth_signTypedData_v4' | 'eth_signTypedData' | 'eth_signTransaction' | 'eth_sign'
   params: unknown[]
 }
 

@@ -2,6 +2,7 @@ import { hexToBytes, isHex, type Hex, type TransactionSerializable, type TypedDa
 import { ethereumAccountOf } from './keys/ethereumAccount.js'
 import type { UnlockedWallet } from './walletVault.js'
 import { FrameFailure } from './frameFailure.js'
+import { typedDataV1Hash } from './typedDataV1.js'
 
 /** An EIP-1193 request the frame signs. */
 export interface EthereumRpcRequest {
@@ -18,7 +19,10 @@ function messageOf(value: unknown): string | { raw: Hex } {
   return isHex(value) ? { raw: value } : value
 }
 
-/** Signs `request` with the unlocked wallet: personal_sign, eth_sign, eth_signTypedData_v4 and eth_signTransaction. */
+/**
+ * Signs `request` with the unlocked wallet: personal_sign, eth_sign, eth_signTypedData_v4, legacy eth_signTypedData (v1:
+ * the frame hashes the fields itself, so no caller hands it a bare hash) and eth_signTransaction.
+ */
 export async function signEthereumRequest(wallet: UnlockedWallet, request: EthereumRpcRequest): Promise<Hex> {
   const account = ethereumAccountOf(wallet.secret, wallet.walletIndex)
   const params = Array.isArray(request.params) ? request.params : []
@@ -27,6 +31,15 @@ export async function signEthereumRequest(wallet: UnlockedWallet, request: Ether
       return account.signMessage({ message: messageOf(params[0]) })
     case 'eth_sign':
       return account.signMessage({ message: messageOf(params[1]) })
+    case 'eth_signTypedData': {
+      let hash: Hex
+      try {
+        hash = typedDataV1Hash(typeof params[0] === 'string' ? JSON.parse(params[0]) : params[0])
+      } catch (error) {
+        throw invalid(error instanceof SyntaxError ? 'Typed data must be JSON' : (error as Error).message)
+      }
+      return account.sign({ hash })
+    }
     case 'eth_signTypedData_v4': {
       const raw = params[1]
       let typed: TypedDataDefinition

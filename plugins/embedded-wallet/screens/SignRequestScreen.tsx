@@ -35,7 +35,9 @@ export default function SignRequestScreen({ params }: { params: SignRequestParam
   const [status, setStatus] = useScreenState<'idle' | 'signing' | 'success'>('status', 'idle')
   const [error, setError] = useScreenState<string | null>('error', null)
   const ui = params.uiOptions ?? {}
+  // EIP-712 data shows as its domain and message fields; legacy (v1) typed data as its name: value lines.
   const typed = params.request.method === 'eth_signTypedData_v4'
+  const legacyTyped = params.request.method === 'eth_signTypedData'
 
   const sign = async () => {
     setStatus('signing')
@@ -54,7 +56,7 @@ export default function SignRequestScreen({ params }: { params: SignRequestParam
   return (
     <ScreenLayout
       icon={ui.iconUrl ? <PluginIcon icon={ui.iconUrl} /> : undefined}
-      title={ui.title ?? t(typed ? 'embeddedWallet.signTypedData.title' : 'embeddedWallet.sign.title')}
+      title={ui.title ?? t(typed || legacyTyped ? 'embeddedWallet.signTypedData.title' : 'embeddedWallet.sign.title')}
       subtitle={ui.description ?? t('embeddedWallet.sign.description')}
       footer={
         <Button variant="primary" onClick={sign} loading={status === 'signing'} disabled={status !== 'idle'} data-testid="foyer-sign-button">
