@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { launchChromium } from './browser.js'
 import { startStack, type StartStackOptions, type Stack } from './startStack.js'
 
@@ -22,6 +22,10 @@ export function useStack(env: Record<string, string> | (() => Record<string, str
   beforeAll(async () => {
     stack = await startStack(typeof env === 'function' ? env() : env, options)
     browser = await launchChromium()
+  })
+  // A failed test prints what each open page showed (its URL, the dialog's text, the page's), for CI logs have no browser.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && browser) console.error(await describePages(browser))
   })
   afterAll(async () => {
     await browser?.close()
@@ -61,4 +65,17 @@ export function useStandin<T>(start: () => Promise<T>, stop: (started: T) => Pro
     if (started === undefined) throw new Error('the stand-in has not started (useStandin\'s beforeAll has not run)')
     return started
   }
+}
+
+/** Each open page's URL, open dialog and visible text (each cut at 1,500 characters): what a failed test saw. */
+export async function describePages(browser: Browser): Promise<string> {
+  const parts: string[] = []
+  const text = async (page: Page, selector: string) =>
+    (await page.locator(selector).first().innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').slice(0, 1_500)
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      parts.push(`[page] ${page.url()}\n  dialog: ${(await text(page, '[role="dialog"]')) || '(none)'}\n  body: ${await text(page, 'body')}`)
+    }
+  }
+  return `[e2e] the test failed; the open pages:\n${parts.join('\n') || '(none)'}`
 }
