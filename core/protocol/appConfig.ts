@@ -27,6 +27,8 @@ export const ServerAppConfigSchema = v.looseObject({
   tiktok: v.boolean(),
   linkedin: v.boolean(),
   apple: v.boolean(),
+  // Not in the spec's config (Privy added LINE later): optional, so a config without it still parses.
+  line: v.optional(v.boolean(), false),
   farcaster: v.boolean(),
   passkey: v.boolean(),
   telegram: v.boolean(),
@@ -76,6 +78,6 @@ export type ServerAppConfig = v.InferOutput<typeof ServerAppConfigSchema>
 /** Login-method flags of the server app config. */
 export const loginMethodFlags = [
   'wallet_auth', 'solana_wallet_auth', 'email_auth', 'sms_auth', 'google', 'twitter', 'discord', 'github',
-  'spotify', 'instagram', 'tiktok', 'linkedin', 'apple', 'farcaster', 'passkey', 'telegram',
+  'spotify', 'instagram', 'tiktok', 'linkedin', 'apple', 'line', 'farcaster', 'passkey', 'telegram',
 ] as const
 export type LoginMethodFlag = (typeof loginMethodFlags)[number]

@@ -70,7 +70,7 @@ function defaults(): Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 
     allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
     wallet_auth: false, solana_wallet_auth: false, email_auth: false, sms_auth: false, google: false,
     twitter: false, discord: false, github: false, spotify: false, instagram: false, tiktok: false,
-    linkedin: false, apple: false, farcaster: false, passkey: false, telegram: false,
+    linkedin: false, apple: false, line: false, farcaster: false, passkey: false, telegram: false,
     disable_plus_emails: false, terms_and_conditions_url: null, privacy_policy_url: null,
     require_users_accept_terms: false, session_cookies_enabled: false, custom_api_url: null, wallet_connect_cloud_project_id: null,
     fiat_on_ramp_enabled: false, captcha_enabled: false, captcha_site_key: null, mfa_methods: [],

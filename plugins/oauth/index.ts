@@ -64,7 +64,7 @@ function oauthAccounts(ids: readonly OAuthProviderId[]) {
   }
 }
 
-/** OAuth social login (google, discord, github, linkedin, twitter, spotify, instagram, tiktok, apple): `plugins={[oauth()]}`. */
+/** OAuth social login (google, discord, github, linkedin, twitter, spotify, instagram, tiktok, apple, line): `plugins={[oauth()]}`. */
 export function oauth(options: OAuthPluginOptions = {}) {
   const ids = options.providers ?? [...oauthProviderIds]
   const entries: LandingEntryDef[] = ids.map((id, index) => ({

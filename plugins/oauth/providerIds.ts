@@ -1,5 +1,5 @@
-/** The OAuth providers the spec names, in its order. */
-export const oauthProviderIds = ['google', 'discord', 'github', 'linkedin', 'twitter', 'spotify', 'instagram', 'tiktok', 'apple'] as const
+/** The OAuth providers the spec names, in its order; then LINE (which Privy added later). */
+export const oauthProviderIds = ['google', 'discord', 'github', 'linkedin', 'twitter', 'spotify', 'instagram', 'tiktok', 'apple', 'line'] as const
 export type OAuthProviderId = (typeof oauthProviderIds)[number]
 
 /** Each provider's name as its users know it. */
@@ -13,6 +13,7 @@ export const providerDisplayNames: Record<OAuthProviderId, string> = {
   instagram: 'Instagram',
   tiktok: 'TikTok',
   apple: 'Apple',
+  line: 'LINE',
 }
 
 /** Whether `id` names a supported provider. */

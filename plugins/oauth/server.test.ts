@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
 import { startGithubStandin, type GithubStandin } from '../../test/standins/githubStandin.js'
+import { startLineStandin, type LineStandin } from '../../test/standins/lineStandin.js'
 import { startOidcStandin, type OidcStandin } from '../../test/standins/oidcProvider.js'
 import { emailServer } from '../email/server.js'
 import { oauthServer } from './server.js'
@@ -13,12 +14,14 @@ const s256 = (v: string) => createHash('sha256').update(v).digest('base64url')
 
 let google: OidcStandin
 let github: GithubStandin
+let line: LineStandin
 let t: TestServer
 let clock = Date.now()
 
 const oauthSection = (overrides: Record<string, unknown> = {}) => ({
   google: google.googleConfig(),
   github: github.githubConfig(),
+  line: line.lineConfig(),
   redirect_urls: [REDIRECT_TO, 'http://localhost:5173/other'],
   ...overrides,
 })
@@ -29,12 +32,14 @@ const serverWith = (section: Record<string, unknown>, app: Record<string, unknow
 beforeAll(async () => {
   google = await startOidcStandin({ redirectUris: [CALLBACK] })
   github = await startGithubStandin()
+  line = await startLineStandin()
   t = await serverWith(oauthSection())
 })
 afterAll(async () => {
   await t?.close()
   await google?.close()
   await github?.close()
+  await line?.close()
 })
 beforeEach(() => {
   clock = Date.now()
@@ -287,6 +292,19 @@ describe('callback and authenticate against a real OIDC provider ("google")', ()
     const res = await authenticate({ authorization_code: code, state_code: state, code_verifier: flow.verifier, mode: 'no-signup' })
     expect(res.status).toBe(404)
     expect((await res.json()).code).toBe('user_does_not_exist')
+  })
+})
+
+describe('LINE Login v2.1 (profile endpoint; not in the spec, Privy added it)', () => {
+  it('exchanges with PKCE and the channel secret, reads /v2/profile, and logs in as line_oauth with the userId as subject', async () => {
+    const config = (await (await t.request(`/api/v1/apps/${t.appId}`, { method: 'GET' })).json()) as Record<string, unknown>
+    expect(config.line).toBe(true)
+    const { code, state, flow } = await authorize('line')
+    const sent = line.tokenRequests.at(-1)!
+    expect([sent.get('client_secret'), sent.get('grant_type')]).toEqual([line.clientSecret, 'authorization_code'])
+    expect(sent.get('code_verifier')).toMatch(/^[\w-]{43,}$/)
+    const body = await (await authenticate({ authorization_code: code, state_code: state, code_verifier: flow.verifier })).json()
+    expect(body.user.linkedAccounts[0]).toMatchObject({ type: 'line_oauth', subject: line.user.userId, name: 'Line User' })
   })
 })
 

@@ -123,4 +123,14 @@ export const providerEndpoints: Record<OAuthProviderId, OAuthProviderEndpoints> 
     // Apple answers with a form POST when name or e-mail is requested.
     extraAuthParams: { response_mode: 'form_post' },
   },
+  // LINE Login v2.1: its ID token is signed with the channel secret (HS256), so the identity is read from the profile.
+  line: {
+    id: 'line',
+    authorizationEndpoint: 'https://access.line.me/oauth2/v2.1/authorize',
+    tokenEndpoint: 'https://api.line.me/oauth2/v2.1/token',
+    userinfoEndpoint: 'https://api.line.me/v2/profile',
+    scopes: ['profile'],
+    oidc: false,
+    profile: { subject: 'userId', name: 'displayName' },
+  },
 }
