@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { kitAccessToken, kitUser } from '../../test/kit/fakeWalletFrame.js'
 import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
 import type { AddChainParams } from './addEthereumChain.js'
-import { embeddedWallet } from './index.js'
+import { embeddedWallet, useWatchedAssets } from './index.js'
+import { rememberWatchedAsset } from './walletPreferences.js'
 import { ADD_CHAIN_SCREEN, WATCH_ASSET_SCREEN } from './walletConstants.js'
 import type { WatchAssetParams } from './watchAsset.js'
 
@@ -27,7 +29,21 @@ async function show(id: string, params: unknown) {
 
 const rows = (dialog: ReturnType<typeof within>, ids: string[]) => ids.map((id) => dialog.getByTestId(id).textContent)
 
-describe("'Add suggested token' and 'Add network' (the provider's approvals)", () => {
+describe("'Add suggested token' and 'Add network' (the provider's approvals), and useWatchedAssets", () => {
+  it('useWatchedAssets follows the signed-in user: a newly watched token re-renders it, filtered by wallet and chain; none after logout', async () => {
+    const Tokens = () => <ul>{useWatchedAssets({ chainId: 31337 }).assets.map((a) => <li key={a.address}>{`${a.symbol} ${a.wallet}`}</li>)}</ul>
+    const { foyer } = await renderWithFoyer(<Tokens />, { plugins: [embeddedWallet()] })
+    act(() => void foyer.session.handleTokenResponse({ user: kitUser([]), token: kitAccessToken(), refresh_token: 'r', session_update_action: 'set' } as never))
+    expect(screen.queryAllByRole('listitem')).toEqual([])
+    act(() => {
+      rememberWatchedAsset(foyer, { wallet: WALLET, chainId: 31337, type: 'ERC20', address: TOKEN, symbol: 'USDC', decimals: 6 })
+      rememberWatchedAsset(foyer, { wallet: WALLET, chainId: 1, type: 'ERC20', address: TOKEN, symbol: 'MAIN', decimals: 6 })
+    })
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([`USDC ${WALLET}`])
+    await act(() => foyer.session.logout())
+    expect(screen.queryAllByRole('listitem')).toEqual([])
+  })
+
   it("'Add suggested token': symbol, name, the full contract address, decimals, network and balance; 'Add token' answers true", async () => {
     const params: WatchAssetParams = { wallet: WALLET, chainId: 31337, chainName: 'Local 31337', token: { address: TOKEN, symbol: 'USDC', decimals: 6, name: 'USD Coin' }, balance: 5_250_000n }
     const { dialog, outcome } = await show(WATCH_ASSET_SCREEN, params)
