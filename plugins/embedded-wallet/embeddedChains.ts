@@ -1,6 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
 import { EmbeddedProviderRpcError, providerRpcTexts } from './providerRpcError.js'
+import { addedChainsOf } from './walletPreferences.js'
 
 /** Mainnet: the chain an embedded wallet is on when the host configured none. */
 const FALLBACK_CHAIN_ID = 1
@@ -13,16 +14,30 @@ export function configuredChains(foyer: Foyer): readonly SupportedChain[] {
   return preferred && !supported.some((c) => c.id === preferred.id) ? [preferred, ...supported] : supported
 }
 
+/**
+ * The chains the embedded wallet may be on: the host's, then the ones the signed-in user added through
+ * wallet_addEthereumChain (never in place of a host's chain of the same id).
+ */
+export function knownChains(foyer: Foyer): readonly SupportedChain[] {
+  const configured = configuredChains(foyer)
+  const added = addedChainsOf(foyer).filter((c) => !configured.some((k) => k.id === c.id))
+  return added.length ? [...configured, ...added] : configured
+}
+
 /** The chain a new provider starts on: the config's default chain, else its first supported chain, else 1. */
 export function defaultChainId(foyer: Foyer): number {
   const client = foyer.$config.peek()?.client
   return client?.defaultChain?.id ?? client?.supportedChains?.[0]?.id ?? FALLBACK_CHAIN_ID
 }
 
-/** True when the wallet may be on `chainId`: a configured chain, or mainnet for a host that configured none. */
+/**
+ * True when the wallet may be on `chainId`: a configured chain (or mainnet for a host that configured none), or one the
+ * user added.
+ */
 export function isSupportedChain(foyer: Foyer, chainId: number): boolean {
-  const chains = configuredChains(foyer)
-  return chains.length ? chains.some((c) => c.id === chainId) : chainId === FALLBACK_CHAIN_ID
+  const configured = configuredChains(foyer)
+  if (configured.length ? configured.some((c) => c.id === chainId) : chainId === FALLBACK_CHAIN_ID) return true
+  return addedChainsOf(foyer).some((c) => c.id === chainId)
 }
 
 /** A chain id of a request (hex quantity or number), or null when it is neither. */
@@ -33,9 +48,9 @@ export function parseChainId(value: unknown): number | null {
   return null
 }
 
-/** The JSON-RPC URL of `chainId` from the config; 4901 when the host gave none (nothing to forward reads to). */
+/** The JSON-RPC URL of `chainId` from the config (or the added chain); 4901 when there is none (nothing to forward reads to). */
 export function rpcUrlOf(foyer: Foyer, chainId: number): string {
-  const url = configuredChains(foyer).find((c) => c.id === chainId)?.rpcUrls.default.http[0]
+  const url = knownChains(foyer).find((c) => c.id === chainId)?.rpcUrls.default.http[0]
   if (!url) throw new EmbeddedProviderRpcError(4901, `No RPC URL for chain ${chainId}: add the chain (viem Chain with rpcUrls) to config.supportedChains`)
   return url
 }

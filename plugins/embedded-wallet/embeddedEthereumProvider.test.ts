@@ -77,9 +77,9 @@ describe('the embedded Ethereum provider: accounts and chains', () => {
       message: 'Chain ID 5 is not supported. It must be added to the config.supportedChains property of the FoyerProvider.',
     })
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
-    // Adding a configured chain is a no-op; any other chain is refused.
+    // Adding a configured chain is a no-op; another needs the rest of EIP-3085's parameter (walletAddEthereumChain.test.ts).
     expect(await provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x7a69' }] })).toBeNull()
-    expect((await rpcError(provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x5' }] })))?.code).toBe(4200)
+    expect((await rpcError(provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x5' }] })))?.code).toBe(-32602)
     expect((await rpcError(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 'five' }] })))?.code).toBe(-32602)
   })
 
@@ -132,7 +132,7 @@ describe('the embedded Ethereum provider: accounts and chains', () => {
     const { provider, address } = await setup()
     expect(await provider.request({ method: 'wallet_getPermissions' })).toEqual([{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] }])
     expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull()
-    for (const method of ['wallet_watchAsset', 'eth_decrypt', 'eth_getEncryptionPublicKey', 'personal_unlockAccount']) {
+    for (const method of ['wallet_registerOnboarding', 'eth_decrypt', 'eth_getEncryptionPublicKey', 'personal_unlockAccount']) {
       expect(await rpcError(provider.request({ method }))).toEqual({ code: 4200, message: `The Provider does not support the requested method: ${method}.` })
     }
     expect((await rpcError(provider.request({} as never)))?.code).toBe(-32602)

@@ -5,7 +5,7 @@ import { createCallBatchStore, type CallBatchStore } from './callBatchStore.js'
 import type { CallBatch, SendCallsParams } from './callBatchTypes.js'
 import { callsStatusOf } from './callsStatus.js'
 import { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
-import { assertSupportedChain, configuredChains, defaultChainId, isSupportedChain, parseChainId, rpcUrlOf, toHexChainId } from './embeddedChains.js'
+import { assertSupportedChain, configuredChains, defaultChainId, isSupportedChain, knownChains, parseChainId, rpcUrlOf, toHexChainId } from './embeddedChains.js'
 import { readTransactionRequest, transactionError } from './embeddedTransactions.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
@@ -51,7 +51,8 @@ export interface EmbeddedEthereumProvider {
 
 // Methods that need a key this provider doesn't offer (eth_decrypt, eth_getEncryptionPublicKey), and wallet_* methods it
 // doesn't implement: never forwarded. It answers personal_sign / personal_ecRecover, eth_sign, eth_signTypedData (v1),
-// _v3 and _v4, and of EIP-5792 wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus and wallet_showCallsStatus.
+// _v3 and _v4, wallet_watchAsset (EIP-747), wallet_addEthereumChain (EIP-3085), and of EIP-5792 wallet_getCapabilities,
+// wallet_sendCalls, wallet_getCallsStatus and wallet_showCallsStatus.
 const UNSUPPORTED = /^(wallet_|eth_sign|eth_decrypt$|eth_getEncryptionPublicKey$|personal_)/
 
 /** The address of the signed-in user's embedded Ethereum wallet `address`, while they have it. */
@@ -161,15 +162,48 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     }
   }
 
-  function switchChain(raw: unknown) {
-    const id = parseChainId((raw as { chainId?: unknown } | null)?.chainId)
-    if (id === null) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chainId must be a hex chain id')
+  function switchTo(id: number) {
     assertSupportedChain(foyer, id)
     if (id !== current()) {
       chainId = id
       emit('chainChanged', toHexChainId(id))
     } else chainId = id
     return null
+  }
+
+  function switchChain(raw: unknown) {
+    const id = parseChainId((raw as { chainId?: unknown } | null)?.chainId)
+    if (id === null) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chainId must be a hex chain id')
+    return switchTo(id)
+  }
+
+  /**
+   * wallet_addEthereumChain (EIP-3085). A chain the wallet knows (the host's, or one the user added) is a no-op. Any
+   * other is checked, approved on 'Add network' — shown even with wallet UIs off: that setting hides the sign and
+   * transaction prompts of a host that shows its own, and no host prompt covers a page script adding an RPC endpoint
+   * that would then see and answer every request of the wallet — and remembered for the user; then the wallet switches
+   * to it, as MetaMask does once the user approves (wagmi's injected connector takes a chain still not current after
+   * the add as a refused switch).
+   */
+  async function addChain(raw: unknown) {
+    const id = parseChainId((raw as { chainId?: unknown } | null)?.chainId)
+    if (id === null) throw new EmbeddedProviderRpcError(-32602, `Expected 0x-prefixed, unpadded, non-zero hexadecimal string 'chainId'. Received:\n${String((raw as { chainId?: unknown } | null)?.chainId).slice(0, 100)}`)
+    if (isSupportedChain(foyer, id)) return null
+    authorized()
+    const flow = await import('./addEthereumChain.js')
+    const chain = await flow.addEthereumChain(foyer, raw, deps.fetch)
+    return switchTo(chain.id)
+  }
+
+  /**
+   * wallet_watchAsset (EIP-747) on the wallet's current chain: the token read from the chain and approved on 'Add
+   * suggested token' (shown even with wallet UIs off: it is no signature, and the list it changes is the wallet's).
+   */
+  async function watchAsset(raw: unknown) {
+    const me = authorized()
+    const id = current()
+    const [flow, client] = await Promise.all([import('./watchAsset.js'), clientFor(id)])
+    return flow.watchAsset(foyer, me, id, client, raw)
   }
 
   /** wallet_sendCalls (EIP-5792): one confirmation for every call, then the batch (sendCalls.ts). */
@@ -192,11 +226,12 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     return batch
   }
 
-  /** wallet_getCapabilities' chains: the ones asked (hex ids), else the host's. */
+  /** wallet_getCapabilities' chains: the ones asked (hex ids), else the host's and the ones the user added. */
   function capabilityChains(raw: unknown): number[] {
     if (raw === undefined || raw === null) {
-      const chains = configuredChains(foyer)
-      return chains.length ? chains.map((c) => c.id) : [defaultChainId(foyer)]
+      const configured = configuredChains(foyer)
+      const ids = configured.length ? configured.map((c) => c.id) : [defaultChainId(foyer)]
+      return [...ids, ...knownChains(foyer).map((c) => c.id).filter((id) => !ids.includes(id))]
     }
     const ids = Array.isArray(raw) ? raw.map((id) => (typeof id === 'string' ? parseChainId(id) : null)) : [null]
     if (ids.some((id) => id === null)) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chain ids must be hex strings')
@@ -221,13 +256,10 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
         return String(current())
       case 'wallet_switchEthereumChain':
         return switchChain(params[0])
-      case 'wallet_addEthereumChain': {
-        // Chains come from the host's config; adding one it already has is a no-op, any other is refused.
-        const id = parseChainId((params[0] as { chainId?: unknown } | null)?.chainId)
-        if (id === null) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chainId must be a hex chain id')
-        if (!isSupportedChain(foyer, id)) throw new EmbeddedProviderRpcError(4200, providerRpcTexts.chainNotSupported(id))
-        return null
-      }
+      case 'wallet_addEthereumChain':
+        return addChain(params[0])
+      case 'wallet_watchAsset':
+        return watchAsset(params[0])
       case 'wallet_getPermissions': {
         const me = account()
         return me ? permissions(me) : []

@@ -118,6 +118,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       'recovery-select': { load: () => import('./screens/RecoverySelectionScreen.js'), title: 'embeddedWallet.recovery.setTitle' },
       'recovery-automatic': { load: () => import('./screens/AutomaticRecoveryScreen.js'), title: 'embeddedWallet.recovery.automaticTitle' },
       'recovery-password-splash': { load: () => import('./screens/PasswordSplashScreen.js'), title: 'embeddedWallet.recovery.splashTitle' },
+      // wallet_watchAsset (EIP-747) and wallet_addEthereumChain (EIP-3085) of the EIP-1193 provider: approvals, no signature.
+      'watch-asset': { load: () => import('./screens/WatchAssetScreen.js'), title: 'embeddedWallet.watchAsset.title', back: false },
+      'add-chain': { load: () => import('./screens/AddChainScreen.js'), title: 'embeddedWallet.addChain.title', back: false },
       'send-solana-transaction': { load: () => import('./screens/SendSolanaTransactionScreen.js'), title: 'embeddedWallet.tx.title', back: false },
     },
     intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: embeddedWalletErrors.exitedSetRecovery } },
@@ -172,11 +175,13 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 
 // Hosts import the plugin, its hooks, its constants and types from here. The operations behind useFoyer()'s functions
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
-export { WALLET_SCREENS, SIGN_SCREEN, SEND_CALLS_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
+export { WALLET_SCREENS, SIGN_SCREEN, SEND_CALLS_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
 export { useCreateWallet, useExportWallet, useImportWallet, useSendTransaction, useSetWalletRecovery, useSignMessage, useSignTransaction, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
 export { useSendSolanaTransaction } from './solanaTransactionHooks.js'
+export { useWatchedAssets, type UseWatchedAssetsReturnType } from './useWatchedAssets.js'
+export type { WatchedAsset, AddedChain } from './walletPreferences.js'
 export type { SolanaCluster, SolanaClusterName } from './solanaClusters.js'
 export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solanaTransactions.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'

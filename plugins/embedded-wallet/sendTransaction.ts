@@ -2,7 +2,7 @@ import type { PublicClient } from 'viem'
 import type { Foyer } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
 import { decodeTransaction, ERC721_INTERFACE_ID, isAmbiguousTokenCall, type DecodedTransaction } from './decodeTransaction.js'
-import { assertSupportedChain, configuredChains, defaultChainId, rpcUrlOf } from './embeddedChains.js'
+import { assertSupportedChain, defaultChainId, knownChains, rpcUrlOf } from './embeddedChains.js'
 import { fillTransaction, frameTransaction, insufficientFunds, prepareTransaction, readTransactionRequest, transactionError, type PreparedTransaction } from './embeddedTransactions.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 import { BaseError } from '../../core/errors/index.js'
@@ -35,10 +35,10 @@ export function publicClientFor(foyer: Foyer, chainId: number, fetchFn?: typeof 
   return client
 }
 
-/** The configured chain `chainId` (viem Chain shape), or a bare one. */
+/** The configured (or user-added) chain `chainId` (viem Chain shape), or a bare one. */
 export function chainOf(foyer: Foyer, chainId: number): SupportedChain & { sourceId?: number } {
   return (
-    (configuredChains(foyer).find((c) => c.id === chainId) as (SupportedChain & { sourceId?: number }) | undefined) ?? {
+    (knownChains(foyer).find((c) => c.id === chainId) as (SupportedChain & { sourceId?: number }) | undefined) ?? {
       id: chainId,
       name: `Chain ${chainId}`,
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },

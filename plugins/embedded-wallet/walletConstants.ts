@@ -9,6 +9,10 @@ export const SIGN_SCREEN = 'embedded-wallet/sign'
 export const SEND_TRANSACTION_SCREEN = 'embedded-wallet/send-transaction'
 /** The EIP-5792 batch screen's id: the one confirmation of wallet_sendCalls' calls, then the batch's progress and outcome. */
 export const SEND_CALLS_SCREEN = 'embedded-wallet/send-calls'
+/** 'Add suggested token': the approval of wallet_watchAsset (EIP-747). */
+export const WATCH_ASSET_SCREEN = 'embedded-wallet/watch-asset'
+/** 'Add network': the approval of wallet_addEthereumChain (EIP-3085) for a chain the wallet doesn't know. */
+export const ADD_CHAIN_SCREEN = 'embedded-wallet/add-chain'
 /** The Solana send screen's id (preview, receipt and error are its steps). */
 export const SOLANA_SEND_SCREEN = 'embedded-wallet/send-solana-transaction'
 /** The export screen's id. */

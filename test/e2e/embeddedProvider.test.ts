@@ -3,16 +3,19 @@ import { keccak256, parseTransaction, recoverTransactionAddress, verifyMessage }
 import { describe, expect, it } from 'vitest'
 import { PROVIDER_DEMO_MESSAGE } from '../../examples/react-app/src/EmbeddedProviderDemo.js'
 import { WAGMI_DEMO_MESSAGE } from '../../examples/react-app/src/WagmiCard.js'
+import { deployTestUsdc, mintTestUsdc } from '../../examples/local-stack/testUsdc.js'
 import { startAnvil } from '../standins/anvil.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
 
 const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (node) => node.stop())
+// A chain the app doesn't configure, for wallet_addEthereumChain (anvil starts in well under a second).
+const unconfigured = useStandin(() => startAnvil({ chainId: 31338 }), (node) => node.stop())
 const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }) })
 
-/** Signs a new user up by e-mail on the example app with anvil as its chain; waits until the wallet is made. */
-async function signUp(page: Page, email: string): Promise<`0x${string}`> {
-  await page.goto(`${e2e.stack.appUrl}/?chains=${encodeURIComponent(`31337:${anvil().rpcUrl}`)}`)
+/** Signs a new user up by e-mail on the example app with anvil as its chain (`query`: more of the URL); waits until the wallet is made. */
+async function signUp(page: Page, email: string, query = ''): Promise<`0x${string}`> {
+  await page.goto(`${e2e.stack.appUrl}/?chains=${encodeURIComponent(`31337:${anvil().rpcUrl}`)}${query}`)
   await requestEmailCode(page, email)
   await enterOutboxCode(page, e2e.stack.apiUrl, email)
   const dialog = page.getByRole('dialog')
@@ -36,6 +39,25 @@ async function demo(page: Page, button: string, approve?: { title: string; butto
   }
   await expect.poll(async () => ((await result.count()) ? await result.textContent() : null), { timeout: 30_000 }).not.toBe(before)
   return (await result.textContent())!
+}
+
+/** A request a dapp sends through the provider EIP-6963 announces: its result, or its error's code and message. */
+function dappRequest(page: Page, method: string, params?: unknown) {
+  return page.evaluate(
+    async ({ method, params }) => {
+      const found: Array<{ info: { rdns: string }; provider: { request(a: { method: string; params?: unknown }): Promise<unknown> } }> = []
+      const take = (e: Event) => found.push((e as CustomEvent).detail)
+      window.addEventListener('eip6963:announceProvider', take)
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+      window.removeEventListener('eip6963:announceProvider', take)
+      try {
+        return { result: await found.find((d) => d.info.rdns === 'dev.foyer.wallet')!.provider.request({ method, params }) }
+      } catch (error) {
+        return { code: (error as { code: number }).code, message: (error as Error).message }
+      }
+    },
+    { method, params },
+  )
 }
 
 describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, wallet frame, anvil)', () => {
@@ -85,9 +107,10 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
     await context.close()
   })
 
-  it("is announced by EIP-6963 as 'Foyer Wallet' (dev.foyer.wallet) and never offered on the wallet list", async () => {
+  it("is announced by EIP-6963 as 'Foyer Wallet' (dev.foyer.wallet), never offered on the wallet list; wallet_watchAsset shows 'Add suggested token' (the token then listed with its balance), wallet_addEthereumChain 'Add network' (Cancel is 4001; approved, the wallet is on the new chain and switches to and fro)", async () => {
     const { context, page } = await e2e.newPage()
-    const address = await signUp(page, 'provider.dapp@example.com')
+    const token = await deployTestUsdc(anvil().rpcUrl)
+    const address = await signUp(page, 'provider.dapp@example.com', `&usdc=${encodeURIComponent(`31337:${token}`)}`)
 
     // What a dapp (wagmi's mipd store) sees: the announcement, and accounts through the announced provider.
     const seen = await page.evaluate(async () => {
@@ -100,9 +123,47 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
     expect(seen).toMatchObject({ info: { name: 'Foyer Wallet', rdns: 'dev.foyer.wallet' }, accounts: [address], chainId: '0x7a69' })
     expect(seen!.info.icon).toMatch(/^data:image\/svg\+xml,/)
 
+    await mintTestUsdc(anvil().rpcUrl, token, address, 5n * 10n ** 18n)
+
+    // viem's watchAsset over useWallets()' provider: the contract's details and the balance, then 'Add token'.
+    await page.getByTestId('embedded-provider').getByRole('button', { name: 'Watch test USDC' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Add suggested token' }).waitFor({ timeout: 20_000 })
+    expect(await dialog.getByTestId('foyer-watch-asset-name').textContent()).toBe('NameTest USDC')
+    expect(await dialog.getByTestId('foyer-watch-asset-address').textContent()).toBe(`Contract${token}`)
+    expect(await dialog.getByTestId('foyer-watch-asset-balance').textContent()).toBe('Balance5 USDC')
+    await dialog.getByRole('button', { name: 'Add token' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    await expect.poll(() => page.getByTestId('provider-result').textContent(), { timeout: 10_000 }).toBe('Watched: true')
+    // The wallet's tokens list it, with the balance read through the provider.
+    await expect.poll(() => page.getByTestId('watched-token').textContent(), { timeout: 10_000 }).toBe('USDC: 5 (Test USDC)')
+
+    // What a dapp sends through the EIP-6963 provider.
+    const dapp = (method: string, params?: unknown) => dappRequest(page, method, params)
+    const chain = { chainId: '0x7a6a', chainName: 'Second anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: [unconfigured().rpcUrl] }
+    expect(await dapp('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toMatchObject({ code: 4902 })
+    const refused = dapp('wallet_addEthereumChain', [chain])
+    await dialog.getByRole('heading', { name: 'Add network' }).waitFor({ timeout: 20_000 })
+    expect(await dialog.getByTestId('foyer-add-chain-rpc').textContent()).toBe(`RPC URL${unconfigured().rpcUrl}`)
+    expect(await dialog.getByTestId('foyer-add-chain-warning').textContent()).toMatch(/^Networks added by apps can be malicious/)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect(await refused).toEqual({ code: 4001, message: 'The user rejected the request.' })
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+
+    const added = dapp('wallet_addEthereumChain', [chain])
+    await dialog.getByRole('heading', { name: 'Add network' }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    expect(await added).toEqual({ result: null })
+    expect(await dapp('eth_chainId')).toEqual({ result: '0x7a6a' })
+    await unconfigured().setBalance(address, 3n)
+    expect(await dapp('eth_getBalance', [address, 'latest'])).toEqual({ result: '0x3' })
+    expect(await dapp('wallet_switchEthereumChain', [{ chainId: '0x7a69' }])).toEqual({ result: null })
+    expect(await dapp('eth_chainId')).toEqual({ result: '0x7a69' })
+    expect(await dapp('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({ result: null })
+    expect(await dapp('eth_chainId')).toEqual({ result: '0x7a6a' })
+
     // 'Connect wallet' lists the page's wallets to connect: the embedded one is not among them.
     await page.getByRole('button', { name: 'Connect wallet' }).click()
-    const dialog = page.getByRole('dialog')
     await dialog.getByRole('list', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
     expect(await dialog.getByText('Foyer Wallet').count()).toBe(0)
     await context.close()

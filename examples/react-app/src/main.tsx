@@ -33,6 +33,7 @@ import { crossApp } from 'foyer/plugins/cross-app'
 // A third party's funding method (examples/custom-plugin): test funds from the app's faucet key.
 import { faucetFunding } from '../../custom-plugin/faucet-funding/index.js'
 import { localStack } from './localStack.js'
+import { demoUsdcAddresses } from './demoUsdc.js'
 // wagmi's config and its page-load reconnect (a wagmi host's WagmiProvider does it on mount).
 import './wagmiDemo.js'
 import { Root } from './Root.js'
@@ -111,7 +112,7 @@ const plugins = [
   // per chain (the e2e's test token on anvil); without it, npm start's test USDC on its local chain.
   funding({
     ...(solanaRpc ? { solanaRpcUrls: { 'mainnet-beta': solanaRpc } } : {}),
-    ...(query.get('usdc') ? { usdcAddresses: usdcFromQuery(query.get('usdc')!) } : localStack ? { usdcAddresses: localStack.usdc } : {}),
+    ...(demoUsdcAddresses() ? { usdcAddresses: demoUsdcAddresses()! } : {}),
   }),
   faucetFunding(),
   // Moonpay on-ramp (a funding method): listed on 'Add funds' when the server's funding section enables 'moonpay'; the
@@ -128,11 +129,6 @@ const plugins = [
   // ?cross_app_timeout=ms shortens the wait for the provider's popup (the e2e's timeout check; default 120 000 ms).
   crossApp(query.get('cross_app_timeout') ? { timeoutMs: Number(query.get('cross_app_timeout')) } : {}),
 ]
-
-/** ?usdc=31337:0x…,31338:0x… → USDC addresses by chain id. */
-function usdcFromQuery(raw: string): Record<number, `0x${string}`> {
-  return Object.fromEntries(raw.split(',').map((item) => [Number(item.split(':')[0]), item.split(':')[1] as `0x${string}`]))
-}
 
 /**
  * ?chains=31337:http://127.0.0.1:8545,31338:http://127.0.0.1:8546 sets supportedChains (the first is the
