@@ -61,7 +61,7 @@ describe('EIP-6963 announcement of the embedded wallet', () => {
     expect(first!.info.icon).toMatch(/^data:image\/svg\+xml,/)
     expect(Object.isFrozen(first)).toBe(true)
     expect(Object.isFrozen(first!.info)).toBe(true)
-    expect(await first!.provider.request({ method: 'eth_accounts' })).toEqual([address])
+    expect(await first!.provider.request({ method: 'eth_accounts' })).toEqual([address.toLowerCase()])
 
     ask()
     const again = foyerAnnouncements(seen)

@@ -85,7 +85,7 @@ describe('the embedded wallet in useWallets()', () => {
     await screen.findByText(new RegExp(`^embedded privy ${address}`))
     const wallet = foyer.wallets.$wallets.value[0]!
     const provider = (await wallet.getEthereumProvider()) as { request(a: { method: string }): Promise<unknown> }
-    expect(await provider.request({ method: 'eth_accounts' })).toEqual([address])
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([address.toLowerCase()])
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
     // The same provider every time (listeners stay attached).
     expect(await wallet.getEthereumProvider()).toBe(provider)

@@ -36,7 +36,19 @@ export function embeddedConnectors(foyer: Foyer, deps: EmbeddedProviderDeps): Co
                 m.createEmbeddedEthereumProvider(foyer, deps, m.embeddedWalletAccount(foyer, address)),
               )),
           )
-          slot.connector = { ...base, autoConnect: true }
+          // The provider answers addresses in lower case, as MetaMask does (dapps compare them to what they recover);
+          // useWallets() keeps the account's own EIP-55 spelling, as Privy's does.
+          const own = (account: string) => (account.toLowerCase() === address.toLowerCase() ? address : account)
+          slot.connector = {
+            ...base,
+            autoConnect: true,
+            connect: async (options) => {
+              const connected = await base.connect(options)
+              return { ...connected, address: own(connected.address) }
+            },
+            getAccounts: async () => (await base.getAccounts!()).map(own),
+            onAccountsChanged: (listener) => base.onAccountsChanged!((accounts) => listener(accounts.map(own))),
+          }
           made.set(id, (entry = slot))
         }
         return entry.connector

@@ -47,13 +47,21 @@ function record(provider: EmbeddedEthereumProvider) {
 const rpcError = (promise: Promise<unknown>) => promise.then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message }))
 
 describe('the embedded Ethereum provider: accounts and chains', () => {
+  it("says isMetaMask: false, and true only when the host opts in for dapps that gate on it", async () => {
+    const { provider, foyer, frame, address } = await setup()
+    expect([provider.isMetaMask, provider.isFoyerWallet]).toEqual([false, true])
+    const claiming = createEmbeddedEthereumProvider(foyer, { state: () => frame.state, prompt: () => false, isMetaMask: true }, accountOf(foyer, address))
+    expect([claiming.isMetaMask, claiming.isFoyerWallet]).toEqual([true, true])
+  })
+
   it('answers no accounts and 4100 to eth_requestAccounts until the user with the wallet signs in', async () => {
     const { provider, signIn, user, address } = await setup({ showWalletUIs: false }, {}, false)
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
     expect(await rpcError(provider.request({ method: 'eth_requestAccounts' }))).toEqual({ code: 4100, message: 'User must be authenticated and have a Foyer wallet before it can be connected' })
     signIn(user)
-    expect(await provider.request({ method: 'eth_accounts' })).toEqual([address])
-    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([address])
+    // In lower case, as MetaMask answers them.
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([address.toLowerCase()])
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([address.toLowerCase()])
   })
 
   it('starts on the default chain, else the first supported one, else mainnet', async () => {
@@ -95,7 +103,7 @@ describe('the embedded Ethereum provider: accounts and chains', () => {
     signIn(user)
     expect(events).toEqual([
       ['connect', { chainId: '0x1' }],
-      ['accountsChanged', [address]],
+      ['accountsChanged', [address.toLowerCase()]],
     ])
   })
 
@@ -121,16 +129,16 @@ describe('the embedded Ethereum provider: accounts and chains', () => {
     const { foyer, frame, signIn, signOut, user } = await setup()
     const page = createEmbeddedEthereumProvider(foyer, { state: () => frame.state, prompt: () => false }, primaryWalletAccount(foyer))
     const events = record(page)
-    expect(await page.request({ method: 'eth_accounts' })).toEqual([frame.account(0).address])
+    expect(await page.request({ method: 'eth_accounts' })).toEqual([frame.account(0).address.toLowerCase()])
     await signOut()
     signIn({ ...user, id: 'other', linkedAccounts: [embeddedWalletAccount(frame.account(2).address)] })
-    expect(events.filter(([n]) => n === 'accountsChanged').map(([, v]) => v)).toEqual([[], [frame.account(2).address]])
-    expect(await page.request({ method: 'eth_accounts' })).toEqual([frame.account(2).address])
+    expect(events.filter(([n]) => n === 'accountsChanged').map(([, v]) => v)).toEqual([[], [frame.account(2).address.toLowerCase()]])
+    expect(await page.request({ method: 'eth_accounts' })).toEqual([frame.account(2).address.toLowerCase()])
   })
 
   it('answers permissions and refuses key methods it does not offer with 4200', async () => {
     const { provider, address } = await setup()
-    expect(await provider.request({ method: 'wallet_getPermissions' })).toEqual([{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] }])
+    expect(await provider.request({ method: 'wallet_getPermissions' })).toEqual([{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address.toLowerCase()] }] }])
     expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull()
     for (const method of ['wallet_registerOnboarding', 'eth_decrypt', 'eth_getEncryptionPublicKey', 'personal_unlockAccount']) {
       expect(await rpcError(provider.request({ method }))).toEqual({ code: 4200, message: `The Provider does not support the requested method: ${method}.` })

@@ -30,6 +30,8 @@ export interface EmbeddedProviderDeps {
   priceDisplay?: 'usd' | 'native'
   /** The page's EIP-5792 batches, shared by its providers (the plugin's state; default: the provider's own). */
   batches?: () => CallBatchStore
+  /** The provider's `isMetaMask` (the plugin's `ethereum.isMetaMask`; default false). */
+  isMetaMask?: boolean
 }
 
 /** An EIP-1193 request. */
@@ -42,6 +44,11 @@ export interface RequestArguments {
 export interface EmbeddedEthereumProvider {
   /** Tells Foyer's own wallet discovery that this is the page's embedded wallet, not an extension to connect. */
   readonly isFoyerWallet: true
+  /**
+   * false unless the host opts in (`embeddedWallet({ ethereum: { isMetaMask: true } })`) for dapps that turn their
+   * wallet features on only for MetaMask, as Rabby, Brave Wallet and Coinbase Wallet let their users do.
+   */
+  readonly isMetaMask: boolean
   request(args: RequestArguments): Promise<unknown>
   on(event: string, listener: (...args: any[]) => void): EmbeddedEthereumProvider
   removeListener(event: string, listener: (...args: any[]) => void): EmbeddedEthereumProvider
@@ -113,7 +120,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     const before = last
     last = now
     if (now && !before) emit('connect', { chainId: toHexChainId(current()) })
-    emit('accountsChanged', now ? [now] : [])
+    emit('accountsChanged', now ? [now.toLowerCase()] : [])
     if (!now) emit('disconnect', new EmbeddedProviderRpcError(4900, providerRpcTexts.disconnected))
   })
 
@@ -238,18 +245,19 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     return ids as number[]
   }
 
-  const permissions = (address: string) => [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address] }] }]
+  const permissions = (address: string) => [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [address.toLowerCase()] }] }]
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
       case 'eth_accounts': {
         const me = foyer.$session.peek().status === 'authenticated' ? account() : null
-        return me ? [me] : []
+        return me ? [me.toLowerCase()] : []
       }
+      // Addresses go out in lower case, as MetaMask answers them: dapps compare them with `===` to what they recover.
       case 'eth_requestAccounts':
-        return [authorized()]
+        return [authorized().toLowerCase()]
       case 'eth_coinbase':
-        return account()
+        return account()?.toLowerCase() ?? null
       case 'eth_chainId':
         return toHexChainId(current())
       case 'net_version':
@@ -356,6 +364,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
 
   const provider: EmbeddedEthereumProvider = {
     isFoyerWallet: true,
+    isMetaMask: deps.isMetaMask === true,
     async request(args) {
       if (!args || typeof args !== 'object' || typeof args.method !== 'string') throw new EmbeddedProviderRpcError(-32602, 'Invalid request: method must be a string')
       const params = Array.isArray(args.params) ? args.params : args.params === undefined ? [] : [args.params]

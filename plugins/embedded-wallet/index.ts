@@ -38,7 +38,16 @@ const ops = {
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
 export interface EmbeddedWalletOptions {
-  ethereum?: { createOnLogin?: CreateOnLogin }
+  ethereum?: {
+    createOnLogin?: CreateOnLogin
+    /**
+     * true: the EIP-1193 provider (useWallets()' and the EIP-6963 one) says `isMetaMask: true`, for dapps that enable
+     * their wallet features only when it does (MetaMask's test dapp, older dapps), as Rabby, Brave Wallet and Coinbase
+     * Wallet let users choose. It is a compatibility claim, not the truth: the EIP-6963 info still names Foyer Wallet,
+     * and `isFoyerWallet` stays true. Default false.
+     */
+    isMetaMask?: boolean
+  }
   /** When a login creates the Solana wallet (after the Ethereum one); default 'off'. */
   solana?: {
     createOnLogin?: CreateOnLogin
@@ -79,7 +88,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     (sign.uiOptions?.showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
   // What each EIP-1193 provider (useWallets()' and the EIP-6963 one) reads of the options: the same as the actions.
   const providerDeps = (foyer: Foyer) =>
-    ({ state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal), priceDisplay: options.priceDisplay ?? 'usd', batches: () => stateOf(foyer).callBatches }) as const
+    ({ state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal), priceDisplay: options.priceDisplay ?? 'usd', batches: () => stateOf(foyer).callBatches, isMetaMask: options.ethereum?.isMetaMask === true }) as const
   return definePlugin({
     id: PLUGIN_ID,
     kind: 'wallet',

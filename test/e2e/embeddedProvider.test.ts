@@ -120,7 +120,7 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
       const mine = found.find((d) => d.info.rdns === 'dev.foyer.wallet')
       return mine ? { info: mine.info, accounts: await mine.provider.request({ method: 'eth_accounts' }), chainId: await mine.provider.request({ method: 'eth_chainId' }) } : null
     })
-    expect(seen).toMatchObject({ info: { name: 'Foyer Wallet', rdns: 'dev.foyer.wallet' }, accounts: [address], chainId: '0x7a69' })
+    expect(seen).toMatchObject({ info: { name: 'Foyer Wallet', rdns: 'dev.foyer.wallet' }, accounts: [address.toLowerCase()], chainId: '0x7a69' })
     expect(seen!.info.icon).toMatch(/^data:image\/svg\+xml,/)
 
     await mintTestUsdc(anvil().rpcUrl, token, address, 5n * 10n ** 18n)

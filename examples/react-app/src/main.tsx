@@ -79,7 +79,8 @@ const plugins = [
   // ?create_on_login=off|users-without-wallets|all-users overrides the server's setting (the import demo wants none).
   // ?show_wallet_uis=false signs without the sign screen; ?no_prompt_on_signature=true skips it for personal_sign only.
   embeddedWallet({
-    ethereum: { createOnLogin: (query.get('create_on_login') as 'off' | null) ?? undefined },
+    // ?is_metamask=true: the provider says isMetaMask for dapps that gate on it (the e2e runs MetaMask's test dapp).
+    ethereum: { createOnLogin: (query.get('create_on_login') as 'off' | null) ?? undefined, ...(query.get('is_metamask') === 'true' ? { isMetaMask: true } : {}) },
     ...(query.get('show_wallet_uis') === 'false' ? { showWalletUIs: false } : {}),
     ...(query.get('no_prompt_on_signature') === 'true' ? { noPromptOnSignature: true } : {}),
     // ?price_display=native shows transaction fees in the chain's currency instead of dollars.
