@@ -40,7 +40,7 @@ export { Captcha, errorIndicatesMfaTimeout, errorIndicatesMfaVerificationFailed,
 export { getAccessToken, getIdentityToken } from './standaloneTokens.js'
 export { PrivyErrorCode, type CallbackError } from './privyErrorCode.js'
 export type { PrivyEvents } from './privyEvents.js'
-export type { PrivyClientConfig, PriceDisplayOptions, LoginMethodOrderOption, NonEmptyArray, PrivyI18nStrings, CookieWriteBehavior } from './privyConfig.js'
+export type { PrivyClientConfig, PriceDisplayOptions, LoginMethodOrderOption, NonEmptyArray, PrivyI18nStrings } from './privyConfig.js'
 export type { OtpFlowState, OAuthFlowState, PasskeyFlowState, SiweFlowState, SiwsFlowState, TelegramAuthFlowState, CustomAuthFlowState, JwtAuthFlowState, LoginWithCode } from './flowStates.js'
 export type * from './privyUser.js'
 export type * from './privyRequestTypes.js'

@@ -18,7 +18,6 @@ export type EmbeddedWalletCreateOnLoginConfig = 'users-without-wallets' | 'all-u
 export type PriceDisplayOptions = { primary: 'fiat-currency'; secondary: 'native-token' } | { primary: 'native-token'; secondary: null }
 /** Text overrides (Foyer's i18n keys; Privy's own keys are not Foyer's). */
 export type PrivyI18nStrings = Record<string, string>
-export type CookieWriteBehavior = 'default' | 'never'
 
 /** Privy's client config: the keys Foyer reads are mapped by toFoyerConfig; the others are accepted and ignored. */
 export interface PrivyClientConfig {
@@ -69,7 +68,8 @@ export interface PrivyClientConfig {
   fundingMethodConfig?: { moonpay: { useSandbox?: boolean; paymentMethod?: string; uiConfig?: Record<string, unknown> } }
   /** @solana/kit RPCs per cluster: ignored (Foyer's clusters are `embeddedWallet({ solana: { clusters } })`). */
   solana?: { rpcs?: Partial<Record<string, { rpc: unknown; rpcSubscriptions: unknown; blockExplorerUrl?: string }>> }
-  sessions?: { cookieWriteBehavior?: CookieWriteBehavior }
+  /** Privy's cookie mirror of its tokens: not read (Foyer's session cookies are the server's). */
+  sessions?: { cookieWriteBehavior?: string }
 }
 
 /** Whether the config asks for Solana: a Solana wallet list, Solana connectors, a Solana embedded wallet or Solana RPCs. */
