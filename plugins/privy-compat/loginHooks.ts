@@ -20,8 +20,15 @@ export function useLoginWithEmail(callbacks?: PrivyEvents['login']) {
   return { sendCode, loginWithCode, state: state as OtpFlowState }
 }
 
+/** What useLoginWithSms answers (Privy's). */
+export type UseLoginWithSms = {
+  sendCode: (args: { phoneNumber: string; disableSignup?: boolean }) => Promise<void>
+  loginWithCode: (args: { code: string }) => Promise<void>
+  state: OtpFlowState
+}
+
 /** Privy's useLoginWithSms: `sendCode({ phoneNumber, disableSignup? })`, `loginWithCode({ code })`, `state`. */
-export function useLoginWithSms(callbacks?: PrivyEvents['login']) {
+export function useLoginWithSms(callbacks?: PrivyEvents['login']): UseLoginWithSms {
   const { sendCode, loginWithCode, state } = useSms(loginCallbacks(callbacks))
   return { sendCode, loginWithCode, state: state as OtpFlowState }
 }

@@ -1,12 +1,12 @@
 // Privy's names for what its hooks answer and take, as aliases of the compat hooks' own types.
 import type { useCrossAppAccounts, useCustomAuth, useDelegatedActions, useFundWallet } from './featureHooks.js'
-import type { useLinkWithPasskey, useLoginWithEmail, useLoginWithPasskey, useLoginWithSiws, useLoginWithSms, useLoginWithTelegram, useSignupWithPasskey } from './loginHooks.js'
+import type { useLinkWithPasskey, useLoginWithEmail, useLoginWithPasskey, useLoginWithSiws, useLoginWithTelegram, useSignupWithPasskey } from './loginHooks.js'
+export type { UseLoginWithSms } from './loginHooks.js'
 import type { useOAuthTokens } from './privyHelpers.js'
 import type { useUnlinkOAuth } from './accountHooks.js'
 import type { useImportWallet } from './walletHooks.js'
 
 export type UseLoginWithEmail = ReturnType<typeof useLoginWithEmail>
-export type UseLoginWithSms = ReturnType<typeof useLoginWithSms>
 export type UseLoginWithPasskey = ReturnType<typeof useLoginWithPasskey>
 export type UseSignupWithPasskey = ReturnType<typeof useSignupWithPasskey>
 export type UseLinkWithPasskey = ReturnType<typeof useLinkWithPasskey>

@@ -10,7 +10,7 @@ export const reactAuthTypes: Record<string, PrivyNameStatus> = {
   LinkedAccountType: same,
   Wallet: same,
   WalletWithMetadata: same,
-  SmartWallet: differs('smartWalletType is one of Foyer’s: \'simple\' | \'coinbase_smart_wallet\' | \'safe\'.'),
+  SmartWallet: differs('smartWalletType may also be Foyer’s \'simple\' (a SimpleAccount); Foyer builds \'simple\', \'coinbase_smart_wallet\' and \'safe\' only.'),
   Email: same,
   EmailWithMetadata: same,
   Phone: same,

@@ -40,7 +40,9 @@ export interface Wallet {
   walletIndex: number | null
   publicKey?: string
 }
-export interface SmartWallet { address: string; smartWalletType: SmartWalletType; smartWalletVersion?: string }
+/** A smart wallet's kind: Privy's, and Foyer's own 'simple' (its SimpleAccount). */
+export type PrivySmartWalletType = 'safe' | 'kernel' | 'light_account' | 'biconomy' | 'thirdweb' | 'coinbase_smart_wallet' | SmartWalletType
+export interface SmartWallet { address: string; smartWalletType: PrivySmartWalletType; smartWalletVersion?: string }
 export interface Google { subject: string; email: string; name: string | null }
 export interface Twitter { subject: string; username: string | null; name: string | null; profilePictureUrl: string | null }
 export interface Discord { subject: string; username: string | null; email: string | null }
