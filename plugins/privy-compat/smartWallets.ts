@@ -1,3 +1,4 @@
+'use client'
 // `foyer/privy/smart-wallets`: Privy's smart-wallet entry over Foyer's smart-wallets plugin (an ERC-4337 account owned
 // by the embedded wallet, built once the server's app has a "smart-wallets" section).
 import { createElement, Fragment, useMemo, type ReactNode } from 'react'

@@ -1,3 +1,4 @@
+'use client'
 // `foyer/privy/solana`: Privy's `@privy-io/react-auth/solana` entry over Foyer's embedded Solana wallet and the
 // `solana()` plugin's wallet-standard wallets. What each name does and where it differs: privyNames.ts.
 export {
