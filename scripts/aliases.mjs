@@ -13,6 +13,9 @@ export const foyerAliases = [
   { find: /^foyer\/protocol$/, replacement: `${root}core/protocol/index.ts` },
   { find: /^foyer\/ui$/, replacement: `${root}ui/index.ts` },
   { find: /^foyer\/wagmi$/, replacement: `${root}plugins/embedded-wallet/wagmi.ts` },
+  { find: /^foyer\/privy\/solana$/, replacement: `${root}plugins/privy-compat/solana.ts` },
+  { find: /^foyer\/privy\/smart-wallets$/, replacement: `${root}plugins/privy-compat/smartWallets.ts` },
+  { find: /^foyer\/privy$/, replacement: `${root}plugins/privy-compat/index.ts` },
   { find: /^foyer$/, replacement: `${root}ui/foyer.ts` },
 ]
 

@@ -10,8 +10,8 @@ import { uiPlugin } from './uiPlugin.js'
 export interface FoyerProviderProps {
   appId: string
   clientId?: string
-  /** Base URL of the Foyer server. */
-  apiUrl: string
+  /** Base URL of the Foyer server; default the page's own origin (a server that shares it). */
+  apiUrl?: string
   /** Login methods and features (e.g. `[email()]`). */
   plugins?: FoyerPlugin[]
   config?: FoyerClientConfig
@@ -28,7 +28,8 @@ export function FoyerProvider({ appId, clientId, apiUrl, plugins, config, fetch,
   const [foyer] = useState(() =>
     createFoyer({
       appId,
-      apiUrl,
+      // No location in a server render: that kernel never starts (init runs in an effect); the browser makes its own.
+      apiUrl: apiUrl ?? globalThis.location?.origin ?? 'http://localhost',
       plugins: [uiPlugin, ...(plugins ?? [])],
       ...(clientId ? { clientId } : {}),
       ...(config ? { config } : {}),

@@ -50,12 +50,18 @@ export const UserSchema = v.looseObject({
 })
 export type RawUser = v.InferOutput<typeof UserSchema>
 
+/** A phone account (sms plugin): the E.164 number. */
+export type PhoneAccount = LinkedAccount & { type: 'phone'; number: string }
+/** A Farcaster account (farcaster plugin): the fid and the custody address that owns it. */
+export type FarcasterAccount = LinkedAccount & { type: 'farcaster'; fid: number; ownerAddress: string }
+
 /** The user handed to hosts: the server's user plus one convenience field per account type. */
 export interface User extends RawUser {
   linkedAccounts: LinkedAccount[]
   email?: EmailAccount
-  phone?: LinkedAccount
+  phone?: PhoneAccount
   wallet?: LinkedAccount
+  farcaster?: FarcasterAccount
   [convenience: string]: unknown
 }
 
