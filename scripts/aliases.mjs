@@ -6,6 +6,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Vite/Vitest `resolve.alias` entries for the `foyer` package's subpaths. */
 export const foyerAliases = [
+  { find: /^foyer\/privy\/codemod$/, replacement: `${root}plugins/privy-compat/codemod/index.ts` },
   { find: /^foyer\/plugins\/([^/]+)\/server$/, replacement: `${root}plugins/$1/server.ts` },
   { find: /^foyer\/plugins\/([^/]+)$/, replacement: `${root}plugins/$1/index.ts` },
   { find: /^foyer\/server$/, replacement: `${root}core/server/index.ts` },

@@ -12,9 +12,13 @@ Commands:
   migrate-to-postgres [--from DIR]        Copy the PGlite folder DIR (default FOYER_DATA_DIR or ./.foyer-data) into the
                                           PostgreSQL database DATABASE_URL. Start the server once on DATABASE_URL with
                                           the same plugins first (it makes the tables), and stop both.
+  migrate-from-privy <dir> [--dry-run]    Rewrite the Privy app in <dir> to run on Foyer: its imports, PrivyProvider,
+                                          @privy-io/wagmi and package.json; what needs a person gets a TODO(foyer)
+                                          comment. --dry-run prints the diff and writes nothing. Needs ts-morph
+                                          (npm install --save-dev ts-morph).
 
-The database is the server's: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data), which
-only one process may open: stop the server first when it uses PGlite.`
+The first two use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
+which only one process may open: stop the server first when it uses PGlite.`
 
 /** Writes of a run (stdout, stderr), so tests can read them. */
 export interface CliIo {
@@ -70,6 +74,12 @@ export async function main(argv: readonly string[], io: CliIo = { out: (l) => co
       io.err(`foyer migrate-to-postgres: ${(error as Error).message}`)
       return 1
     }
+  }
+  if (command === 'migrate-from-privy') {
+    // The codemod belongs to the privy-compat plugin; core reaches it through the package's public entry, by the
+    // package's own name (Node resolves a package's self-reference through its "exports", from src and dist alike).
+    const { migrateFromPrivyCommand } = await import('foyer/privy/codemod')
+    return migrateFromPrivyCommand(rest, io)
   }
   io.err(`${command ? `foyer: unknown command ${command}` : 'foyer: no command'}\n\n${USAGE}`)
   return 2
