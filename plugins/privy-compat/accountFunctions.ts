@@ -32,8 +32,8 @@ export type PrivyUnlinkFunctions = { [K in `unlink${Social}`]: (subject: string)
 export type PrivyUpdateFunctions = { updateEmail: () => void; updatePhone: () => void }
 
 /**
- * usePrivy's link, unlink and update functions over Foyer's account actions. A method no loaded plugin has (LINE,
- * Twitch) fails like any flow that can't start: its link reports to onError, its unlink rejects naming the loaded ones.
+ * usePrivy's link, unlink and update functions over Foyer's account actions. A method no loaded plugin has (Twitch,
+ * or LINE without the oauth plugin) fails like any flow that can't start: its link reports to onError, its unlink rejects naming the loaded ones.
  */
 export function accountFunctions(
   foyer: Foyer,

@@ -33,8 +33,8 @@ describe("PrivyProvider's plugins from a Privy config", () => {
     expect(list).toEqual(['terms', 'guest', 'cross-app', 'custom-jwt', 'captcha-turnstile'])
   })
 
-  it("LINE and Twitch have no plugin: they don't reach the oauth plugin's providers", () => {
-    expect(ids({ loginMethods: ['line', 'twitch'] })).toEqual(['terms', 'guest'])
+  it("LINE is one of the oauth plugin's providers; Twitch has no plugin", () => {
+    expect(ids({ loginMethods: ['line', 'twitch'] })).toEqual(['terms', 'guest', 'oauth'])
   })
 })
 

@@ -45,7 +45,7 @@ export const DEFAULT_LOGIN_METHODS: readonly PrivyLoginMethodName[] = [
  * - always `terms()` (the app's legal settings) and `guest()` (useGuestAccounts);
  * - per login method: `email` → email(), `sms` → sms(), `wallet` → injected(), coinbaseWallet(), walletConnect() (unless
  *   `externalWallets.walletConnect.enabled` is false), mobileWallets() and siwe(); Google, Twitter, Discord, GitHub,
- *   LinkedIn, Spotify, Instagram, TikTok, Apple → one oauth() with those providers (LINE and Twitch: none in Foyer);
+ *   LinkedIn, Spotify, Instagram, TikTok, Apple, LINE → one oauth() with those providers (Twitch: none in Foyer);
  *   `farcaster`, `telegram`, `passkey` → their plugins; `privy:<app id>` → crossApp();
  * - Solana configured (a Solana wallet list or connectors, a Solana embedded wallet, Solana RPCs) → solana() and siws();
  * - `customAuth` → customJwt({ getCustomAccessToken }); `captchaEnabled` → captchaTurnstile();

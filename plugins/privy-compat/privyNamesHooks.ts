@@ -2,18 +2,18 @@ import { differs, missing, same, type PrivyNameStatus } from './privyNameStatus.
 
 // `@privy-io/react-auth` 3.45's runtime exports (components, hooks, functions, constants) → `foyer/privy`.
 const LINK_MODAL = 'the modal’s flow: linkEmail() / linkPhone() from usePrivy or useLinkAccount'
-const NO_LINE_TWITCH = 'LINE and Twitch (and custom privy:… providers) have no Foyer OAuth provider'
+const NO_TWITCH = 'Twitch (and custom privy:… providers) have no Foyer OAuth provider'
 
 export const reactAuthValues: Record<string, PrivyNameStatus> = {
   PrivyProvider: differs(
     'Also takes Foyer’s `plugins` (default: picked from config by pluginsFromConfig), `fetch` and `storage`; `apiUrl` defaults to the page’s origin. Read from config: appearance (a React-element logo and emailDomain are not), loginMethods and loginMethodsAndOrder (' +
-      NO_LINE_TWITCH +
+      NO_TWITCH +
       '), intl, legal, customAuth, walletConnectCloudProjectId, supportedChains, defaultChain, captchaEnabled, externalWallets (walletConnect, solana, disableAllExternalWallets), embeddedWallets (createOnLogin, showWalletUIs, priceDisplay), mfa. Accepted and not read: plugins, passkeys, fundingMethodConfig, solana.rpcs, sessions, scriptNonce, customOAuthRedirectUrl, allowOAuthInEmbeddedBrowsers.',
   ),
   usePrivy: differs(
-    'user is Privy’s shape (dates as Date); linkLine / linkTwitch report a failure (' + NO_LINE_TWITCH + '); the headless MFA enrollment functions, unenroll and clear reject NOT_SUPPORTED (enrollInMfa opens the modal that does them); createWallet’s signers and sendTransaction’s sponsor / fundWalletConfig are not read; connectOrCreateWallet as useConnectOrCreateWallet; error is the app config’s load error.',
+    'user is Privy’s shape (dates as Date); linkTwitch reports a failure (' + NO_TWITCH + '); the headless MFA enrollment functions, unenroll and clear reject NOT_SUPPORTED (enrollInMfa opens the modal that does them); createWallet’s signers and sendTransaction’s sponsor / fundWalletConfig are not read; connectOrCreateWallet as useConnectOrCreateWallet; error is the app config’s load error.',
   ),
-  useLogin: differs('login()’s isSigningInWithLedgerSolana is not read (no Ledger); loginMethods ' + NO_LINE_TWITCH + '.'),
+  useLogin: differs('login()’s isSigningInWithLedgerSolana is not read (no Ledger); loginMethods ' + NO_TWITCH + '.'),
   useLogout: same,
   useUser: same,
   useToken: same,
@@ -24,7 +24,7 @@ export const reactAuthValues: Record<string, PrivyNameStatus> = {
   useConnectWallet: differs('Of the options only walletList and walletChainType are read (suggestedAddress, description, preSelectedWalletId, hideHeader are not).'),
   useConnectOrCreateWallet: differs('Signed out it opens the login (the embedded wallet comes from createOnLogin); signed in, the wallet list. No combined screen.'),
   useLinkAccount: differs(
-    'linkLine / linkTwitch report failed_to_link_account (' + NO_LINE_TWITCH + '); linkWallet’s options, linkPasskey’s name and linkTelegram’s launchParams are not read; onError’s details.linkMethod is null.',
+    'linkTwitch reports failed_to_link_account (' + NO_TWITCH + '); linkWallet’s options, linkPasskey’s name and linkTelegram’s launchParams are not read; onError’s details.linkMethod is null.',
   ),
   useUpdateAccount: differs('onError’s details.linkMethod is null.'),
   useUpdateEmail: missing('Privy 3’s headless update (sendCode / verifyCode): use updateEmail() from usePrivy or useUpdateAccount (the modal’s update flow).'),
@@ -40,10 +40,10 @@ export const reactAuthValues: Record<string, PrivyNameStatus> = {
   useUnlinkFarcaster: same,
   useUnlinkTelegram: same,
   useUnlinkPasskey: same,
-  useUnlinkOAuth: differs('Providers ' + NO_LINE_TWITCH + '.'),
+  useUnlinkOAuth: differs('Providers ' + NO_TWITCH + '.'),
   useLoginWithEmail: same,
   useLoginWithSms: same,
-  useLoginWithOAuth: differs('Providers ' + NO_LINE_TWITCH + '.'),
+  useLoginWithOAuth: differs('Providers ' + NO_TWITCH + '.'),
   useLoginWithPasskey: differs('loginWithPasskey’s credentialIds is not read (any passkey of the user signs in).'),
   useSignupWithPasskey: same,
   useLinkWithPasskey: differs('linkWithPasskey’s name is not read.'),
