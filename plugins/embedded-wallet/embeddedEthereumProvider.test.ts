@@ -9,6 +9,7 @@ import { frameEvents } from './frameProtocol.js'
 import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from './index.js'
 import { SEND_TRANSACTION_SCREEN } from './walletConstants.js'
 import { WalletProxyError } from './walletProxy.js'
+import { rpcError } from '../../test/kit/rpcErrors.js'
 
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({
   id,
@@ -44,7 +45,6 @@ function record(provider: EmbeddedEthereumProvider) {
   return events
 }
 
-const rpcError = (promise: Promise<unknown>) => promise.then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message }))
 
 describe('the embedded Ethereum provider: accounts and chains', () => {
   it("says isMetaMask: false, and true only when the host opts in for dapps that gate on it", async () => {

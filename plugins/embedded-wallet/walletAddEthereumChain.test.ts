@@ -8,16 +8,8 @@ import { assertRpcChainId, readAddChainRequest, type AddChainParams } from './ad
 import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, type EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
 import { embeddedWallet } from './index.js'
 import { ADD_CHAIN_SCREEN } from './walletConstants.js'
+import { rpcError, thrown } from '../../test/kit/rpcErrors.js'
 
-const rpcError = (promise: Promise<unknown>) => promise.then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message }))
-const thrown = (run: () => unknown) => {
-  try {
-    run()
-    return null
-  } catch (e) {
-    return { code: (e as { code: number }).code, message: (e as Error).message }
-  }
-}
 const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({ id, name: `Local ${id}`, nativeCurrency: ETHER, rpcUrls: { default: { http: [rpcUrl] } } })
 const request = (overrides: Record<string, unknown> = {}) => ({

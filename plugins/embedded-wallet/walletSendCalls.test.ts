@@ -10,6 +10,7 @@ import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } fr
 import { frameEvents } from './frameProtocol.js'
 import { embeddedWallet } from './index.js'
 import { SEND_CALLS_SCREEN } from './walletConstants.js'
+import { rpcError } from '../../test/kit/rpcErrors.js'
 
 // EIP-5792 through the embedded wallet's provider, as viem's wallet actions use it: the real plugin over a fake frame,
 // anvil as the chain; a stand-in batch executor (the kernel slot smart wallets fill) for the atomic path.
@@ -18,7 +19,6 @@ const chain = (id: number, rpcUrl: string): SupportedChain => ({ id, name: `Loca
 const A = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const
 const B = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as const
 const SMART = '0x1111111111111111111111111111111111111111' as const
-const rpcError = (promise: Promise<unknown>) => promise.then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message }))
 
 describe('wallet_sendCalls, wallet_getCallsStatus, wallet_getCapabilities (provider over a fake frame, anvil)', () => {
   let anvil: Anvil

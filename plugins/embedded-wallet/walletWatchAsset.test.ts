@@ -11,18 +11,10 @@ import { embeddedWallet } from './index.js'
 import { WATCH_ASSET_SCREEN } from './walletConstants.js'
 import { watchedAssetsOf } from './walletPreferences.js'
 import { readToken, readWatchAssetRequest, type WatchAssetParams } from './watchAsset.js'
+import { rpcError, thrown } from '../../test/kit/rpcErrors.js'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
-const rpcError = (promise: Promise<unknown>) => promise.then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message }))
-const thrown = (run: () => unknown) => {
-  try {
-    run()
-    return null
-  } catch (e) {
-    return { code: (e as { code: number }).code, message: (e as Error).message }
-  }
-}
 
 /** A node stand-in: a contract at TOKEN answering `answers` (a missing one reverts). */
 const tokenNode = (answers: { name?: string; symbol?: string; decimals?: number; balanceOf?: bigint }, code = '0x6080') =>

@@ -12,21 +12,28 @@ import type { BaseConnectedSolanaWallet, ConnectedWallet, EIP1193Provider } from
 import { toStandardSolanaWallet } from './solanaWallets.js'
 import { fundingOptions } from './fundingOptions.js'
 
+/** What Privy's Ethereum and Solana connected wallets share, from Foyer's connected wallet. */
+function baseWalletFields(wallet: FoyerConnectedWallet) {
+  return {
+      address: wallet.address,
+      connectedAt: wallet.connectedAt,
+      walletClientType: wallet.walletClientType,
+      connectorType: wallet.connectorType,
+      imported: wallet.imported,
+      meta: wallet.meta,
+      isConnected: () => wallet.isConnected(),
+      disconnect: () => void wallet.disconnect().catch(() => {}),
+  }
+}
+
 /** Foyer's connected Ethereum wallet as Privy's `ConnectedWallet`: its link state, loginOrLink, unlink, fund. */
 export function toConnectedWallet(foyer: Foyer, wallet: FoyerConnectedWallet, user: FoyerUser | null): ConnectedWallet {
   const address = wallet.address.toLowerCase()
   const account = user?.linkedAccounts.find((a) => a.type === 'wallet' && a.address?.toLowerCase() === address)
   return {
     type: 'ethereum',
-    address: wallet.address,
+    ...baseWalletFields(wallet),
     chainId: wallet.chainId,
-    connectedAt: wallet.connectedAt,
-    walletClientType: wallet.walletClientType,
-    connectorType: wallet.connectorType,
-    imported: wallet.imported,
-    meta: wallet.meta,
-    isConnected: () => wallet.isConnected(),
-    disconnect: () => void wallet.disconnect().catch(() => {}),
     switchChain: (chainId) => wallet.switchChain(typeof chainId === 'string' ? Number.parseInt(chainId, 16) : chainId),
     getEthereumProvider: async () => (await wallet.getEthereumProvider()) as EIP1193Provider,
     sign: (message) => wallet.sign(message),
@@ -51,14 +58,7 @@ export function toBaseConnectedWallet(foyer: Foyer, wallet: FoyerConnectedWallet
   if (wallet.type !== 'solana') return toConnectedWallet(foyer, wallet, foyer.$session.peek().user)
   return {
     type: 'solana',
-    address: wallet.address,
-    connectedAt: wallet.connectedAt,
-    walletClientType: wallet.walletClientType,
-    connectorType: wallet.connectorType,
-    imported: wallet.imported,
-    meta: wallet.meta,
-    isConnected: () => wallet.isConnected(),
-    disconnect: () => void wallet.disconnect().catch(() => {}),
+    ...baseWalletFields(wallet),
     provider: toStandardSolanaWallet(foyer, wallet),
   }
 }
