@@ -70,6 +70,32 @@ describe('wagmi reconnects at a page load, before Foyer has restored its session
     expect(connections.map((c) => [c.connector.id, c.accounts])).toEqual([['foyer', [page.address]]])
     expect(getAccount(config)).toMatchObject({ status: 'connected', address: page.address, chainId: 31337 })
   })
+
+  it("without it (EIP-6963 discovery only): the wallet is announced before Foyer starts, and wagmi's reconnect finds it", async () => {
+    const page = loadWithSession(300)
+    const config = wagmiConfig([])
+    expect(config.connectors.map((c) => [c.id, c.name])).toEqual([['dev.foyer.wallet', 'Foyer Wallet']])
+    const reconnecting = reconnect(config)
+    page.start()
+    const connections = await reconnecting
+    expect(connections.map((c) => [c.connector.id, c.accounts])).toEqual([['dev.foyer.wallet', [page.address]]])
+    // It is the wallet: wagmi signs through the announced provider.
+    const signature = await signMessage(config, { message: 'Hello from discovery' })
+    expect(await verifyMessage({ address: page.address, message: 'Hello from discovery', signature })).toBe(true)
+  })
+
+  it("a session that turns out to have no wallet (or none at all): wagmi's reconnect ends disconnected", async () => {
+    document.cookie = `${REFRESH_MARKER_COOKIE}=t; path=/`
+    const frame = fakeWalletFrame()
+    embeddedWallet()
+    const config = wagmiConfig([])
+    const reconnecting = reconnect(config)
+    // A stale marker: no refresh token, the session is known at once to be signed out.
+    const kit = await startKitFoyer([{ ...embeddedWallet({ showWalletUIs: false }), state: () => frame.state }])
+    cleanups.push(() => kit.foyer.destroy())
+    expect(await reconnecting).toEqual([])
+    expect(getAccount(config).status).toBe('disconnected')
+  })
 })
 
 describe('the foyer() connector', () => {
