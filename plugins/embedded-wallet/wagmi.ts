@@ -135,10 +135,33 @@ export function foyer(parameters: FoyerConnectorParameters = {}) {
           return false
         }
       },
-      async switchChain({ chainId }) {
+      async switchChain({ addEthereumChainParameter, chainId }) {
         const chain = config.chains.find((c) => c.id === chainId)
         if (!chain) throw Object.assign(new Error('Chain not configured.'), { name: 'ChainNotConfiguredError' })
-        await (await required()).request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
+        const provider = await required()
+        const hexId = `0x${chainId.toString(16)}` as const
+        try {
+          await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hexId }] })
+        } catch (error) {
+          // 4902: a chain the wallet doesn't know (not in the host's supportedChains): offered to the user, as wagmi's
+          // injected connector does, from wagmi's chain; adding it switches to it.
+          if ((error as { code?: number }).code !== 4902) throw error
+          const explorer = chain.blockExplorers?.default?.url
+          await provider.request({
+            method: 'wallet_addEthereumChain',
+            params: [
+              {
+                chainId: hexId,
+                chainName: addEthereumChainParameter?.chainName ?? chain.name,
+                nativeCurrency: addEthereumChainParameter?.nativeCurrency ?? chain.nativeCurrency,
+                rpcUrls: addEthereumChainParameter?.rpcUrls?.length ? [...addEthereumChainParameter.rpcUrls] : [chain.rpcUrls.default?.http[0] ?? ''],
+                ...(addEthereumChainParameter?.blockExplorerUrls ?? explorer ? { blockExplorerUrls: addEthereumChainParameter?.blockExplorerUrls ?? [explorer!] } : {}),
+                ...(addEthereumChainParameter?.iconUrls ? { iconUrls: addEthereumChainParameter.iconUrls } : {}),
+              },
+            ],
+          })
+          if ((await this.getChainId()) !== chainId) throw Object.assign(new Error('User rejected switch after adding network.'), { name: 'UserRejectedRequestError', code: 4001 })
+        }
         config.emitter.emit('change', { chainId })
         return chain
       },
