@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connect, createConfig, createStorage, disconnect, getAccount, reconnect, signMessage, switchChain, type Config } from '@wagmi/core'
 import { custom, verifyMessage } from 'viem'
 import { createFoyer } from '../../core/client/createFoyer.js'
@@ -9,6 +9,7 @@ import { paths } from '../../core/protocol/index.js'
 import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
 import { handlerFetch, KIT_API_URL, KIT_APP_ID } from '../../test/kit/renderWithFoyer.js'
 import { embeddedWallet } from './index.js'
+import { ADD_CHAIN_SCREEN } from './walletConstants.js'
 import { foyer as foyerConnector } from './wagmi.js'
 
 const chain = (id: number) => ({ id, name: `Local ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }) as const
@@ -123,6 +124,25 @@ describe('the foyer() connector', () => {
     expect(await reconnect(reloaded)).toEqual([])
     // Connecting again clears it.
     expect((await connect(reloaded, { connector: reloaded.connectors[0]! })).accounts).toEqual([address])
+  })
+
+  it("switching to a chain of wagmi's that the wallet doesn't know offers it ('Add network'); approved, the wallet is on it", async () => {
+    const frame = fakeWalletFrame()
+    const kit = await startKitFoyer([{ ...embeddedWallet({ showWalletUIs: false }), state: () => frame.state }], { supportedChains: [...chains] })
+    cleanups.push(() => kit.foyer.destroy())
+    kit.signIn(kitUser([embeddedWalletAccount(frame.account(0).address)]))
+    // The chain's node, asked for its chain id before the chain is offered.
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x7a6b' })))
+    cleanups.push(() => vi.unstubAllGlobals())
+    const third = chain(31339)
+    const config = createConfig({ chains: [...chains, third], connectors: [foyerConnector()], transports: { ...transports, 31339: custom({ request: async () => null }) }, storage: null })
+    await connect(config, { connector: config.connectors[0]! })
+    const switching = switchChain(config, { chainId: 31339 })
+    await vi.waitFor(() => expect(kit.foyer.$modal.value.open && kit.foyer.$modal.value.stack.at(-1)?.id).toBe(ADD_CHAIN_SCREEN))
+    expect(kit.foyer.$modal.value.stack.at(-1)?.params).toMatchObject({ chain: { id: 31339, name: 'Local 31339', rpcUrls: { default: { http: [third.rpcUrls.default.http[0]] } } } })
+    kit.foyer.modal.resolve(true)
+    expect(await switching).toMatchObject({ id: 31339 })
+    expect(getAccount(config).chainId).toBe(31339)
   })
 
   it('follows the logout: wagmi is disconnected', async () => {
