@@ -30,8 +30,11 @@ export function sessionKeys(appId: string) {
   }
 }
 
-/** True when the refresh-marker cookie is visible to this page (set by this client or by the server). */
-function markerPresent(): boolean {
+/**
+ * True when the refresh-marker cookie is visible to this page (set by this client or by the server): a session likely
+ * exists, before it is restored (the embedded wallet announces its provider early on it).
+ */
+export function markerPresent(): boolean {
   if (typeof document === 'undefined') return false
   return document.cookie.split(';').some((part) => part.trim().startsWith(`${REFRESH_MARKER_COOKIE}=t`))
 }

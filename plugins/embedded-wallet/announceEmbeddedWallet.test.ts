@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, verifyMessage } from 'viem'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
 import { injected } from '../injected/index.js'
 import { createCallBatchStore } from './callBatchStore.js'
 import { embeddedWallet } from './index.js'
 import { SEND_TRANSACTION_SCREEN } from './walletConstants.js'
 import { embeddedWalletPresence } from './embeddedWalletPresence.js'
+import { createFoyer } from '../../core/client/createFoyer.js'
+import { REFRESH_MARKER_COOKIE, sessionKeys } from '../../core/client/session.js'
+import { createMemoryStorage } from '../../core/client/storage.js'
+import { paths } from '../../core/protocol/index.js'
+import { handlerFetch, KIT_API_URL, KIT_APP_ID } from '../../test/kit/renderWithFoyer.js'
 
 interface Announcement {
   info: { uuid: string; name: string; icon: string; rdns: string }
@@ -25,6 +30,8 @@ function listen() {
 const cleanups: Array<() => void> = []
 afterEach(() => {
   for (const c of cleanups.splice(0)) c()
+  // A sign-in sets the session marker, which makes the next embeddedWallet() announce at once (below).
+  document.cookie = `${REFRESH_MARKER_COOKIE}=; path=/; max-age=0`
 })
 
 async function setup(plugins: Parameters<typeof startKitFoyer>[0] = []) {
@@ -121,6 +128,65 @@ describe('EIP-6963 announcement of the embedded wallet', () => {
     foyer.destroy()
     ask()
     expect(foyerAnnouncements(seen)).toHaveLength(1)
+  })
+})
+
+describe('a page that likely has a session (the session marker) announces before Foyer starts', () => {
+  it("as embeddedWallet() is made; the provider's accounts wait for the session, then are the wallet's", async () => {
+    const { seen } = listen()
+    document.cookie = `${REFRESH_MARKER_COOKIE}=t; path=/`
+    const frame = fakeWalletFrame()
+    const plugin = embeddedWallet({ showWalletUIs: false })
+    expect(foyerAnnouncements(seen)).toHaveLength(1)
+    const { provider } = foyerAnnouncements(seen)[0]!
+    const accounts = provider.request({ method: 'eth_accounts' })
+    const changes: unknown[] = []
+    provider.on('accountsChanged', (a) => changes.push(a))
+
+    // Foyer starts (FoyerProvider's effect) and restores the session from its refresh token.
+    const storage = createMemoryStorage()
+    storage.set(sessionKeys(KIT_APP_ID).refreshToken, 'r1')
+    const user = kitUser([embeddedWalletAccount(frame.account(0).address)])
+    const { fetch } = handlerFetch({ [paths.sessions]: () => ({ user, token: kitAccessToken(), refresh_token: 'r2', session_update_action: 'set' }) })
+    const foyer = createFoyer({ appId: KIT_APP_ID, apiUrl: KIT_API_URL, plugins: [{ ...plugin, state: () => frame.state }], fetch, storage })
+    cleanups.push(() => foyer.destroy())
+    void foyer.init()
+    expect(await accounts).toEqual([frame.account(0).address])
+    // The same provider, announced again once the wallet's is loaded; nothing changed for a dapp that asked early.
+    await vi.waitFor(() => expect(foyerAnnouncements(seen)).toHaveLength(2))
+    expect(foyerAnnouncements(seen)[1]!.provider).toBe(provider)
+    expect(changes).toEqual([])
+  })
+
+  it('signed out after all: no accounts, no longer announced; a later login tells the dapp of the wallet', async () => {
+    const { seen, ask } = listen()
+    document.cookie = `${REFRESH_MARKER_COOKIE}=t; path=/`
+    const frame = fakeWalletFrame()
+    const plugin = embeddedWallet({ showWalletUIs: false })
+    const { provider } = foyerAnnouncements(seen)[0]!
+    const changes: unknown[] = []
+    provider.on('accountsChanged', (a) => changes.push(a))
+    const kit = await startKitFoyer([{ ...plugin, state: () => frame.state }])
+    cleanups.push(() => kit.foyer.destroy())
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
+    await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({ code: 4100 })
+    ask()
+    expect(foyerAnnouncements(seen)).toHaveLength(1)
+
+    kit.signIn(kitUser([embeddedWalletAccount(frame.account(0).address)]))
+    await vi.waitFor(() => expect(changes).toEqual([[frame.account(0).address]]))
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([frame.account(0).address])
+  })
+
+  it('no Foyer ever starts: the accounts wait at most the timeout, then are none', async () => {
+    vi.useFakeTimers()
+    cleanups.push(() => vi.useRealTimers())
+    const { seen } = listen()
+    document.cookie = `${REFRESH_MARKER_COOKIE}=t; path=/`
+    embeddedWallet()
+    const accounts = foyerAnnouncements(seen)[0]!.provider.request({ method: 'eth_accounts' })
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(await accounts).toEqual([])
   })
 })
 

@@ -9,6 +9,8 @@ import { embeddedWalletServerErrorTexts, SET_RECOVERY_INTENT } from './walletCon
 import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
+import { announcedWallet } from './announcedWallet.js'
+import { markerPresent } from '../../core/client/session.js'
 import { lockOnMfaEnrollment } from './lockOnMfaEnrollment.js'
 import { resumeCreateOnLoad } from './resumeCreateOnLoad.js'
 import { bindDeviceKey } from './bindDeviceKey.js'
@@ -77,6 +79,10 @@ export type CreateSolanaWalletParameters = Omit<CreateWalletParameters, 'chainTy
  * Keys live only in the wallet frame (its own origin); this half asks it to create, unlock and sign.
  */
 export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
+  // A page that likely has a session announces the wallet now, as the host's modules load: wagmi's reconnect runs as
+  // WagmiProvider first renders, before FoyerProvider's effect starts Foyer (setup below), and looks only at the
+  // wallets announced by then. The announced provider waits for the session (announcedWallet.ts).
+  if (typeof window !== 'undefined' && markerPresent()) announcedWallet(window).announce()
   const stateOf = (foyer: Foyer) => foyer.pluginState<EmbeddedWalletState>(PLUGIN_ID)
   const createOnLogin = (foyer: Foyer): CreateOnLogin => {
     const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { create_on_login?: CreateOnLogin } } | undefined

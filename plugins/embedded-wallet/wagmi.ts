@@ -1,5 +1,8 @@
-import { createConnector, injected } from '@wagmi/core'
-import type { EIP1193Provider } from 'viem'
+// Types only: nothing of wagmi is imported at run time. npm nests @wagmi/core inside wagmi 3 (node_modules/wagmi/
+// node_modules/@wagmi/core), where an `import '@wagmi/core'` from this package doesn't find it, and pnpm never lets a
+// package see what it doesn't declare: the connector is written against wagmi's connector contract (the same in 2 and 3).
+import type { CreateConnectorFn } from '@wagmi/core'
+import type { Address, EIP1193Provider } from 'viem'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_RDNS } from './embeddedWalletInfo.js'
 import { embeddedWalletPresence } from './embeddedWalletPresence.js'
 
@@ -17,7 +20,8 @@ type Announcement = CustomEvent<{ info?: { rdns?: string }; provider?: EIP1193Pr
 /**
  * The embedded wallet's EIP-1193 provider as Foyer announces it (EIP-6963, rdns dev.foyer.wallet), heard from the first
  * use on. `wait` answers it, waiting when it may still come: while Foyer restores its session (up to `timeoutMs`), and
- * after Foyer said the user has a wallet, until it is announced. A page where no Foyer answers is not waited on again.
+ * after Foyer said the user has a wallet, until it is announced. `wait(true)` (a connect) also waits for a wallet a
+ * login is making. A page where no Foyer answers is not waited on again.
  */
 function foyerProvider(timeoutMs: number) {
   let provider: EIP1193Provider | undefined
@@ -37,7 +41,6 @@ function foyerProvider(timeoutMs: number) {
       waiters.add(wake)
     })
   return {
-    current: () => provider,
     async wait(untilAnnounced = false): Promise<EIP1193Provider | undefined> {
       if (typeof window === 'undefined') return undefined
       if (!listening) {
@@ -45,48 +48,136 @@ function foyerProvider(timeoutMs: number) {
         window.addEventListener('eip6963:announceProvider', heard)
         window.dispatchEvent(new Event('eip6963:requestProvider'))
       }
-      if (provider || (noFoyer && !untilAnnounced)) return provider
+      // Announced (a page with a likely session announces before Foyer starts): its requests wait for the session.
+      if (!untilAnnounced && (provider || noFoyer)) return provider
       const available = await embeddedWalletPresence(window, timeoutMs)
       if (available === null) noFoyer = true
-      if (available || untilAnnounced) await announced(provider ? 0 : timeoutMs)
+      if ((available && !provider) || (!available && untilAnnounced)) await announced(timeoutMs)
       return provider
     },
   }
 }
 
+const notFound = () => Object.assign(new Error('Provider not found.'), { name: 'ProviderNotFoundError' })
+
 /**
- * Foyer's embedded wallet as a wagmi connector (wagmi 2 and 3): `createConfig({ connectors: [foyer()] })`. It is
- * wagmi's own `injected` connector on the provider Foyer announces, with one difference that matters at a reload:
- * wagmi reconnects when the page mounts, before Foyer has restored its session, so `getProvider` waits (up to
- * `readyTimeoutMs`) for Foyer to say whether the user has an embedded wallet and, if so, for its provider — the user
- * stays connected across reloads without a click. Its `rdns` is the announcement's, so wagmi's EIP-6963 discovery
- * doesn't list the wallet twice. Connecting needs a signed-in user with an embedded Ethereum wallet (Foyer's login
- * makes one); the accounts, chain and disconnect follow Foyer's.
+ * Foyer's embedded wallet as a wagmi connector (wagmi 2 and 3): `createConfig({ connectors: [foyer()] })`. It drives the
+ * provider Foyer announces, as wagmi's `injected` connector would, with one difference that matters at a reload: wagmi
+ * reconnects when the page mounts, before Foyer has restored its session, so `getProvider` and the provider's
+ * `eth_accounts` wait (up to `readyTimeoutMs`) for Foyer to say whether the user has an embedded wallet — the user stays
+ * connected across reloads without a click. wagmi's disconnect is remembered (`foyer.disconnected` in wagmi's
+ * storage). Its `rdns` is the announcement's, so wagmi's EIP-6963 discovery doesn't list the wallet twice. Connecting
+ * needs a signed-in user with an embedded Ethereum wallet (Foyer's login makes one); the accounts, chain and
+ * disconnect follow Foyer's.
  */
 export function foyer(parameters: FoyerConnectorParameters = {}) {
   const announced = foyerProvider(parameters.readyTimeoutMs ?? 10_000)
-  const base = injected({
-    shimDisconnect: true,
-    target: () => ({ id: 'foyer', name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON, provider: () => announced.current() as never }),
-  })
-  return createConnector<EIP1193Provider>((config) => {
-    const inner = base(config)
-    return {
-      ...inner,
+  type StorageItem = { 'foyer.disconnected': true }
+  const connectorFn: CreateConnectorFn<EIP1193Provider, Record<string, unknown>, StorageItem> = (config) => {
+    let listened: EIP1193Provider | undefined
+    const onAccounts = (accounts: string[]) => connector.onAccountsChanged(accounts)
+    const onChain = (chainId: string) => connector.onChainChanged(chainId)
+    const onDisconnect = (error?: Error) => connector.onDisconnect(error)
+    const listen = (provider: EIP1193Provider) => {
+      if (listened === provider) return
+      unlisten()
+      listened = provider
+      provider.on('accountsChanged', onAccounts)
+      provider.on('chainChanged', onChain)
+      provider.on('disconnect', onDisconnect as never)
+    }
+    const unlisten = () => {
+      listened?.removeListener('accountsChanged', onAccounts)
+      listened?.removeListener('chainChanged', onChain)
+      listened?.removeListener('disconnect', onDisconnect as never)
+      listened = undefined
+    }
+    const required = async () => (await announced.wait()) ?? Promise.reject(notFound())
+
+    const connector: ReturnType<typeof connectorFn> = {
       id: 'foyer',
       name: EMBEDDED_WALLET_NAME,
       icon: EMBEDDED_WALLET_ICON,
       rdns: EMBEDDED_WALLET_RDNS,
       type: 'foyer',
-      // wagmi's reconnect asks for the provider first and skips a connector without one: at a page load, wait for Foyer.
-      async getProvider() {
-        return (await announced.wait()) as never
-      },
-      async connect(options) {
+      async connect({ chainId, isReconnecting, withCapabilities } = {}) {
         // A login that just made the wallet announces it a moment later.
-        await announced.wait(true)
-        return inner.connect.call(this, options as never) as never
+        const provider = await announced.wait(!isReconnecting)
+        if (!provider) throw notFound()
+        const accounts = isReconnecting ? await this.getAccounts().catch(() => []) : ((await provider.request({ method: 'eth_requestAccounts' })) as Address[])
+        listen(provider)
+        let current = await this.getChainId()
+        if (chainId && chainId !== current) current = (await this.switchChain!({ chainId })).id
+        await config.storage?.removeItem('foyer.disconnected')
+        return { accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never, chainId: current }
+      },
+      async disconnect() {
+        unlisten()
+        // The wallet stays the signed-in user's (logging out is what ends it): wagmi remembers the user's choice.
+        await config.storage?.setItem('foyer.disconnected', true)
+      },
+      async getAccounts() {
+        return (await (await required()).request({ method: 'eth_accounts' })) as Address[]
+      },
+      async getChainId() {
+        return Number(await (await required()).request({ method: 'eth_chainId' }))
+      },
+      async getProvider() {
+        // wagmi's reconnect asks for the provider first and skips a connector without one: at a page load, wait for Foyer.
+        return (await announced.wait()) as EIP1193Provider
+      },
+      async isAuthorized() {
+        try {
+          if (await config.storage?.getItem('foyer.disconnected')) return false
+          if (!(await announced.wait())) return false
+          return (await this.getAccounts()).length > 0
+        } catch {
+          return false
+        }
+      },
+      async switchChain({ addEthereumChainParameter, chainId }) {
+        const chain = config.chains.find((c) => c.id === chainId)
+        if (!chain) throw Object.assign(new Error('Chain not configured.'), { name: 'ChainNotConfiguredError' })
+        const provider = await required()
+        const hexId = `0x${chainId.toString(16)}` as const
+        try {
+          await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hexId }] })
+        } catch (error) {
+          // 4902: a chain the wallet doesn't know (not in the host's supportedChains): offered to the user, as wagmi's
+          // injected connector does, from wagmi's chain; adding it switches to it.
+          if ((error as { code?: number }).code !== 4902) throw error
+          const explorer = chain.blockExplorers?.default?.url
+          await provider.request({
+            method: 'wallet_addEthereumChain',
+            params: [
+              {
+                chainId: hexId,
+                chainName: addEthereumChainParameter?.chainName ?? chain.name,
+                nativeCurrency: addEthereumChainParameter?.nativeCurrency ?? chain.nativeCurrency,
+                rpcUrls: addEthereumChainParameter?.rpcUrls?.length ? [...addEthereumChainParameter.rpcUrls] : [chain.rpcUrls.default?.http[0] ?? ''],
+                ...(addEthereumChainParameter?.blockExplorerUrls ?? explorer ? { blockExplorerUrls: addEthereumChainParameter?.blockExplorerUrls ?? [explorer!] } : {}),
+                ...(addEthereumChainParameter?.iconUrls ? { iconUrls: addEthereumChainParameter.iconUrls } : {}),
+              },
+            ],
+          })
+          if ((await this.getChainId()) !== chainId) throw Object.assign(new Error('User rejected switch after adding network.'), { name: 'UserRejectedRequestError', code: 4001 })
+        }
+        config.emitter.emit('change', { chainId })
+        return chain
+      },
+      onAccountsChanged(accounts) {
+        if (accounts.length === 0) this.onDisconnect()
+        else config.emitter.emit('change', { accounts: accounts as Address[] })
+      },
+      onChainChanged(chainId) {
+        config.emitter.emit('change', { chainId: Number(chainId) })
+      },
+      onDisconnect() {
+        unlisten()
+        config.emitter.emit('disconnect')
       },
     }
-  })
+    return connector
+  }
+  return connectorFn
 }

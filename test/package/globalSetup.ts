@@ -1,5 +1,5 @@
 // The `package` project's one-time work: pack the package (its prepack builds dist/), then, side by
-// side, install the three host apps from the tarball and start the Foyer server. Tests get the
+// side, install the host apps from the tarball and start the Foyer server. Tests get the
 // folders and URLs through `inject`.
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
@@ -16,7 +16,7 @@ declare module 'vitest' {
     /** The packed foyer-*.tgz. */
     tarball: string
     /** Installed host apps, by template name. */
-    hosts: { vite: string; esbuild: string; next: string }
+    hosts: { vite: string; esbuild: string; next: string; wagmi2: string; wagmi3: string }
     apiUrl: string
     appId: string
     /** The one port every host app is served on in turn (the dev app allows its origin). */
@@ -46,7 +46,8 @@ export default async function setup(project: TestProject) {
     console.log(`[package] npm pack (prepack build): ${packSeconds.toFixed(1)} s`)
     const installing = Date.now()
     const serverStart = startFoyerServer(apiPort, appPort).then((s) => (cleanups.push(s.stop), s))
-    const names = ['vite', 'esbuild', 'next'] as const
+    // wagmi 2 (React 18) and wagmi 3 (React 19), each with viem and @solana/web3.js beside: plain npm installs.
+    const names = ['vite', 'esbuild', 'next', 'wagmi2', 'wagmi3'] as const
     const installs = Promise.allSettled(names.map((name) => installHost(name, root, tarball))).then((results) =>
       results.map((r) => {
         if (r.status === 'rejected') throw r.reason
@@ -56,10 +57,10 @@ export default async function setup(project: TestProject) {
     // Everything settles before going on: nothing may still be starting or installing after a teardown.
     await Promise.allSettled([serverStart, installs])
     const [server, dirs] = await Promise.all([serverStart, installs])
-    const [vite = '', esbuild = '', next = ''] = dirs
-    console.log(`[package] three host installs and the server start, side by side: ${seconds(installing)} s`)
+    const [vite = '', esbuild = '', next = '', wagmi2 = '', wagmi3 = ''] = dirs
+    console.log(`[package] ${names.length} host installs and the server start, side by side: ${seconds(installing)} s`)
     project.provide('tarball', tarball)
-    project.provide('hosts', { vite, esbuild, next })
+    project.provide('hosts', { vite, esbuild, next, wagmi2, wagmi3 })
     project.provide('apiUrl', server.apiUrl)
     project.provide('appId', server.appId)
     project.provide('appPort', appPort)

@@ -4,7 +4,7 @@ import { repoRoot } from './packFoyer.js'
 import { run } from './run.js'
 
 /** The host app templates, one folder each under test/package/hosts. */
-export type HostName = 'vite' | 'esbuild' | 'next'
+export type HostName = 'vite' | 'esbuild' | 'next' | 'wagmi2' | 'wagmi3'
 
 /**
  * Copies a host template to `root/<name>` (never inside the repository), points its `foyer`
