@@ -151,7 +151,7 @@ describe('a page that likely has a session (the session marker) announces before
     const foyer = createFoyer({ appId: KIT_APP_ID, apiUrl: KIT_API_URL, plugins: [{ ...plugin, state: () => frame.state }], fetch, storage })
     cleanups.push(() => foyer.destroy())
     void foyer.init()
-    expect(await accounts).toEqual([frame.account(0).address])
+    expect(await accounts).toEqual([frame.account(0).address.toLowerCase()])
     // The same provider, announced again once the wallet's is loaded; nothing changed for a dapp that asked early.
     await vi.waitFor(() => expect(foyerAnnouncements(seen)).toHaveLength(2))
     expect(foyerAnnouncements(seen)[1]!.provider).toBe(provider)
@@ -174,8 +174,8 @@ describe('a page that likely has a session (the session marker) announces before
     expect(foyerAnnouncements(seen)).toHaveLength(1)
 
     kit.signIn(kitUser([embeddedWalletAccount(frame.account(0).address)]))
-    await vi.waitFor(() => expect(changes).toEqual([[frame.account(0).address]]))
-    expect(await provider.request({ method: 'eth_accounts' })).toEqual([frame.account(0).address])
+    await vi.waitFor(() => expect(changes).toEqual([[frame.account(0).address.toLowerCase()]]))
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([frame.account(0).address.toLowerCase()])
   })
 
   it('no Foyer ever starts: the accounts wait at most the timeout, then are none', async () => {

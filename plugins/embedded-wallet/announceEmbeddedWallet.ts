@@ -15,7 +15,7 @@ import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } f
  */
 export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps, win: Window | undefined = typeof window === 'undefined' ? undefined : window): () => void {
   if (!win) return () => {}
-  const page = announcedWallet(win)
+  const page = announcedWallet(win, { isMetaMask: deps.isMetaMask === true })
   let provider: Promise<EmbeddedEthereumProvider> | null = null
   let loaded: EmbeddedEthereumProvider | null = null
   let active = false

@@ -45,14 +45,17 @@ function uuidV4(): string {
 const EVENTS = ['connect', 'accountsChanged', 'chainChanged', 'disconnect', 'message'] as const
 const pages = new WeakMap<Window, AnnouncedWallet>()
 
-/** The page's announced wallet, made on first use (one per window, whoever asks first: the plugin factory or its setup). */
-export function announcedWallet(win: Window, timeoutMs = 10_000): AnnouncedWallet {
+/**
+ * The page's announced wallet, made on first use (one per window, whoever asks first: the plugin factory or its setup,
+ * both with the plugin's options). `isMetaMask`: the plugin's `ethereum.isMetaMask` (dapps read it at discovery).
+ */
+export function announcedWallet(win: Window, options: { timeoutMs?: number; isMetaMask?: boolean } = {}): AnnouncedWallet {
   let page = pages.get(win)
-  if (!page) pages.set(win, (page = createAnnouncedWallet(win, timeoutMs)))
+  if (!page) pages.set(win, (page = createAnnouncedWallet(win, options.timeoutMs ?? 10_000, options.isMetaMask === true)))
   return page
 }
 
-function createAnnouncedWallet(win: Window, timeoutMs: number): AnnouncedWallet {
+function createAnnouncedWallet(win: Window, timeoutMs: number, isMetaMask: boolean): AnnouncedWallet {
   const listeners = new Map<string, Set<(...args: any[]) => void>>()
   const emit = (event: string, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -85,6 +88,7 @@ function createAnnouncedWallet(win: Window, timeoutMs: number): AnnouncedWallet 
 
   const provider: AnnouncedProvider = {
     isFoyerWallet: true,
+    isMetaMask,
     async request(args: RequestArguments) {
       const wallet = await known()
       if (wallet) return wallet.request(args)

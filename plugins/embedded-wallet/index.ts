@@ -82,7 +82,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
   // A page that likely has a session announces the wallet now, as the host's modules load: wagmi's reconnect runs as
   // WagmiProvider first renders, before FoyerProvider's effect starts Foyer (setup below), and looks only at the
   // wallets announced by then. The announced provider waits for the session (announcedWallet.ts).
-  if (typeof window !== 'undefined' && markerPresent()) announcedWallet(window).announce()
+  if (typeof window !== 'undefined' && markerPresent()) announcedWallet(window, { isMetaMask: options.ethereum?.isMetaMask === true }).announce()
   const stateOf = (foyer: Foyer) => foyer.pluginState<EmbeddedWalletState>(PLUGIN_ID)
   const createOnLogin = (foyer: Foyer): CreateOnLogin => {
     const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { create_on_login?: CreateOnLogin } } | undefined

@@ -2,9 +2,12 @@
 // node_modules/@wagmi/core), where an `import '@wagmi/core'` from this package doesn't find it, and pnpm never lets a
 // package see what it doesn't declare: the connector is written against wagmi's connector contract (the same in 2 and 3).
 import type { CreateConnectorFn } from '@wagmi/core'
-import type { Address, EIP1193Provider } from 'viem'
+import { getAddress, type Address, type EIP1193Provider } from 'viem'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_RDNS } from './embeddedWalletInfo.js'
 import { embeddedWalletPresence } from './embeddedWalletPresence.js'
+
+/** The provider answers addresses in lower case, as MetaMask does; wagmi's injected connector checksums them (EIP-55). */
+const checksummed = (accounts: readonly string[]) => accounts.map((account) => getAddress(account))
 
 /** Options of the `foyer()` wagmi connector. */
 export interface FoyerConnectorParameters {
@@ -104,7 +107,7 @@ export function foyer(parameters: FoyerConnectorParameters = {}) {
         // A login that just made the wallet announces it a moment later.
         const provider = await announced.wait(!isReconnecting)
         if (!provider) throw notFound()
-        const accounts = isReconnecting ? await this.getAccounts().catch(() => []) : ((await provider.request({ method: 'eth_requestAccounts' })) as Address[])
+        const accounts = isReconnecting ? await this.getAccounts().catch(() => []) : checksummed((await provider.request({ method: 'eth_requestAccounts' })) as string[])
         listen(provider)
         let current = await this.getChainId()
         if (chainId && chainId !== current) current = (await this.switchChain!({ chainId })).id
@@ -117,7 +120,7 @@ export function foyer(parameters: FoyerConnectorParameters = {}) {
         await config.storage?.setItem('foyer.disconnected', true)
       },
       async getAccounts() {
-        return (await (await required()).request({ method: 'eth_accounts' })) as Address[]
+        return checksummed((await (await required()).request({ method: 'eth_accounts' })) as string[])
       },
       async getChainId() {
         return Number(await (await required()).request({ method: 'eth_chainId' }))
@@ -167,7 +170,7 @@ export function foyer(parameters: FoyerConnectorParameters = {}) {
       },
       onAccountsChanged(accounts) {
         if (accounts.length === 0) this.onDisconnect()
-        else config.emitter.emit('change', { accounts: accounts as Address[] })
+        else config.emitter.emit('change', { accounts: checksummed(accounts) })
       },
       onChainChanged(chainId) {
         config.emitter.emit('change', { chainId: Number(chainId) })

@@ -4,24 +4,9 @@ import { knownChains } from './embeddedChains.js'
 import { EmbeddedProviderRpcError } from './providerRpcError.js'
 import { WATCH_ASSET_SCREEN } from './walletConstants.js'
 import { rememberWatchedAsset, watchedAssetsOf, type WatchedAsset } from './walletPreferences.js'
+import type { WatchAssetParams, WatchAssetRequest } from './watchAssetTypes.js'
 
-/** What an app asked to watch (EIP-747's `options` of an ERC-20), checked for shape. */
-export interface WatchAssetRequest {
-  address: `0x${string}`
-  symbol?: string
-  decimals?: number
-  image?: string
-}
-
-/** What 'Add suggested token' shows: the token as its contract describes it, on the wallet's chain. */
-export interface WatchAssetParams {
-  wallet: string
-  chainId: number
-  chainName: string
-  token: { address: `0x${string}`; symbol: string; decimals: number; name?: string; image?: string }
-  /** The wallet's balance of it in base units; null when the contract did not answer balanceOf. */
-  balance: bigint | null
-}
+export type { WatchAssetRequest, WatchAssetParams } from './watchAssetTypes.js'
 
 /** The longest symbol a wallet takes (MetaMask's limit). */
 const MAX_SYMBOL_LENGTH = 11

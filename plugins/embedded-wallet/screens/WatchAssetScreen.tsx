@@ -2,7 +2,7 @@ import { formatUnits } from 'viem'
 import { UserRejectedRequestError } from '../../../core/errors/index.js'
 import { Button, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import type { WatchAssetParams } from '../watchAsset.js'
+import type { WatchAssetParams } from '../watchAssetTypes.js'
 import { TransactionRow as Row } from './TransactionRow.js'
 
 /** A logo the app suggested, shown only from https (or inline): no plain-http fetch from the modal. */
