@@ -183,6 +183,30 @@ describe('createFoyer', () => {
   })
 })
 
+describe("a plugin's loadTexts", () => {
+  it("joins the kernel's texts with the plugin's first screen, below its `texts` and the host's textLocalization", async () => {
+    const wallet = definePlugin({
+      id: 'w',
+      kind: 'wallet',
+      screens: { s: { load } },
+      texts: { 'w.b': 'B from the plugin options' },
+      loadTexts: async () => ({ 'w.a': 'A', 'w.b': 'B', 'w.c': 'C' }),
+    })
+    const foyer = createFoyer({
+      appId: APP,
+      apiUrl: 'http://api.test',
+      plugins: [ui, wallet],
+      storage: createMemoryStorage(),
+      fetch: vi.fn() as never,
+      texts: { 'w.a': 'A from the extra defaults' },
+      config: { intl: { textLocalization: { 'w.c': 'C from the host' } } },
+    })
+    expect(foyer.t('w.a')).toBe('A from the extra defaults')
+    await foyer.registry.screen('w/s').load()
+    expect([foyer.t('w.a'), foyer.t('w.b'), foyer.t('w.c')]).toEqual(['A', 'B from the plugin options', 'C from the host'])
+  })
+})
+
 describe('errorScreenFor (spec §8 table)', () => {
   const t = createTranslator(en)
   const err = (serverCode: string, status = 400, message = 'Server says no') => new ApiError(message, { status, serverCode })

@@ -44,11 +44,16 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
   // The host's config; `updateConfig` replaces it (looks, login methods, chains) without a new kernel.
   let clientConfig: FoyerClientConfig = params.config ?? {}
   let serverConfig: ServerAppConfig | null = null
-  const registry = createRegistry(plugins)
+  // The English plugins load with their screens (`loadTexts`) joins here: below the plugins' `texts`, as if it were there.
+  const loadedPluginTexts: Record<string, string> = {}
+  const registry = createRegistry(plugins, (table) => {
+    Object.assign(loadedPluginTexts, table)
+    t.refresh()
+  })
   const state = createState()
   const storage = params.storage ?? createStorage()
   const emitter = createEmitter()
-  const t = createTranslator(kernelEn, params.texts, registry.texts, params.config?.intl?.textLocalization)
+  const t = createTranslator(kernelEn, params.texts, loadedPluginTexts, registry.texts, params.config?.intl?.textLocalization)
   const http = createHttp({
     apiUrl: params.apiUrl,
     appId: params.appId,

@@ -46,7 +46,9 @@ export { intentExits, noIntentExit, isAuthIntent, type IntentExit, type KernelIn
 export { createTranslator } from './i18n/createTranslator.js'
 export { SDK_VERSION } from './version.js'
 export type * from './wallets/types.js'
-export { addChainParameters, type SupportedChain } from './wallets/createWallets.js'
+// Not through createWallets.ts (the kernel's): a module it re-exported would ride in every host's first load (esbuild).
+export { addChainParameters } from './wallets/addChainParameters.js'
+export type { SupportedChain } from './wallets/createWallets.js'
 export { ProviderRpcError, toConnectorError, retryLookup, walletTexts } from './wallets/walletErrors.js'
 export { eip1193Connector, type Eip1193Provider, type Eip1193ConnectorMeta } from './wallets/eip1193Connector.js'
 export { mergeConnectorSources } from './wallets/mergeConnectorSources.js'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PluginError } from '../errors/index.js'
 import { definePlugin } from './plugin.js'
 import { createRegistry } from './registry.js'
@@ -62,6 +62,37 @@ describe('createRegistry', () => {
     expect(registry.entries.map((e) => e.pluginId)).toEqual(['b', 'a'])
     for (const hook of registry.hooks('onLoginSuccess')) void hook({} as never)
     expect(calls).toEqual(['a', 'b'])
+  })
+})
+
+describe('loadTexts', () => {
+  it("loads a plugin's texts once with its screens and entries, hands them over before the screen resolves, and retries a failed load", async () => {
+    const added: Array<Readonly<Record<string, string>>> = []
+    let fail = true
+    const loadTexts = vi.fn(async () => {
+      if (fail) throw new Error('offline')
+      return { 'w.title': 'Wallet' }
+    })
+    const registry = createRegistry(
+      [definePlugin({ id: 'w', kind: 'wallet', meta: { label: 'W' }, entry: { load }, screens: { a: { load, title: 'w.title' }, b: { load } }, loadTexts })],
+      (table) => void added.push(table),
+    )
+    await expect(registry.screen('w/a').load()).rejects.toThrow('offline')
+    fail = false
+    const module = await registry.screen('w/a').load()
+    expect(module.default).toBeTypeOf('function')
+    expect(added).toEqual([{ 'w.title': 'Wallet' }])
+    await registry.screen('w/b').load()
+    await registry.entries[0]!.entry.load()
+    expect(loadTexts).toHaveBeenCalledTimes(2)
+    expect(added).toHaveLength(1)
+    expect(registry.screen('w/a').title).toBe('w.title')
+  })
+
+  it('leaves screens as they are without loadTexts or a place to add them', () => {
+    const screen = { load }
+    expect(createRegistry([definePlugin({ id: 'a', kind: 'login', screens: { s: screen } })], () => {}).screen('a/s').load).toBe(load)
+    expect(createRegistry([definePlugin({ id: 'b', kind: 'login', screens: { s: screen }, loadTexts: async () => ({}) })]).screen('b/s').load).toBe(load)
   })
 })
 

@@ -8,8 +8,32 @@ export type { LandingEntry, Registry } from './types.js'
 
 const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
 
-/** Builds the registry; duplicate ids, bad ids and dangling screens raise PluginError. */
-export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
+/**
+ * A plugin's screen or landing entry whose load also brings the plugin's `loadTexts` (once; again after a failure) and
+ * hands them to `addTexts` before the screen's code resolves, so the screen never renders without its texts.
+ */
+function withTexts(def: ScreenDef, texts: (() => Promise<void>) | null): ScreenDef {
+  if (!texts) return def
+  return { ...def, load: () => Promise.all([def.load(), texts()]).then(([module]) => module) }
+}
+
+/** `plugin.loadTexts`, loaded once and handed to `addTexts` (a failed load is tried again by the next screen load). */
+function textsLoader(plugin: FoyerPlugin, addTexts: ((table: Readonly<Record<string, string>>) => void) | undefined): (() => Promise<void>) | null {
+  const load = plugin.loadTexts
+  if (!load || !addTexts) return null
+  let loading: Promise<void> | null = null
+  return () =>
+    (loading ??= load().then(addTexts, (error: unknown) => {
+      loading = null
+      throw error
+    }))
+}
+
+/**
+ * Builds the registry; duplicate ids, bad ids and dangling screens raise PluginError. `addTexts` receives the English a
+ * plugin loads with its screens (`loadTexts`); without it, screens load without them.
+ */
+export function createRegistry(plugins: readonly FoyerPlugin[], addTexts?: (table: Readonly<Record<string, string>>) => void): Registry {
   const byId = new Map<string, FoyerPlugin>()
   const screens = new Map<string, ScreenDef & { pluginId: string }>()
   const api = new Map<string, ApiCallDef & { pluginId: string }>()
@@ -28,10 +52,11 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
     if (byId.has(plugin.id)) throw new PluginError('is registered twice. Each plugin id must be unique.', { pluginId: plugin.id })
     if (!plugin.kind) throw new PluginError('has no kind.', { pluginId: plugin.id })
     byId.set(plugin.id, plugin)
+    const pluginTexts = textsLoader(plugin, addTexts)
 
     for (const [key, def] of Object.entries(plugin.screens ?? {})) {
       if (typeof def?.load !== 'function') throw new PluginError(`screen "${key}" has no load() function.`, { pluginId: plugin.id })
-      screens.set(`${plugin.id}/${key}`, { ...def, pluginId: plugin.id })
+      screens.set(`${plugin.id}/${key}`, { ...withTexts(def, pluginTexts), pluginId: plugin.id })
     }
     for (const [name, def] of Object.entries(plugin.api ?? {})) {
       if (typeof def?.path !== 'string') throw new PluginError(`api call "${name}" has no path.`, { pluginId: plugin.id })
@@ -47,7 +72,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[]): Registry {
       const owner = loginMethods.get(loginMethod)
       if (owner) throw new PluginError(`login method "${loginMethod}" is already provided by plugin "${owner}".`, { pluginId: plugin.id })
       loginMethods.set(loginMethod, plugin.id)
-      entries.push({ pluginId: plugin.id, loginMethod, meta: { ...meta, loginMethod }, entry })
+      entries.push({ pluginId: plugin.id, loginMethod, meta: { ...meta, loginMethod }, entry: withTexts(entry, pluginTexts) })
     }
     if (plugin.walletLogin) {
       const { chain, screen } = plugin.walletLogin

@@ -444,6 +444,14 @@ export interface FoyerPlugin<Id extends string = string> {
   errors?: Record<string, string>
   /** i18n defaults (English) the plugin's screens use. */
   texts?: Record<string, string>
+  /**
+   * i18n defaults (English) that only the plugin's screens read, loaded with them instead of in the host's first load:
+   * the first load of any of the plugin's screens or landing entries also loads these, and the screen's code resolves
+   * once they joined the kernel's texts — above `FoyerParameters.texts` and below every plugin's `texts` (where the
+   * plugin puts the host's overrides) and the host's `textLocalization`, as `texts` would be. Texts read without a
+   * screen of the plugin (landing labels, `intents`, `errors`) stay in `texts`.
+   */
+  loadTexts?: () => Promise<Readonly<Record<string, string>>>
 }
 
 /** A plugin's `hookActions` slot: hook name → the functions it adds to that hook, made for a kernel. */

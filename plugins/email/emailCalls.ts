@@ -1,5 +1,6 @@
 import { apiClient } from '../../core/client/apiClient.js'
 import type { Foyer } from '../../core/client/types.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { emailApi } from './api.js'
 
 /** The e-mail plugin's calls, typed from its schemas. */
@@ -15,4 +16,10 @@ export const sendEmailCode = (foyer: Foyer, email: string) => emailCalls.init(fo
 export async function sendCodeAndAsk(foyer: Foyer, email: string): Promise<void> {
   await sendEmailCode(foyer, email)
   foyer.modal.push(EMAIL_CODE_SCREEN, { email })
+}
+
+/** The e-mail account with `address` in a user's linked accounts. */
+export function findEmailAccount(user: RawUser, address: string): LinkedAccount | null {
+  const found = user.linkedAccounts.find((a) => a.type === 'email' && (a as LinkedAccount).address === address)
+  return (found as LinkedAccount | undefined) ?? null
 }

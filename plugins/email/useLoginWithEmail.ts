@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import { ValidationError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { useOtpLogin, type OtpLoginMethod, type OtpLoginState, type OtpLoginStatus, type UseOtpLoginParameters, type UseOtpLoginReturnType } from '../../ui/hooks/useOtpLogin.js'
-import { emailCalls, sendEmailCode } from './emailCalls.js'
+import { emailCalls, findEmailAccount, sendEmailCode } from './emailCalls.js'
 import { CodeSchema, emailSchema } from './schema.js'
 
 /** Where a headless e-mail login is (Privy's OTP states). */
@@ -16,12 +15,6 @@ export type UseLoginWithEmailParameters = UseOtpLoginParameters
 
 /** What useLoginWithEmail returns. */
 export type UseLoginWithEmailReturnType = UseOtpLoginReturnType<{ email: string; disableSignup?: boolean }>
-
-/** The e-mail account with `address` in a user's linked accounts. */
-export function findEmailAccount(user: RawUser, address: string): LinkedAccount | null {
-  const found = user.linkedAccounts.find((a) => a.type === 'email' && (a as LinkedAccount).address === address)
-  return (found as LinkedAccount | undefined) ?? null
-}
 
 const emailLogin: OtpLoginMethod<{ email: string; disableSignup?: boolean }, string> = {
   loginMethod: 'email',

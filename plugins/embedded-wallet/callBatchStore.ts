@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core'
 import type { CallBatch } from './callBatchTypes.js'
-import { EmbeddedProviderRpcError, providerRpcTexts, walletCallsErrorCodes } from './providerRpcError.js'
+import { duplicateBatchIdText, EmbeddedProviderRpcError, walletCallsErrorCodes } from './embeddedProviderRpcError.js'
 
 /** How many batches a page keeps for wallet_getCallsStatus (the oldest go first). */
 export const MAX_STORED_BATCHES = 100
@@ -19,7 +19,7 @@ export function createCallBatchStore(max = MAX_STORED_BATCHES): CallBatchStore {
   const batches = new Map<string, Signal<CallBatch>>()
   return {
     add(batch) {
-      if (batches.has(batch.id)) throw new EmbeddedProviderRpcError(walletCallsErrorCodes.duplicateId, providerRpcTexts.duplicateBatchId)
+      if (batches.has(batch.id)) throw new EmbeddedProviderRpcError(walletCallsErrorCodes.duplicateId, duplicateBatchIdText)
       const entry = signal(batch)
       batches.set(batch.id, entry)
       // A Map iterates in insertion order: the first key is the oldest batch.

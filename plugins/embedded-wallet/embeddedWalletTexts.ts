@@ -1,3 +1,9 @@
+import { SET_RECOVERY_EXIT_TEXT } from './walletConstants.js'
+
+// The plugin's screens, operations and provider import this module; the plugin entry does not (not even to re-export
+// it: see publicTexts.ts), so the host's first load doesn't carry it: the kernel loads `embeddedWalletTexts` with the
+// plugin's first screen (the plugin's `loadTexts`).
+
 /** The embedded wallet's English texts (the spec's, with our product name in place of theirs). */
 export const embeddedWalletTexts = {
   'embeddedWallet.created.title': 'Welcome',
@@ -133,7 +139,7 @@ export const embeddedWalletErrors = {
   rejected: 'The user rejected the request.',
   unableToConnect: 'Unable to connect to wallet',
   unableToSetRecovery: 'Unable to set recovery on wallet',
-  exitedSetRecovery: 'User exited set recovery flow',
+  exitedSetRecovery: SET_RECOVERY_EXIT_TEXT,
   exitedBeforePassword: 'Exited before password was added to wallet',
   passwordOnCreateFailed: 'User created a wallet but failed to set a password for it',
   settingPasswordFailed: 'Error setting password on foyer wallet',

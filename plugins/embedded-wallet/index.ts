@@ -4,8 +4,7 @@ import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorS
 import type { CreateOnLogin } from './createOnLoginHook.js'
 import type { CreateWalletParameters } from './createWallet.js'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
-import { embeddedWalletErrors, embeddedWalletTexts } from './embeddedWalletTexts.js'
-import { embeddedWalletServerErrorTexts, SET_RECOVERY_INTENT } from './walletConstants.js'
+import { embeddedWalletServerErrorTexts, SET_RECOVERY_EXIT_TEXT, SET_RECOVERY_INTENT } from './walletConstants.js'
 import { embeddedEthereumSource } from './embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './embeddedSolanaSource.js'
 import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
@@ -138,7 +137,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       'add-chain': { load: () => import('./screens/AddChainScreen.js'), title: 'embeddedWallet.addChain.title', back: false },
       'send-solana-transaction': { load: () => import('./screens/SendSolanaTransactionScreen.js'), title: 'embeddedWallet.tx.title', back: false },
     },
-    intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: embeddedWalletErrors.exitedSetRecovery } },
+    intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: SET_RECOVERY_EXIT_TEXT } },
     hooks: {
       // Terms first: nothing is created for a user who then declines them.
       after: ['terms'],
@@ -184,7 +183,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       }),
     },
     errors: embeddedWalletServerErrorTexts,
-    texts: { ...embeddedWalletTexts, ...options.texts },
+    // The English loads with the plugin's first screen (none is read before one shows); the host's overrides are here.
+    texts: { ...options.texts },
+    loadTexts: () => import('./embeddedWalletTexts.js').then((m) => m.embeddedWalletTexts),
   })
 }
 
@@ -199,7 +200,7 @@ export { useWatchedAssets, type UseWatchedAssetsReturnType } from './useWatchedA
 export type { WatchedAsset, AddedChain } from './walletPreferences.js'
 export type { SolanaCluster, SolanaClusterName } from './solanaClusters.js'
 export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solanaTransactions.js'
-export { embeddedWalletTexts, embeddedWalletErrors } from './embeddedWalletTexts.js'
+export { embeddedWalletTexts, embeddedWalletErrors } from './publicTexts.js'
 export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
 export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './createWallet.js'
 export type { SignOptions } from './signMessage.js'

@@ -1,21 +1,8 @@
 import { BaseError } from '../../core/errors/index.js'
 import { embeddedWalletErrors } from './embeddedWalletTexts.js'
+import { duplicateBatchIdText, EmbeddedProviderRpcError } from './embeddedProviderRpcError.js'
 
-/**
- * An EIP-1193 ProviderRpcError: `code` is the spec's number (4001 rejected, 4100 unauthorized, 4200 unsupported
- * method, 4900 disconnected, 4901 chain disconnected, 4902 unrecognized chain; -32602 / -32603 from JSON-RPC), which
- * is what viem's `custom()` transport and wagmi switch on — so this is an Error with a numeric code, not a BaseError.
- */
-export class EmbeddedProviderRpcError extends Error {
-  override name = 'ProviderRpcError'
-  readonly code: number
-  readonly data?: unknown
-  constructor(code: number, message: string, options: { data?: unknown; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
-    if (options.data !== undefined) this.data = options.data
-  }
-}
+export { EmbeddedProviderRpcError, walletCallsErrorCodes } from './embeddedProviderRpcError.js'
 
 /** EIP-1193's own texts for its codes. */
 export const providerRpcTexts = {
@@ -32,20 +19,10 @@ export const providerRpcTexts = {
   // EIP-5792's errors (wallet_sendCalls and the batch status methods).
   invalidCalls: 'Invalid wallet_sendCalls request',
   unsupportedCapability: (name: string) => `The wallet does not support the capability '${name}', which the request did not mark as optional.`,
-  duplicateBatchId: 'A batch with this id was already submitted.',
+  duplicateBatchId: duplicateBatchIdText,
   unknownBatchId: 'No batch with this id was submitted.',
   batchTooLarge: (max: number) => `The batch is too large: the wallet sends at most ${max} calls at once.`,
   atomicityNotSupported: 'The wallet cannot send these calls atomically on this chain.',
-} as const
-
-/** EIP-5792's error codes. */
-export const walletCallsErrorCodes = {
-  unsupportedCapability: 5700,
-  unsupportedChain: 5710,
-  duplicateId: 5720,
-  unknownId: 5730,
-  batchTooLarge: 5740,
-  atomicityNotSupported: 5760,
 } as const
 
 /**

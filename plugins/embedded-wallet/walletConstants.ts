@@ -30,6 +30,7 @@ export const RECOVERY_SCREENS = {
 } as const
 /** The modal intent of setWalletRecovery, and its exit (the spec's text, §8). */
 export const SET_RECOVERY_INTENT = 'set-recovery'
+export const SET_RECOVERY_EXIT_TEXT = 'User exited set recovery flow'
 /** The spec's wallet creation timeout (§4, §9). */
 export const WALLET_CREATE_TIMEOUT_MS = 20_000
 /**

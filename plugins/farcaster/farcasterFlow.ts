@@ -3,18 +3,13 @@ import type { AuthResult, Foyer, Intent } from '../../core/client/types.js'
 import { AbortError, ApiError, BaseError, FlowError } from '../../core/errors/index.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { farcasterCalls } from './farcasterCalls.js'
+import { farcasterErrorCodes, farcasterErrorText } from './farcasterErrors.js'
 import {
   CHANNEL_TOKEN_HEADER,
   FARCASTER_POLL_INTERVAL_MS,
   FARCASTER_TIMEOUT_MS,
   farcasterTexts,
 } from './schema.js'
-
-/** Codes of the Farcaster flow's own failures. */
-export const farcasterErrorCodes = {
-  timeout: 'FARCASTER_TIMEOUT',
-  notInitialised: 'FARCASTER_NOT_INITIALISED',
-} as const
 
 /** An open channel: the deep link to show and the token to poll with. */
 export interface FarcasterChannel {
@@ -28,17 +23,6 @@ export interface FarcasterSignIn {
   message: string
   signature: string
   fid: number
-}
-
-/** The spec's Farcaster text for an error (§8). */
-export function farcasterErrorText(error: unknown): string {
-  const code = error instanceof BaseError ? error.code : ''
-  if (code === farcasterErrorCodes.timeout) return farcasterTexts.timeout
-  if (code === farcasterErrorCodes.notInitialised) return farcasterTexts.notInitialised
-  if (code === 'INVALID_CREDENTIALS') return farcasterTexts.invalidCredentials
-  if (code === 'TOO_MANY_REQUESTS') return farcasterTexts.tooManyRequests
-  if (code === 'LINKED_TO_ANOTHER_USER') return farcasterTexts.linkedToAnother
-  return farcasterTexts.authFailed
 }
 
 /** The error as the Farcaster flow reports it: the spec's text, the original code (for onError). */

@@ -3,7 +3,7 @@ import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { farcasterApi } from './api.js'
 import { farcasterCalls } from './farcasterCalls.js'
-import { farcasterErrorCodes } from './farcasterFlow.js'
+import { farcasterErrorCodes } from './farcasterErrors.js'
 import { farcasterTexts } from './schema.js'
 import type { User } from '../../core/protocol/index.js'
 
@@ -74,7 +74,8 @@ export {
   type FarcasterLoginStatus,
 } from './useLoginWithFarcaster.js'
 export { farcasterApi, farcasterPaths, farcasterRelayPaths } from './api.js'
-export { farcasterErrorCodes, farcasterErrorText, type FarcasterChannel } from './farcasterFlow.js'
+export { farcasterErrorCodes, farcasterErrorText } from './farcasterErrors.js'
+export type { FarcasterChannel } from './farcasterFlow.js'
 export * from './schema.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).

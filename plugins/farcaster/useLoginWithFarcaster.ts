@@ -3,8 +3,8 @@ import type { AuthResult } from '../../core/client/types.js'
 import { AbortError, FlowError, type BaseError } from '../../core/errors/index.js'
 import { useFlowState } from '../../ui/hooks/useFlowState.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
+import { farcasterErrorCodes } from './farcasterErrors.js'
 import {
-  farcasterErrorCodes,
   finishFarcaster,
   initFarcaster,
   pollFarcaster,

@@ -30,5 +30,6 @@ export function injected(options: InjectedPluginOptions = {}) {
   })
 }
 
-export { walletClientTypeOf, legacyWalletClientType, NAMED_INJECTED_WALLETS, type NamedInjectedWallet } from './injectedWallets.js'
-export { injectedConnectorId, type Eip6963ProviderInfo, type DiscoverInjectedOptions } from './discoverInjected.js'
+export { walletClientTypeOf, legacyWalletClientType, NAMED_INJECTED_WALLETS, injectedConnectorId } from './injectedExports.js'
+export type { NamedInjectedWallet } from './injectedWallets.js'
+export type { Eip6963ProviderInfo, DiscoverInjectedOptions } from './discoverInjected.js'

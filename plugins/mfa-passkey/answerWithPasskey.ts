@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Foyer } from '../../core/client/types.js'
 import { BaseError } from '../../core/errors/index.js'
-import { passkeyErrorCodes, toPasskeyError } from '../passkey/passkeyCeremonies.js'
+import { passkeyErrorCodes, toPasskeyError } from '../passkey/passkeyErrors.js'
 import { passkeyTexts } from '../passkey/schema.js'
 import { authenticationResponseToWire, requestOptionsFromWire } from '../passkey/wire.js'
 import { MfaPasskeyInitOutputSchema, type MfaPasskeyResponse } from './schema.js'

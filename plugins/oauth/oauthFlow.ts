@@ -6,7 +6,7 @@ import { BaseError, FlowError, flowErrorCodes } from '../../core/errors/index.js
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { oauthCalls } from './oauthCalls.js'
 import { randomBase64Url, s256Challenge } from './pkce.js'
-import { providerDisplayName, type OAuthProviderId } from './providers.js'
+import { providerDisplayName, type OAuthProviderId } from './providerIds.js'
 import { popupMessages, readReturnParams, sameOriginOpener, withoutReturnParams } from './returnParams.js'
 import { OAUTH_RANDOM_BYTES } from './schema.js'
 

@@ -11,7 +11,11 @@ export interface OAuthProviderMeta {
   icon: string
 }
 
-/** Every supported provider as the client shows it. */
+/**
+ * Every supported provider as the client shows it (for hosts). The plugin's own code imports providerIds.ts and
+ * providerIcons.ts instead: this module is re-exported by the plugin entry, so if its code were used by a lazy chunk,
+ * esbuild (--splitting) would put it and the marks (~2.4 kB gzip) in every host's first load.
+ */
 export const oauthProviders = Object.fromEntries(
   oauthProviderIds.map((id) => [id, { id, displayName: providerDisplayNames[id], icon: providerIcons[id] }]),
 ) as Record<OAuthProviderId, OAuthProviderMeta>

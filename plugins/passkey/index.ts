@@ -2,7 +2,7 @@ import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { passkeyApi } from './api.js'
 import { passkeyCalls } from './passkeyCalls.js'
-import { passkeyErrorCodes } from './passkeyCeremonies.js'
+import { passkeyErrorCodes } from './passkeyErrors.js'
 import { passkeyTexts } from './schema.js'
 import type { User } from '../../core/protocol/index.js'
 
@@ -79,8 +79,10 @@ export {
   type PasskeyFlowStatus,
   type UsePasskeyParameters,
 } from './usePasskeyHooks.js'
-export { loginWithPasskey, signupWithPasskey, linkPasskey, addPasskey, unlinkPasskey, toPasskeyError, passkeyErrorCodes, type PasskeyStep } from './passkeyCeremonies.js'
-export { passkeyDisplayName, type PasskeyNameParts } from './passkeyDisplayName.js'
+export { loginWithPasskey, signupWithPasskey, linkPasskey, addPasskey, unlinkPasskey, passkeyDisplayName } from './passkeyExports.js'
+export { toPasskeyError, passkeyErrorCodes } from './passkeyErrors.js'
+export type { PasskeyStep } from './passkeyCeremonies.js'
+export type { PasskeyNameParts } from './passkeyDisplayName.js'
 export { passkeyApi, passkeyPaths } from './api.js'
 export * from './schema.js'
 

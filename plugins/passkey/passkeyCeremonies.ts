@@ -2,30 +2,12 @@ import type { AuthResult, Foyer } from '../../core/client/types.js'
 import { BaseError } from '../../core/errors/index.js'
 import type { LinkedAccount, RawUser, User } from '../../core/protocol/index.js'
 import { passkeyCalls } from './passkeyCalls.js'
+import { passkeyErrorCodes, toPasskeyError } from './passkeyErrors.js'
 import { passkeyTexts } from './schema.js'
 import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from './wire.js'
 
-/** Error codes of the passkey client (the spec's PASSKEY_NOT_ALLOWED plus ours). */
-export const passkeyErrorCodes = {
-  notAllowed: 'PASSKEY_NOT_ALLOWED',
-  notSupported: 'WEBAUTHN_NOT_SUPPORTED',
-  unknown: 'PASSKEY_UNKNOWN_ERROR',
-} as const
-
 /** A step of a passkey ceremony (the hooks' statuses between 'initial' and 'done'). */
 export type PasskeyStep = 'generating-challenge' | 'awaiting-passkey' | 'submitting-response'
-
-/** Maps what WebAuthn threw to the spec's texts; Foyer errors (server answers) pass through. */
-export function toPasskeyError(error: unknown): BaseError {
-  if (error instanceof BaseError) return error
-  const name = (error as { name?: string } | null)?.name
-  const causeName = ((error as { cause?: { name?: string } } | null)?.cause)?.name
-  // @simplewebauthn wraps NotAllowedError (user cancelled, timed out, no user verification) in a WebAuthnError.
-  if (name === 'NotAllowedError' || causeName === 'NotAllowedError') {
-    return new BaseError(passkeyTexts.notAllowed, { code: passkeyErrorCodes.notAllowed, cause: error })
-  }
-  return new BaseError(passkeyTexts.unknown, { code: passkeyErrorCodes.unknown, cause: error })
-}
 
 /** @simplewebauthn/browser, loaded only when a ceremony starts; refuses browsers without WebAuthn. */
 async function webauthn() {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { RawUser } from '../../core/protocol/index.js'
 import { errorResponse, KIT_APP_ID, renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
 import { passkey } from './index.js'
-import { passkeyErrorCodes, toPasskeyError } from './passkeyCeremonies.js'
+import { passkeyErrorCodes, toPasskeyError } from './passkeyErrors.js'
 import { passkeyPaths } from './api.js'
 
 afterEach(cleanup)

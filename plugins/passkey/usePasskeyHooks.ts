@@ -3,7 +3,8 @@ import type { AuthResult, Foyer } from '../../core/client/types.js'
 import type { BaseError } from '../../core/errors/index.js'
 import { useFlowState } from '../../ui/hooks/useFlowState.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
-import { linkPasskey, loginWithPasskey, signupWithPasskey, toPasskeyError, type PasskeyStep } from './passkeyCeremonies.js'
+import { linkPasskey, loginWithPasskey, signupWithPasskey, type PasskeyStep } from './passkeyCeremonies.js'
+import { toPasskeyError } from './passkeyErrors.js'
 
 /** Where a headless passkey flow is (Privy's passkey states). */
 export type PasskeyFlowStatus = 'initial' | PasskeyStep | 'done' | 'error'

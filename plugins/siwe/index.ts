@@ -97,18 +97,8 @@ export {
   type SiweLoginStatus,
   type SiweSignedInput,
 } from './useLoginWithSiwe.js'
-export {
-  generateSiweMessage,
-  submitSiwe,
-  signInWithWallet,
-  siweErrorOutcome,
-  toSiweError,
-  findWalletAccount,
-  DEFAULT_STATEMENT,
-  DELAYED_CONNECTOR_TYPES,
-  type SiweStep,
-  type SiweSubmission,
-} from './siweFlow.js'
+export { generateSiweMessage, submitSiwe, signInWithWallet, siweErrorOutcome, toSiweError, findWalletAccount, DEFAULT_STATEMENT, DELAYED_CONNECTOR_TYPES } from './siweExports.js'
+export type { SiweStep, SiweSubmission } from './siweFlow.js'
 export { siweApi, siwePaths } from './api.js'
 export { WALLET_LIST_SCREEN } from './walletListScreen.js'
 export * from './schema.js'

@@ -69,7 +69,8 @@ export function sms(options: SmsPluginOptions = {}) {
   })
 }
 
-export { useLoginWithSms, findPhoneAccount, type UseLoginWithSmsParameters, type UseLoginWithSmsReturnType, type SmsLoginState, type SmsLoginStatus } from './useLoginWithSms.js'
+export { findPhoneAccount } from './smsCalls.js'
+export { useLoginWithSms, type UseLoginWithSmsParameters, type UseLoginWithSmsReturnType, type SmsLoginState, type SmsLoginStatus } from './useLoginWithSms.js'
 export { smsApi, smsPaths } from './api.js'
 export * from './schema.js'
 

@@ -1,5 +1,6 @@
 import { apiClient } from '../../core/client/apiClient.js'
 import type { Foyer } from '../../core/client/types.js'
+import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { smsApi } from './api.js'
 
 /** The SMS plugin's calls, typed from its schemas. */
@@ -15,4 +16,10 @@ export const sendSmsCode = (foyer: Foyer, phoneNumber: string) => smsCalls.init(
 export async function sendCodeAndAsk(foyer: Foyer, phoneNumber: string): Promise<void> {
   await sendSmsCode(foyer, phoneNumber)
   foyer.modal.push(SMS_CODE_SCREEN, { phoneNumber })
+}
+
+/** The phone account with `number` (E.164) in a user's linked accounts. */
+export function findPhoneAccount(user: RawUser, number: string): LinkedAccount | null {
+  const found = user.linkedAccounts.find((a) => a.type === 'phone' && (a as LinkedAccount).number === number)
+  return (found as LinkedAccount | undefined) ?? null
 }

@@ -1,9 +1,8 @@
 import { ValidationError } from '../../core/errors/index.js'
-import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import { useOtpLogin, type OtpLoginMethod, type OtpLoginState, type OtpLoginStatus, type UseOtpLoginParameters, type UseOtpLoginReturnType } from '../../ui/hooks/useOtpLogin.js'
 import { loadPhoneRules } from '../../ui/primitives/phoneInputState.js'
 import { CodeSchema, PHONE_INPUT_MAX_LENGTH, smsTexts } from './schema.js'
-import { sendSmsCode, smsCalls } from './smsCalls.js'
+import { findPhoneAccount, sendSmsCode, smsCalls } from './smsCalls.js'
 
 /** Where a headless SMS login is (Privy's OTP states). */
 export type SmsLoginStatus = OtpLoginStatus
@@ -23,12 +22,6 @@ interface SmsSendCodeArgs {
 
 /** What useLoginWithSms returns. */
 export type UseLoginWithSmsReturnType = UseOtpLoginReturnType<SmsSendCodeArgs>
-
-/** The phone account with `number` (E.164) in a user's linked accounts. */
-export function findPhoneAccount(user: RawUser, number: string): LinkedAccount | null {
-  const found = user.linkedAccounts.find((a) => a.type === 'phone' && (a as LinkedAccount).number === number)
-  return (found as LinkedAccount | undefined) ?? null
-}
 
 const smsLogin: OtpLoginMethod<SmsSendCodeArgs, { phoneNumber: string; defaultCountry: string }> = {
   loginMethod: 'sms',

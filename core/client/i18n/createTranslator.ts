@@ -3,6 +3,8 @@ export interface Translator {
   (key: string, vars?: Record<string, string | number>): string
   /** Adds texts above the first table and below the others (plugins' texts, the host's textLocalization). */
   addDefaults(table: Readonly<Record<string, string>>): void
+  /** Reads its tables again (one of them gained texts: a plugin's English that loads with its screens). */
+  refresh(): void
 }
 
 /** Builds `t(key, vars)`: later tables override earlier ones; unknown keys render as themselves. */
@@ -22,5 +24,6 @@ export function createTranslator(...tables: Array<Readonly<Record<string, string
     added.push(table)
     merge()
   }
+  t.refresh = merge
   return t
 }

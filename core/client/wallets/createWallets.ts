@@ -8,7 +8,6 @@ const HISTORY_LIMIT = 20
 
 export type { SupportedChain } from './supportedChain.js'
 export type { WalletDeps } from './walletCore.js'
-export { addChainParameters } from './addChainParameters.js'
 
 /** The user's own (auto-connected, e.g. embedded) wallets first, in their source's order; the rest keep theirs. */
 function ownWalletsFirst(wallets: readonly ConnectedWallet[], connectors: readonly WalletConnector[]): readonly ConnectedWallet[] {

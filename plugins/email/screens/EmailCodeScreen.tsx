@@ -1,8 +1,9 @@
 import { ValidationError } from '../../../core/errors/index.js'
 import { verifyOtpCode, type OtpCodeCalls } from '../../../core/client/actions/verifyOtpCode.js'
 import { OtpCodeScreen, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
-import { emailCalls, sendEmailCode } from '../emailCalls.js'
-import { findEmailAccount } from '../useLoginWithEmail.js'
+// Not from useLoginWithEmail.ts: the plugin entry re-exports that hook, and esbuild (--splitting) puts a module an entry
+// reaches and a lazy chunk uses in every host's first load.
+import { emailCalls, findEmailAccount, sendEmailCode } from '../emailCalls.js'
 
 /** 'Enter confirmation code' for an e-mail: login, link or update depending on the modal's intent. */
 export default function EmailCodeScreen({ params }: ScreenProps<{ email: string }>) {

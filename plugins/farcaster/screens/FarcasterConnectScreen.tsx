@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { hasFailureScreen } from '../../../core/client/failureScreenPolicy.js'
 import { AbortError } from '../../../core/errors/index.js'
 import { Button, ErrorText, QRCode, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
+import { farcasterErrorText } from '../farcasterErrors.js'
 import {
-  farcasterErrorText,
   finishFarcaster,
   initFarcaster,
   pollFarcaster,

@@ -3,7 +3,8 @@ import { AlertIcon } from '../../../ui/primitives/icons.js'
 import { PluginIcon } from '../../../ui/primitives/PluginIcon.js'
 import { oauthErrorView, startModalOAuth } from '../oauthFlow.js'
 import type { OAuthPluginState } from '../oauthState.js'
-import { isOAuthProvider, oauthProviders, providerDisplayName } from '../providers.js'
+import { providerIcons } from '../providerIcons.js'
+import { isOAuthProvider, providerDisplayName } from '../providerIds.js'
 
 /** The OAuth status screen: progress while the provider and the server work, then errors with retry. */
 export default function OAuthStatusScreen({ params }: ScreenProps<{ provider: string }>) {
@@ -13,7 +14,7 @@ export default function OAuthStatusScreen({ params }: ScreenProps<{ provider: st
   const state = oauth.flow.value
   const provider = params?.provider ?? state.provider ?? ''
   const name = providerDisplayName(provider)
-  const icon = isOAuthProvider(provider) ? <PluginIcon icon={oauthProviders[provider].icon} /> : null
+  const icon = isOAuthProvider(provider) ? <PluginIcon icon={providerIcons[provider]} /> : null
 
   if (state.status === 'error' && state.error) {
     const view = oauthErrorView(state.error, provider, t)

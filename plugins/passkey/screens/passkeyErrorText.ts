@@ -1,7 +1,7 @@
 import { errorScreenCodes, hasFailureScreen } from '../../../core/client/failureScreenPolicy.js'
 import type { Foyer } from '../../../core/client/types.js'
 import { ApiError, ValidationError } from '../../../core/errors/index.js'
-import { passkeyErrorCodes, toPasskeyError } from '../passkeyCeremonies.js'
+import { passkeyErrorCodes, toPasskeyError } from '../passkeyErrors.js'
 import { passkeyTexts } from '../schema.js'
 
 /**

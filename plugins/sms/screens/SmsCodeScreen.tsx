@@ -1,8 +1,9 @@
 import { ValidationError } from '../../../core/errors/index.js'
 import { verifyOtpCode, type OtpCodeCalls } from '../../../core/client/actions/verifyOtpCode.js'
 import { maskPhone, OtpCodeScreen, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
-import { sendSmsCode, smsCalls } from '../smsCalls.js'
-import { findPhoneAccount } from '../useLoginWithSms.js'
+// Not from useLoginWithSms.ts: the plugin entry re-exports that hook, and esbuild (--splitting) puts a module an entry
+// reaches and a lazy chunk uses in every host's first load.
+import { findPhoneAccount, sendSmsCode, smsCalls } from '../smsCalls.js'
 
 /** 'Enter confirmation code' for a phone number: login, link or update depending on the modal's intent. */
 export default function SmsCodeScreen({ params }: ScreenProps<{ phoneNumber: string }>) {
