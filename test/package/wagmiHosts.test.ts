@@ -18,7 +18,6 @@ import { serveStatic } from './kit/serveStatic.js'
 // embedded wallet sends useSendCalls' calls one transaction each.
 
 /** anvil's first dev account: unlocked, rich, funds the wallet. */
-const RICH = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 let browser: Browser
 let anvil: Anvil
@@ -111,9 +110,9 @@ describe.each([
       await waitText(page, 'wagmi-chain', new RegExp(`^${f.ANVIL_CHAIN_ID}$`))
       await waitText(page, 'result-switch-chain', new RegExp(`^${f.ANVIL_CHAIN_ID}$`))
 
-      // Funded from anvil's rich account, then wagmi's useSendTransaction + useWaitForTransactionReceipt.
-      const funding = await anvil.rpc<string>('eth_sendTransaction', [{ from: RICH, to: address, value: `0x${(10n ** 18n).toString(16)}` }])
-      expect(await anvil.rpc('eth_getTransactionReceipt', [funding])).toMatchObject({ status: '0x1' })
+      // Funded (anvil_setBalance: anvil mines a sent transfer a moment after answering it), then wagmi's
+      // useSendTransaction + useWaitForTransactionReceipt.
+      await anvil.setBalance(address, 10n ** 18n)
       const recipientBefore = await balance(f.RECIPIENT)
       const hash = await act(page, 'Send transaction', 'send-transaction')
       expect(await waitText(page, 'tx-receipt', /^(success|reverted) /)).toMatch(/^success \d+$/)
