@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node'
 import { freePort } from '../e2e/kit/freePort.js'
 import { installHost } from './kit/installHost.js'
 import { packFoyer } from './kit/packFoyer.js'
+import { portPrivyApp, type PrivyPort } from './kit/portPrivyApp.js'
 import { startFoyerServer } from './kit/startFoyerServer.js'
 
 declare module 'vitest' {
@@ -21,6 +22,8 @@ declare module 'vitest' {
     appId: string
     /** The one port every host app is served on in turn (the dev app allows its origin). */
     appPort: number
+    /** The codemod's fixture Privy app, ported and installed (test/package/privyPort.test.ts). */
+    privyPort: PrivyPort
   }
 }
 
@@ -54,16 +57,19 @@ export default async function setup(project: TestProject) {
         return r.value
       }),
     )
+    // A Privy app ported by the codemod and installed, beside them.
+    const ported = portPrivyApp(root, tarball)
     // Everything settles before going on: nothing may still be starting or installing after a teardown.
-    await Promise.allSettled([serverStart, installs])
-    const [server, dirs] = await Promise.all([serverStart, installs])
+    await Promise.allSettled([serverStart, installs, ported])
+    const [server, dirs, privyPort] = await Promise.all([serverStart, installs, ported])
     const [vite = '', esbuild = '', next = '', wagmi2 = '', wagmi3 = ''] = dirs
-    console.log(`[package] ${names.length} host installs and the server start, side by side: ${seconds(installing)} s`)
+    console.log(`[package] ${names.length} host installs, the Privy app's port and install, and the server start, side by side: ${seconds(installing)} s`)
     project.provide('tarball', tarball)
     project.provide('hosts', { vite, esbuild, next, wagmi2, wagmi3 })
     project.provide('apiUrl', server.apiUrl)
     project.provide('appId', server.appId)
     project.provide('appPort', appPort)
+    project.provide('privyPort', privyPort)
   } catch (error) {
     await teardown()
     throw error

@@ -1,27 +1,21 @@
 // A Privy 3 app ported the way docs/migrate-from-privy.md tells a user to, from the packed package: the codemod
 // (`npx foyer migrate-from-privy`) on a copy of the fixture app (plugins/privy-compat/codemod/fixtures/privy-vite-app:
-// Vite, @privy-io/react-auth, @privy-io/wagmi with wagmi 2), then plain `npm install`, `tsc --noEmit`, `vite build`,
+// Vite, @privy-io/react-auth, @privy-io/wagmi with wagmi 2), then plain `npm install` (those in the globalSetup), `tsc --noEmit`, `vite build`,
 // and a sign-in by e-mail in Chromium against the suite's server. The app's code stays as the codemod left it: its
 // appId comes from VITE_PRIVY_APP_ID as before, and the API is on the page's own origin (a reverse proxy in front of
 // the static build, as the migration page's "Leave apiUrl out" case), so FoyerProvider needs no apiUrl.
-import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium, openEmailInput } from '../e2e/kit/browser.js'
 import { enterOutboxCode } from '../e2e/kit/signIn.js'
-import { repoRoot } from './kit/packFoyer.js'
 import { run } from './kit/run.js'
 import { serveStatic } from './kit/serveStatic.js'
 
-const FIXTURE = join(repoRoot, 'plugins/privy-compat/codemod/fixtures/privy-vite-app')
-const NPM_INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']
-
-let root = ''
-let app = ''
-let tools = ''
+// The copy, the codemod and the npm install ran in the project's globalSetup, beside the host installs
+// (kit/portPrivyApp.ts): this file checks what they left and takes it on.
+const port = () => inject('privyPort')
 let browser: Browser | undefined
 const timings: [string, number][] = []
 const started = Date.now()
@@ -42,60 +36,45 @@ function sources(): Record<string, string> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name)
       if (statSync(path).isDirectory()) walk(path)
-      else files[relative(app, path)] = readFileSync(path, 'utf8')
+      else files[relative(port().app, path)] = readFileSync(path, 'utf8')
     }
   }
-  walk(join(app, 'src'))
+  walk(join(port().app, 'src'))
   return files
 }
 
-const manifest = () => JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
 const versionOf = (dir: string, name: string) => (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'foyer-privy-port-'))
-  app = join(root, 'app')
-  tools = join(root, 'tools')
-  cpSync(FIXTURE, app, { recursive: true })
-  // The codemod's tools: the packed foyer and its optional peer ts-morph, in a folder of their own (installing foyer
-  // into the Privy app first, as the docs' first step does, would also install Privy's SDK).
-  mkdirSync(tools)
-  writeFileSync(join(tools, 'package.json'), '{ "private": true }\n')
-  const [launched] = await Promise.all([launchChromium(), timed('codemod tools install', () => run('npm', [...NPM_INSTALL, inject('tarball'), 'ts-morph'], { cwd: tools, timeoutMs: 300_000 }))])
-  browser = launched
+  browser = await launchChromium()
 })
 
 afterAll(async () => {
   await browser?.close()
-  // FOYER_KEEP_HOSTS=1 keeps the app for a look after a failure; else a detached rm (its node_modules is ~800 MB).
-  if (root && process.env.FOYER_KEEP_HOSTS === '1') console.log(`[package] kept ${root}`)
-  else if (root) spawn('rm', ['-rf', root], { detached: true, stdio: 'ignore' }).unref()
-  const steps = timings.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join(', ')
-  console.log(`[package] Privy app port: ${steps}; whole file ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const setup = Object.entries(port().timings).map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+  const steps = [...setup, ...timings.map(([name, s]) => `${name} ${s.toFixed(1)} s`)].join(', ')
+  console.log(`[package] Privy app port: ${steps}; this file ${((Date.now() - started) / 1000).toFixed(1)} s`)
 })
 
 describe('a Privy 3 app (Vite + wagmi 2) ported with npx foyer migrate-from-privy', () => {
-  it('the codemod from the packed package rewrites it: exit 0, no Privy import or dependency left, no TODO', async () => {
-    const { output } = await timed('codemod', () => run('npx', ['foyer', 'migrate-from-privy', app], { cwd: tools }))
-    expect(output).toMatch(/Migrated .+ to Foyer: \d+ files changed/)
-    expect(output).not.toContain('TODO(foyer)')
+  it('the codemod from the packed package rewrote it: no Privy import or dependency left, no TODO', async () => {
+    const { codemodOutput, portedManifest, tools } = port()
+    expect(codemodOutput).toMatch(/Migrated .+ to Foyer: \d+ files changed/)
+    expect(codemodOutput).not.toContain('TODO(foyer)')
     const files = sources()
     // Comments may still name Privy's packages; no module specifier does.
     for (const [path, text] of Object.entries(files)) expect(text, path).not.toMatch(/\b(from|import|require)\s*\(?\s*['"]@privy-io\//)
     expect(files['src/providers.tsx']).toContain("import { FoyerProvider, type PrivyClientConfig } from 'foyer/privy'")
     expect(files['src/wagmiConfig.ts']).toContain("import { foyer } from 'foyer/wagmi'")
     expect(files['src/wagmiConfig.ts']).toContain('connectors: [foyer()]')
-    const { dependencies } = manifest()
+    const { dependencies } = portedManifest
     expect(Object.keys(dependencies).filter((name) => name.startsWith('@privy-io/'))).toEqual([])
     expect(dependencies.foyer).toBe(`^${versionOf(tools, 'foyer')}`)
     expect(dependencies.wagmi).toMatch(/^\^2\./)
   })
 
-  it('installs with plain npm install beside wagmi 2 (foyer from the tarball)', async () => {
-    const rewritten = manifest()
-    rewritten.dependencies.foyer = `file:${inject('tarball')}`
-    writeFileSync(join(app, 'package.json'), `${JSON.stringify(rewritten, null, 2)}\n`)
-    await timed('app npm install', () => run('npm', NPM_INSTALL, { cwd: app, timeoutMs: 400_000 }))
+  it('installed with plain npm install beside wagmi 2 (foyer from the tarball), one copy of each wallet SDK', async () => {
+    const { app, tools } = port()
     expect(versionOf(app, 'wagmi')).toMatch(/^2\./)
     expect(versionOf(app, 'foyer')).toBe(versionOf(tools, 'foyer'))
     // Foyer's optional peers accept the versions wagmi 2's connectors pin, so npm keeps one copy of each SDK.
@@ -103,6 +82,7 @@ describe('a Privy 3 app (Vite + wagmi 2) ported with npx foyer migrate-from-priv
   })
 
   it('type-checks (tsc --noEmit) and builds (vite build)', async () => {
+    const { app } = port()
     const env = { VITE_PRIVY_APP_ID: inject('appId') }
     await Promise.all([timed('tsc --noEmit', () => run('npx', ['tsc', '--noEmit', '-p', '.'], { cwd: app })), timed('vite build', () => run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: app, env }))])
     expect(existsSync(join(app, 'dist/index.html'))).toBe(true)
@@ -110,7 +90,7 @@ describe('a Privy 3 app (Vite + wagmi 2) ported with npx foyer migrate-from-priv
 
   it('signs in by e-mail in Chromium: the user, Privy’s onComplete, the embedded wallets, wagmi reconnected after a reload', async () => {
     const apiUrl = inject('apiUrl')
-    const server = await serveStatic(join(app, 'dist'), inject('appPort'), { proxy: { prefix: '/api/', to: apiUrl } })
+    const server = await serveStatic(join(port().app, 'dist'), inject('appPort'), { proxy: { prefix: '/api/', to: apiUrl } })
     const context = await browser!.newContext()
     context.setDefaultTimeout(60_000)
     const page = await context.newPage()
