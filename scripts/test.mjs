@@ -2,9 +2,9 @@
 // and signed in with in fresh Vite, Next.js and esbuild host apps) and the e2e suite (Chromium against the real stack),
 // ending with one line `N passed, N failed` summed over all of them.
 //
-// The type check and the package suite run beside the unit suite (tsc is single-threaded, ~30 s; the package suite
-// mostly installs host apps; their output is held back and printed when each ends). The e2e suite runs after: beside
-// the e2e files (CPU-bound on two cores) the package builds only slowed both.
+// The type check runs beside the unit suite (tsc is single-threaded, ~30 s; its output is held back and printed when
+// it ends). The package and e2e suites run after, one at a time: beside the e2e files (CPU-bound on two cores) the
+// package builds only slowed both.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,9 +56,8 @@ const project = async (names, options) => {
   failed += report.numFailedTests + brokenFiles
 }
 
-// The package suite beside them: its globalSetup is mostly npm installs (disk and network) that overlap the unit suite's
-// CPU well; its output is held back and printed when it ends.
-await Promise.all([project(['unit', 'unit-isolated']), typecheck(), project(['package'], { quiet: true })])
+await Promise.all([project(['unit', 'unit-isolated']), typecheck()])
+await project(['package'])
 await project(['e2e'])
 
 console.log(`${passed} passed, ${failed} failed`)
