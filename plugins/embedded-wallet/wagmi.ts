@@ -31,11 +31,19 @@ function foyerProvider(timeoutMs: number) {
   let listening = false
   let noFoyer = false
   const waiters = new Set<() => void>()
+  const followers = new Set<(provider: EIP1193Provider) => void>()
   const heard = (event: Event) => {
     const detail = (event as Announcement).detail
-    if (detail?.info?.rdns !== EMBEDDED_WALLET_RDNS || !detail.provider) return
+    if (detail?.info?.rdns !== EMBEDDED_WALLET_RDNS || !detail.provider || detail.provider === provider) return
     provider = detail.provider
     for (const wake of [...waiters]) wake()
+    for (const follow of followers) follow(provider)
+  }
+  const listenOnce = () => {
+    if (listening || typeof window === 'undefined') return
+    listening = true
+    window.addEventListener('eip6963:announceProvider', heard)
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
   }
   const announced = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -46,17 +54,19 @@ function foyerProvider(timeoutMs: number) {
   return {
     async wait(untilAnnounced = false): Promise<EIP1193Provider | undefined> {
       if (typeof window === 'undefined') return undefined
-      if (!listening) {
-        listening = true
-        window.addEventListener('eip6963:announceProvider', heard)
-        window.dispatchEvent(new Event('eip6963:requestProvider'))
-      }
+      listenOnce()
       // Announced (a page with a likely session announces before Foyer starts): its requests wait for the session.
       if (!untilAnnounced && (provider || noFoyer)) return provider
       const available = await embeddedWalletPresence(window, timeoutMs)
       if (available === null) noFoyer = true
       if ((available && !provider) || (!available && untilAnnounced)) await announced(timeoutMs)
       return provider
+    },
+    /** Calls `follow` with the provider once it is heard (now, when it already was), without waiting for anything. */
+    follow(follow: (provider: EIP1193Provider) => void): void {
+      followers.add(follow)
+      listenOnce()
+      if (provider) follow(provider)
     },
   }
 }
@@ -68,8 +78,9 @@ const notFound = () => Object.assign(new Error('Provider not found.'), { name: '
  * provider Foyer announces, as wagmi's `injected` connector would, with one difference that matters at a reload: wagmi
  * reconnects when the page mounts, before Foyer has restored its session, so `getProvider` and the provider's
  * `eth_accounts` wait (up to `readyTimeoutMs`) for Foyer to say whether the user has an embedded wallet — the user stays
- * connected across reloads without a click. wagmi's disconnect is remembered (`foyer.disconnected` in wagmi's
- * storage). Its `rdns` is the announcement's, so wagmi's EIP-6963 discovery doesn't list the wallet twice. Connecting
+ * connected across reloads without a click. A login connects wagmi too (the provider's `connect` event), as Privy's
+ * wagmi integration does; wagmi's disconnect is remembered across reloads (`foyer.disconnected` in wagmi's storage)
+ * until the next login. Its `rdns` is the announcement's, so wagmi's EIP-6963 discovery doesn't list the wallet twice. Connecting
  * needs a signed-in user with an embedded Ethereum wallet (Foyer's login makes one); the accounts, chain and
  * disconnect follow Foyer's.
  */
@@ -96,6 +107,23 @@ export function foyer(parameters: FoyerConnectorParameters = {}) {
       listened = undefined
     }
     const required = async () => (await announced.wait()) ?? Promise.reject(notFound())
+    // A login (or a wallet made for a signed-in user) makes the provider emit 'connect': wagmi connects without a click,
+    // as Privy's wagmi integration does. A reload never emits it, so wagmi's disconnect stays remembered until then.
+    let connecting = false
+    const onConnectEvent = async (provider: EIP1193Provider, info?: { chainId?: string }) => {
+      if (listened || connecting) return
+      connecting = true
+      try {
+        const accounts = await connector.getAccounts().catch(() => [] as Address[])
+        if (!accounts.length || listened) return
+        listen(provider)
+        await config.storage?.removeItem('foyer.disconnected')
+        const chainId = info?.chainId ? Number(info.chainId) : await connector.getChainId()
+        config.emitter.emit('connect', { accounts, chainId })
+      } finally {
+        connecting = false
+      }
+    }
 
     const connector: ReturnType<typeof connectorFn> = {
       id: 'foyer',
@@ -103,6 +131,9 @@ export function foyer(parameters: FoyerConnectorParameters = {}) {
       icon: EMBEDDED_WALLET_ICON,
       rdns: EMBEDDED_WALLET_RDNS,
       type: 'foyer',
+      async setup() {
+        announced.follow((provider) => provider.on('connect', ((info?: { chainId?: string }) => void onConnectEvent(provider, info)) as never))
+      },
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {
         // A login that just made the wallet announces it a moment later.
         const provider = await announced.wait(!isReconnecting)

@@ -169,14 +169,14 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
     await context.close()
   })
 
-  it("drives wagmi through the foyer() connector: connects, signs (verified), and is still connected after a reload without a click; after wagmi's disconnect a reload stays disconnected", async () => {
+  it("drives wagmi through the foyer() connector: connected by the login, signs (verified), still connected after a reload without a click; after wagmi's disconnect a reload stays disconnected, a click or the next login connects it", async () => {
     const { context, page } = await e2e.newPage()
     try {
-      const address = await signUp(page, 'wagmi.user@example.com')
+      const email = 'wagmi.user@example.com'
+      const address = await signUp(page, email)
       const card = page.getByTestId('wagmi')
       const status = card.getByTestId('wagmi-status')
-      expect(await status.textContent()).toBe('Status: disconnected')
-      await card.getByRole('button', { name: 'Connect with wagmi' }).click()
+      // The login connected wagmi (the provider's 'connect'), as Privy's wagmi integration does.
       await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe(`Connected: ${address}`)
       await card.getByRole('button', { name: 'Sign with wagmi' }).click()
       await page.getByRole('dialog').getByRole('button', { name: 'Sign and continue' }).click()
@@ -196,6 +196,19 @@ describe('the embedded wallet as an EIP-1193 provider in Chromium (real server, 
       await page.locator('[data-testid="wagmi"][data-reconnected="true"]').waitFor({ timeout: 30_000 })
       await page.getByTestId('embedded-wallet').first().waitFor()
       expect(await page.getByTestId('wagmi-status').textContent()).toBe('Status: disconnected')
+      // A click connects it.
+      await page.getByTestId('wagmi').getByRole('button', { name: 'Connect with wagmi' }).click()
+      await expect.poll(() => page.getByTestId('wagmi-status').textContent(), { timeout: 20_000 }).toBe(`Connected: ${address}`)
+
+      // Logging out disconnects wagmi; disconnected by wagmi again, the next login connects it all the same.
+      await page.getByTestId('wagmi').getByRole('button', { name: 'Disconnect wagmi' }).click()
+      await expect.poll(() => page.getByTestId('wagmi-status').textContent()).toBe('Status: disconnected')
+      await page.getByRole('button', { name: 'Log out' }).click()
+      await page.getByRole('button', { name: 'Log in' }).waitFor()
+      await requestEmailCode(page, email)
+      await enterOutboxCode(page, e2e.stack.apiUrl, email)
+      await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })
+      await expect.poll(() => page.getByTestId('wagmi-status').textContent(), { timeout: 30_000 }).toBe(`Connected: ${address}`)
     } finally {
       await context.close()
     }

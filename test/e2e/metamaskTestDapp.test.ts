@@ -5,7 +5,8 @@ import { dirname, extname, join, normalize } from 'node:path'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { startAnvil } from '../standins/anvil.js'
+import { startAnvil, type Anvil } from '../standins/anvil.js'
+import { deployAccountAbstraction, smartWalletsSection, startAlto, startPaymasterStandin, type AccountAbstractionContracts, type Alto, type PaymasterStandin } from '../standins/accountAbstraction.js'
 import { freePort } from './kit/freePort.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
@@ -18,11 +19,40 @@ const DAPP_DIR = join(dirname(createRequire(import.meta.url).resolve('@metamask/
 /** The chain the dapp's 'Add Localhost 8546' button adds: chain id 0x53a at http://127.0.0.1:8546 (routed to an anvil of ours). */
 const ADDED_CHAIN_RPC = 'http://127.0.0.1:8546'
 
-const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (node) => node.stop())
+const POLICY = 'sp_test_dapp'
+/** The dapp's wallet_sendCalls (its DEFAULT_CALLS): 1 gwei and 0.5 gwei to these two addresses. */
+const DAPP_CALLS = [
+  { to: '0x0c54FcCd2e384b4BB6f2E405Bf5Cbc15a017AaFb', value: 1_000_000_000n },
+  { to: '0xbc2114a988e9CEf5bA63548D432024f34B487048', value: 500_000_000n },
+] as const
+
+// The user's chain (31337) has ERC-4337 (EntryPoint, factory, paymaster, alto): the user gets a smart wallet there, so
+// the dapp's atomic batch goes as one user operation; the chain it adds (0x53a) has none.
+const aa = useStandin<{ anvil: Anvil; contracts: AccountAbstractionContracts; alto: Alto; paymaster: PaymasterStandin }>(
+  async () => {
+    const anvil = await startAnvil({ chainId: 31337 })
+    const contracts = await deployAccountAbstraction(anvil.rpcUrl)
+    const alto = await startAlto(anvil.rpcUrl)
+    const paymaster = await startPaymasterStandin(anvil.rpcUrl, { paymaster: contracts.verifyingPaymaster, policies: [POLICY] })
+    return { anvil, contracts, alto, paymaster }
+  },
+  async ({ anvil, alto, paymaster }) => {
+    await paymaster.close()
+    await alto.stop()
+    await anvil.stop()
+  },
+)
+const anvil = () => aa().anvil
 const added = useStandin(() => startAnvil({ chainId: 0x53a }), (node) => node.stop())
 const dapp = useStandin(() => serveDapp(), (served) => served.close())
 // The dapp's origin is one more the dev app allows (FOYER_DEV_ORIGINS), as a host adds its own.
-const e2e = useStack(() => ({ FOYER_DEV_ORIGINS: dapp().url, FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets' } }) }))
+const e2e = useStack(() => ({
+  FOYER_DEV_ORIGINS: dapp().url,
+  FOYER_DEV_APP: JSON.stringify({
+    'embedded-wallet': { create_on_login: 'users-without-wallets' },
+    'smart-wallets': smartWalletsSection({ ...aa(), rpcUrl: anvil().rpcUrl }, POLICY),
+  }),
+}))
 
 const contentTypes: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.html': 'text/html; charset=utf-8' }
 
@@ -147,11 +177,52 @@ describe("MetaMask's test dapp (@metamask/test-dapp) drives the Foyer provider t
     await expect.poll(() => text(page, 'chainId')).toBe('0x53a')
   })
 
-  it('EIP-5792: the capabilities say no atomic batches for a plain embedded wallet, and the atomic-only wallet_sendCalls is refused with 5760', async () => {
+  it('EIP-5792 on the added chain (no smart wallet there): the capabilities say no atomic batches, and the atomic-only wallet_sendCalls is refused with 5760', async () => {
     await page.locator('#eip5792GetCapabilitiesButton').click()
-    await expect.poll(() => text(page, 'eip5792GetCapabilitiesResult'), { timeout: 10_000 }).toContain('"unsupported"')
+    await expect.poll(() => text(page, 'eip5792GetCapabilitiesResult'), { timeout: 10_000 }).toMatch(/^\{/)
+    const capabilities = JSON.parse((await text(page, 'eip5792GetCapabilitiesResult'))!) as Record<string, { atomic: { status: string } }>
+    // The user's smart wallet is on 31337 only.
+    expect(capabilities['0x7a69']).toEqual({ atomic: { status: 'supported' } })
+    expect(capabilities['0x53a']?.atomic.status ?? 'unsupported').toBe('unsupported')
     await page.locator('#eip5792SendCallsButton').click()
     await expect.poll(() => text(page, 'eip5792SendCallsError'), { timeout: 10_000 }).toBe('Error: The wallet cannot send these calls atomically on this chain.')
     expect(await page.getByRole('dialog').count()).toBe(0)
+  })
+
+  it("EIP-5792 on the user's chain: the dapp's atomic wallet_sendCalls goes as one user operation of the smart wallet (one confirmation, gas sponsored), and wallet_getCallsStatus reports it", async () => {
+    // Back to 31337 through the provider the dapp uses; the dapp follows its chainChanged.
+    await page.evaluate(async () => {
+      const found: Array<{ info: { rdns: string }; provider: { request(a: { method: string; params?: unknown }): Promise<unknown> } }> = []
+      const take = (e: Event) => found.push((e as CustomEvent).detail)
+      window.addEventListener('eip6963:announceProvider', take)
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+      window.removeEventListener('eip6963:announceProvider', take)
+      await found.find((d) => d.info.rdns === 'dev.foyer.wallet')!.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })
+    })
+    await expect.poll(() => text(page, 'chainId'), { timeout: 10_000 }).toBe('0x7a69')
+    // The calls' values come from the smart account (the paymaster pays the gas).
+    const smartAccount = (await page.getByTestId('smart-wallet-address').textContent({ timeout: 30_000 })) as `0x${string}`
+    await anvil().setBalance(smartAccount, 10n ** 16n)
+    const before = await Promise.all(DAPP_CALLS.map((c) => anvil().rpc<string>('eth_getBalance', [c.to, 'latest']).then(BigInt)))
+
+    await page.locator('#eip5792SendCallsButton').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Confirm transaction' }).waitFor({ timeout: 20_000 })
+    expect(await dialog.getByRole('list', { name: 'Calls' }).getByRole('listitem').count()).toBe(2)
+    expect(await dialog.getByTestId('foyer-tx-fee').textContent({ timeout: 30_000 })).toContain('Sponsored')
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await dialog.getByText('Transaction complete!').waitFor({ timeout: 60_000 })
+    await dialog.getByRole('button', { name: 'All Done' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 })
+    expect(await page.locator('#eip5792RequestIdInput').inputValue()).toMatch(/./)
+
+    await page.locator('#eip5792GetCallsStatusButton').click()
+    await expect.poll(() => text(page, 'eip5792GetCallsStatusResult'), { timeout: 20_000 }).toMatch(/"status": 200/)
+    const status = JSON.parse((await text(page, 'eip5792GetCallsStatusResult'))!) as { status: number; atomic: boolean; chainId: string; receipts: { transactionHash: string; status: string }[] }
+    expect(status).toMatchObject({ status: 200, atomic: true, chainId: '0x7a69' })
+    expect(status.receipts).toHaveLength(1)
+    expect(status.receipts[0]!.status).toBe('0x1')
+    const after = await Promise.all(DAPP_CALLS.map((c) => anvil().rpc<string>('eth_getBalance', [c.to, 'latest']).then(BigInt)))
+    expect(after.map((b, i) => b - before[i]!)).toEqual(DAPP_CALLS.map((c) => c.value))
   })
 })

@@ -125,6 +125,26 @@ describe('npm start out of the box: the whole product on a fresh clone, in Chrom
     expect(await Promise.all(BATCH_DEMO_RECIPIENTS.map((address) => evm().getBalance({ address })))).toEqual(before.map((b) => b + BATCH_DEMO_VALUE))
   })
 
+  it("sends the same batch with wagmi's sendCalls: the login connected wagmi, and the batch goes as one user operation (atomic)", async () => {
+    const card = page.getByTestId('wagmi')
+    await expect.poll(() => card.getByTestId('wagmi-status').textContent(), { timeout: 20_000 }).toBe(`Connected: ${address}`)
+    const before = await Promise.all(BATCH_DEMO_RECIPIENTS.map((recipient) => evm().getBalance({ address: recipient })))
+    await card.getByRole('button', { name: 'Send calls with wagmi' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Confirm transaction' }).waitFor({ timeout: 30_000 })
+    expect(await dialog.getByRole('list', { name: 'Calls' }).getByRole('listitem').count()).toBe(2)
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await dialog.getByText('Transaction complete!').waitFor({ timeout: 90_000 })
+    await dialog.getByRole('button', { name: 'All Done' }).click()
+    const result = card.getByTestId('wagmi-result')
+    await expect.poll(() => result.textContent(), { timeout: 60_000 }).toMatch(/^(Calls|Error)/)
+    const [, status, atomic, hashes] = /^Calls: (\w+), atomic (\w+), transactions (.*)$/.exec((await result.textContent())!) ?? []
+    expect({ status, atomic }).toEqual({ status: 'success', atomic: 'true' })
+    expect(hashes!.split(' ')).toHaveLength(1)
+    expect((await evm().getTransactionReceipt({ hash: hashes as Hex })).status).toBe('success')
+    expect(await Promise.all(BATCH_DEMO_RECIPIENTS.map((recipient) => evm().getBalance({ address: recipient })))).toEqual(before.map((b) => b + BATCH_DEMO_VALUE))
+  })
+
   it("links the second app's wallet (cross-app) and signs with it on the second app's own screen", async () => {
     expect(e2e.stack.log()).toContain(`Second app:    ${e2e.stack.providerAppUrl}`)
     const card = page.getByTestId('cross-app')

@@ -88,7 +88,7 @@ describe('a Privy 3 app (Vite + wagmi 2) ported with npx foyer migrate-from-priv
     expect(existsSync(join(app, 'dist/index.html'))).toBe(true)
   })
 
-  it('signs in by e-mail in Chromium: the user, Privy’s onComplete, the embedded wallets, wagmi reconnected after a reload', async () => {
+  it('signs in by e-mail in Chromium: the user, Privy’s onComplete, the embedded wallets, wagmi connected by the login and reconnected after a reload', async () => {
     const apiUrl = inject('apiUrl')
     const server = await serveStatic(join(port().app, 'dist'), inject('appPort'), { proxy: { prefix: '/api/', to: apiUrl } })
     const context = await browser!.newContext()
@@ -117,6 +117,8 @@ describe('a Privy 3 app (Vite + wagmi 2) ported with npx foyer migrate-from-priv
         await page.getByTestId('solana-address').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ }).waitFor()
       })
       const wallet = (await page.getByTestId('wallet-address').textContent()) ?? ''
+      // As with Privy's wagmi integration, the login connected wagmi: useAccount() is the embedded wallet, no reload needed.
+      await page.getByTestId('wagmi-address').filter({ hasText: wallet }).waitFor()
       await timed('browser reload', async () => {
         await page.reload()
         await page.getByTestId('user-email').filter({ hasText: address }).waitFor()

@@ -73,7 +73,7 @@ describe.each([
   { host: 'wagmi2', wagmi: 'wagmi 2 + React 18', f: fixtures, major: 2n },
   { host: 'wagmi3', wagmi: 'wagmi 3 + React 19', f: fixtures3, major: 3n },
 ] as const)('$wagmi host from the packed tarball, in Chromium against anvil', ({ host, f, major }) => {
-  it('type-checks and builds; signs up; wagmi connects, signs (verified), switches chain, sends, writes, sends calls; reconnects after reloads with and without the foyer() connector', async () => {
+  it('type-checks and builds; signs up and the login connects wagmi; it signs (verified), switches chain, sends, writes, sends calls; reconnects after reloads with and without the foyer() connector', async () => {
     const started = Date.now()
     const dir = inject('hosts')[host]
     await build(dir)
@@ -93,9 +93,9 @@ describe.each([
 
       // The foyer() connector, listed once (discovery skips the announcement of the same rdns).
       expect(await page.getByTestId('connectors').textContent()).toBe('foyer:Foyer Wallet')
-      expect(await page.getByTestId('wagmi-status').textContent()).toBe('disconnected')
-      expect(await act(page, 'Connect Foyer Wallet', 'connect')).toBe(address)
+      // The login connected wagmi through the connector (the provider's 'connect'), without a click.
       await waitText(page, 'wagmi-status', /^connected$/)
+      expect(await page.getByTestId('wagmi-connector').textContent()).toBe('foyer')
       expect(await page.getByTestId('wagmi-address').textContent()).toBe(address)
       expect(await page.getByTestId('wagmi-chain').textContent()).toBe(String(f.ANVIL_CHAIN_ID))
 
@@ -147,6 +147,9 @@ describe.each([
       await page.reload()
       await page.getByTestId('signed-in').waitFor()
       await waitText(page, 'wagmi-status', /^disconnected$/)
+      // wagmi's connect (useConnect) connects it again.
+      expect(await act(page, 'Connect Foyer Wallet', 'connect')).toBe(address)
+      await waitText(page, 'wagmi-status', /^connected$/)
 
       // Without the connector: wagmi finds the wallet by EIP-6963 alone. Foyer announced it as the page loaded (the
       // session marker), so the reconnect on mount connects it; it signs, and a reload reconnects it again.

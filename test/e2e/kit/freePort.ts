@@ -1,23 +1,36 @@
 import { createServer } from 'node:net'
 
-// Ports this process handed out: the OS may give a just-closed port again, and two "free" ports that are the same one
-// would put two listeners on it (with SO_REUSEPORT, silently sharing its connections).
+// Ports are handed out below the OS's ephemeral range (32768–60999 here), where no listen(0) of a stand-in and no
+// outgoing connection can take one between the moment it is chosen and the moment its server listens. Each Vitest
+// worker (VITEST_POOL_ID) has a slice of its own, so two files running at once never get the same port (the OS's
+// listen(0), used before, gave two workers the same just-closed port: EADDRINUSE). A port comes as a block of
+// BLOCK: the port after it is free too (a Solana RPC's WebSocket listens there), and scripts that count up from a
+// port (`npm start`: PORT+1…) stay inside the block's neighbours less often.
+const FIRST = 20_000
+const SLICE = 2_000
+const SLICES = 6
+const BLOCK = 8
 const handedOut = new Set<number>()
+const slice = Number(process.env.VITEST_POOL_ID ?? 0) % SLICES
 
-/** A free TCP port on loopback, never one this process already handed out. */
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)))
+  })
+
+/** A free TCP port (and the one after it), never one this process already handed out. */
 export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer()
-      server.once('error', reject)
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number }
-        server.close(() => resolve(port))
-      })
-    })
-    if (!handedOut.has(port)) {
+  const blocks = SLICE / BLOCK
+  const start = Math.floor(Math.random() * blocks)
+  for (let i = 0; i < blocks; i++) {
+    const port = FIRST + slice * SLICE + ((start + i) % blocks) * BLOCK
+    if (handedOut.has(port)) continue
+    if ((await bindable(port)) && (await bindable(port + 1))) {
       handedOut.add(port)
       return port
     }
   }
+  throw new Error(`freePort: no free port left in ${FIRST + slice * SLICE}–${FIRST + (slice + 1) * SLICE - 1}`)
 }
