@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort } from '../e2e/kit/freePort.js'
+import { startAnvil } from '../standins/anvil.js'
+import { deployAccountAbstraction, smartWalletsSection, startAlto, startPaymasterStandin } from '../standins/accountAbstraction.js'
 import { installHost } from './kit/installHost.js'
 import { packFoyer } from './kit/packFoyer.js'
 import { portPrivyApp, type PrivyPort } from './kit/portPrivyApp.js'
@@ -24,7 +26,24 @@ declare module 'vitest' {
     appPort: number
     /** The codemod's fixture Privy app, ported and installed (test/package/privyPort.test.ts). */
     privyPort: PrivyPort
+    /** anvil (31337) with ERC-4337, alto and a paymaster: the dev app's smart wallets are there. */
+    chainRpcUrl: string
   }
+}
+
+/** The policy of the dev app's sponsored smart wallets. */
+const POLICY = 'sp_package'
+
+/** anvil with EntryPoint v0.7, a SimpleAccountFactory and a VerifyingPaymaster, alto and the paymaster service. */
+async function startChain(cleanups: (() => Promise<void>)[]) {
+  const anvil = await startAnvil({ chainId: 31337 })
+  cleanups.push(() => anvil.stop())
+  const contracts = await deployAccountAbstraction(anvil.rpcUrl)
+  const alto = await startAlto(anvil.rpcUrl)
+  cleanups.push(() => alto.stop())
+  const paymaster = await startPaymasterStandin(anvil.rpcUrl, { paymaster: contracts.verifyingPaymaster, policies: [POLICY] })
+  cleanups.push(() => paymaster.close())
+  return { rpcUrl: anvil.rpcUrl, smartWallets: smartWalletsSection({ rpcUrl: anvil.rpcUrl, alto, paymaster, contracts }, POLICY) }
 }
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)
@@ -48,7 +67,9 @@ export default async function setup(project: TestProject) {
     const { tarball, seconds: packSeconds } = await packFoyer(root)
     console.log(`[package] npm pack (prepack build): ${packSeconds.toFixed(1)} s`)
     const installing = Date.now()
-    const serverStart = startFoyerServer(apiPort, appPort).then((s) => (cleanups.push(s.stop), s))
+    // The chain first (its bundler's and paymaster's URLs go into the dev app's smart-wallets section), then the server.
+    const chainStart = startChain(cleanups)
+    const serverStart = chainStart.then((chain) => startFoyerServer(apiPort, appPort, { FOYER_DEV_APP: JSON.stringify({ 'smart-wallets': chain.smartWallets }) })).then((s) => (cleanups.push(s.stop), s))
     // wagmi 2 (React 18) and wagmi 3 (React 19), each with viem and @solana/web3.js beside: plain npm installs.
     const names = ['vite', 'esbuild', 'next', 'wagmi2', 'wagmi3'] as const
     const installs = Promise.allSettled(names.map((name) => installHost(name, root, tarball))).then((results) =>
@@ -60,16 +81,17 @@ export default async function setup(project: TestProject) {
     // A Privy app ported by the codemod and installed, beside them.
     const ported = portPrivyApp(root, tarball)
     // Everything settles before going on: nothing may still be starting or installing after a teardown.
-    await Promise.allSettled([serverStart, installs, ported])
-    const [server, dirs, privyPort] = await Promise.all([serverStart, installs, ported])
+    await Promise.allSettled([chainStart, serverStart, installs, ported])
+    const [chain, server, dirs, privyPort] = await Promise.all([chainStart, serverStart, installs, ported])
     const [vite = '', esbuild = '', next = '', wagmi2 = '', wagmi3 = ''] = dirs
-    console.log(`[package] ${names.length} host installs, the Privy app's port and install, and the server start, side by side: ${seconds(installing)} s`)
+    console.log(`[package] ${names.length} host installs, the Privy app's port and install, and the chain (anvil, alto) and server start, side by side: ${seconds(installing)} s`)
     project.provide('tarball', tarball)
     project.provide('hosts', { vite, esbuild, next, wagmi2, wagmi3 })
     project.provide('apiUrl', server.apiUrl)
     project.provide('appId', server.appId)
     project.provide('appPort', appPort)
     project.provide('privyPort', privyPort)
+    project.provide('chainRpcUrl', chain.rpcUrl)
   } catch (error) {
     await teardown()
     throw error

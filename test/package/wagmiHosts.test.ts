@@ -5,7 +5,7 @@ import { getAddress, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium, openEmailInput } from '../e2e/kit/browser.js'
 import { enterOutboxCode } from '../e2e/kit/signIn.js'
-import { startAnvil, type Anvil } from '../standins/anvil.js'
+import { jsonRpc } from '../standins/anvil.js'
 import * as fixtures from './hosts/wagmi2/src/fixtures.js'
 import * as fixtures3 from './hosts/wagmi3/src/fixtures.js'
 import { run } from './kit/run.js'
@@ -14,20 +14,27 @@ import { serveStatic } from './kit/serveStatic.js'
 // Issue 25: a wagmi 2 host (React 18) and a wagmi 3 host (React 19), installed from the packed tarball with plain
 // `npm install` (globalSetup), built with esbuild and driven in Chromium against the real server and anvil: every wagmi
 // hook the embedded wallet answers, with the foyer() connector and with EIP-6963 discovery only, across reloads.
-// Smart-wallet (atomic) batches need a bundler (alto) and are the e2e tour's (npmStartTour.test.ts); here a plain
-// embedded wallet sends useSendCalls' calls one transaction each.
+// useSendCalls goes one transaction per call from a plain embedded wallet, and as one user operation (atomic) once the
+// host adds smartWallets(): the suite's chain has ERC-4337, alto and a paymaster (globalSetup).
 
 /** anvil's first dev account: unlocked, rich, funds the wallet. */
 
+/** The suite's anvil (globalSetup's, with ERC-4337). */
+const anvil = {
+  get rpcUrl() {
+    return inject('chainRpcUrl')
+  },
+  rpc: <T = unknown>(method: string, params: unknown[] = []) => jsonRpc<T>(inject('chainRpcUrl'), method, params),
+  setBalance: (address: string, wei: bigint) => jsonRpc(inject('chainRpcUrl'), 'anvil_setBalance', [address, `0x${wei.toString(16)}`]),
+}
+
 let browser: Browser
-let anvil: Anvil
 beforeAll(async () => {
-  ;[browser, anvil] = await Promise.all([launchChromium(), startAnvil({ chainId: fixtures.ANVIL_CHAIN_ID })])
+  browser = await launchChromium()
   await anvil.rpc('anvil_setCode', [fixtures.STORE_ADDRESS, fixtures.STORE_RUNTIME_CODE])
 })
 afterAll(async () => {
   await browser?.close()
-  await anvil?.stop()
 })
 
 const balance = async (address: string) => BigInt(await anvil.rpc<string>('eth_getBalance', [address, 'latest']))
@@ -73,7 +80,7 @@ describe.each([
   { host: 'wagmi2', wagmi: 'wagmi 2 + React 18', f: fixtures, major: 2n },
   { host: 'wagmi3', wagmi: 'wagmi 3 + React 19', f: fixtures3, major: 3n },
 ] as const)('$wagmi host from the packed tarball, in Chromium against anvil', ({ host, f, major }) => {
-  it('type-checks and builds; signs up and the login connects wagmi; it signs (verified), switches chain, sends, writes, sends calls; reconnects after reloads with and without the foyer() connector', async () => {
+  it('type-checks and builds; signs up and the login connects wagmi; it signs (verified), switches chain, sends, writes, sends calls (one transaction each, then atomic through the smart wallet); reconnects after reloads with and without the foyer() connector', async () => {
     const started = Date.now()
     const dir = inject('hosts')[host]
     await build(dir)
@@ -134,6 +141,21 @@ describe.each([
       expect(new Set(receipts.map((r) => r.split(':')[1])).size).toBe(2)
       const targetsAfter = await Promise.all(f.CALL_TARGETS.map(balance))
       expect(targetsAfter.map((after, i) => after - targetsBefore[i]!)).toEqual([1n, 2n])
+
+      // With smartWallets() (?smart=1): the smart wallet the embedded wallet owns is built and linked at this load;
+      // useCapabilities turns atomic, and useSendCalls' calls go as one user operation (gas sponsored, values its own).
+      await page.goto(`${withConnector}&smart=1`)
+      await waitText(page, 'wagmi-status', /^connected$/)
+      const smartAccount = getAddress(await waitText(page, 'smart-address', /^0x[0-9a-fA-F]{40}$/, 60_000))
+      expect(await waitText(page, 'capabilities-atomic', /^supported$/)).toBe('supported')
+      await anvil.setBalance(smartAccount, 1_000n)
+      await act(page, 'Send calls', 'send-calls')
+      expect(await waitText(page, 'calls-status', /^(success|failure)/, 60_000)).toBe('success receipts=1 atomic=true')
+      const [atomicReceipt] = (await page.getByTestId('calls-receipts').textContent())!.split(',')
+      expect(atomicReceipt!.split(':')[0]).toBe('success')
+      const targetsAtomic = await Promise.all(f.CALL_TARGETS.map(balance))
+      expect(targetsAtomic.map((after, i) => after - targetsAfter[i]!)).toEqual([1n, 2n])
+      expect(await balance(smartAccount)).toBe(1_000n - 3n)
       const used = Date.now()
 
       // A reload: wagmi's reconnect on mount finds the wallet through the connector, without a click.

@@ -17,14 +17,15 @@ export interface FoyerServer {
  * Starts examples/server/main.ts, the self-hoster's composition, WITHOUT the `source` condition: its
  * `foyer/server` and `foyer/plugins/<id>/server` imports then resolve through the package's exports to
  * the freshly built dist/, the same files the tarball carries, so the published server half runs too.
- * tsx only compiles main.ts itself. Fresh PGlite data folder; the dev app allows `appPort`'s origin.
+ * tsx only compiles main.ts itself. Fresh PGlite data folder; the dev app allows `appPort`'s origin. `env`: more
+ * settings (FOYER_DEV_APP).
  */
-export async function startFoyerServer(port: number, appPort: number): Promise<FoyerServer> {
+export async function startFoyerServer(port: number, appPort: number, env: Record<string, string> = {}): Promise<FoyerServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-package-data-'))
   let output = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server/main.ts'], {
     cwd: repoRoot,
-    env: hostEnv({ PORT: String(port), APP_PORT: String(appPort), FOYER_DATA_DIR: dataDir }),
+    env: hostEnv({ ...env, PORT: String(port), APP_PORT: String(appPort), FOYER_DATA_DIR: dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.on('data', (d) => (output += d))

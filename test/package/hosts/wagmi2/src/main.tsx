@@ -22,6 +22,7 @@ import {
 import { FoyerProvider, useFoyer } from 'foyer'
 import { email } from 'foyer/plugins/email'
 import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
+import { smartWallets, useSmartWallets } from 'foyer/plugins/smart-wallets'
 import { foyer } from 'foyer/wagmi'
 import { ANVIL_CHAIN_ID, CALL_TARGETS, MESSAGE, RECIPIENT, SECOND_CHAIN_ID, STORE_ABI, STORE_ADDRESS, TRANSFER_WEI, TYPED_DATA } from './fixtures'
 
@@ -33,14 +34,16 @@ declare const FOYER_API_URL: string
 const WAGMI_MAJOR = 2n
 
 // ?rpc=<anvil's URL>; ?mode=discovery leaves the foyer() connector out: wagmi then finds the wallet by EIP-6963 only.
+// ?smart=1 adds smartWallets(): the user's smart wallet sends wagmi's useSendCalls batches atomically.
 const query = new URLSearchParams(location.search)
 const rpc = query.get('rpc') ?? 'http://127.0.0.1:8545'
 const discovery = query.get('mode') === 'discovery'
+const smart = query.get('smart') === '1'
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const anvil = defineChain({ id: ANVIL_CHAIN_ID, name: 'Anvil', nativeCurrency: ether, rpcUrls: { default: { http: [rpc] } } })
 const second = defineChain({ id: SECOND_CHAIN_ID, name: 'Second', nativeCurrency: ether, rpcUrls: { default: { http: [rpc] } } })
 
-const plugins = [email(), embeddedWallet({ showWalletUIs: false })]
+const plugins = [email(), embeddedWallet({ showWalletUIs: false }), ...(smart ? [smartWallets()] : [])]
 const foyerConfig = { supportedChains: [anvil, second], defaultChain: anvil }
 const wagmiConfig = createConfig({
   chains: [anvil, second],
@@ -64,6 +67,11 @@ function Account() {
 
 type Results = Record<string, string>
 
+function SmartWallet() {
+  const { client } = useSmartWallets()
+  return <output data-testid="smart-address">{client?.account.address ?? ''}</output>
+}
+
 function Wagmi() {
   const account = useAccount()
   const { connectors, connectAsync } = useConnect()
@@ -77,7 +85,8 @@ function Wagmi() {
   const write = useWaitForTransactionReceipt({ hash: writeHash })
   const { sendCallsAsync, data: sent } = useSendCalls()
   const calls = useCallsStatus({ id: sent?.id ?? '', query: { enabled: Boolean(sent), refetchInterval: (q) => (q.state.data?.status === 'pending' || !q.state.data ? 250 : false) } })
-  const capabilities = useCapabilities({ query: { enabled: account.isConnected } })
+  // Asked again until atomic: a smart wallet is built and linked a moment after the session is restored.
+  const capabilities = useCapabilities({ query: { enabled: account.isConnected, refetchInterval: (q) => (q.state.data?.[ANVIL_CHAIN_ID]?.atomic?.status === 'supported' ? false : 500) } })
   const [results, setResults] = useState<Results>({})
   const run = (name: string, action: () => Promise<unknown>) => {
     setResults((r) => ({ ...r, [name]: '' }))
@@ -127,6 +136,7 @@ createRoot(document.getElementById('root')!).render(
       <WagmiProvider config={wagmiConfig}>
         <QueryClientProvider client={queryClient}>
           <Account />
+          {smart ? <SmartWallet /> : null}
           <Wagmi />
         </QueryClientProvider>
       </WagmiProvider>
