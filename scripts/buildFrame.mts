@@ -1,7 +1,13 @@
-// Writes the wallet frame's script into dist/ next to the built plugin (the package serves it from there).
+// Writes the wallet frame into dist/ next to the built plugin (the package serves it from there): the frame kernel,
+// and the frame half of every built-in plugin that has one (plugins/<id>/frame.ts), with the chunks they share.
+import { existsSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { writeFrameScript } from '../plugins/embedded-wallet/server/frameScript.js'
+import { writeFrame } from '../plugins/embedded-wallet/server/frameScript.js'
 
-const out = fileURLToPath(new URL('../dist/plugins/embedded-wallet/frame-assets/foyer-frame.js', import.meta.url))
-await writeFrameScript(out)
-console.log(`wallet frame script: ${out}`)
+const plugins = fileURLToPath(new URL('../plugins/', import.meta.url))
+const halves = readdirSync(plugins)
+  .filter((id) => existsSync(`${plugins}${id}/frame.ts`) && id !== 'embedded-wallet')
+  .map((id) => ({ id, entry: `${plugins}${id}/frame.ts` }))
+const out = fileURLToPath(new URL('../dist/plugins/embedded-wallet/frame-assets/', import.meta.url))
+const build = await writeFrame(out, halves)
+console.log(`wallet frame: ${out} (kernel ${build.kernel}; halves ${Object.keys(build.halves).join(', ') || 'none'}; ${build.files.length} files)`)

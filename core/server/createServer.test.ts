@@ -168,6 +168,16 @@ describe('configuration', () => {
     await expect(createServer({ dev: false, smtpUrl: '', dataDir: ':memory:', databaseUrl: '' })).rejects.toThrow(/SMTP_URL/)
   })
 
+  it("lists the plugins' frame halves for the wallet frame, and refuses a frame event two plugins declare", async () => {
+    const half = (id: string, events: string[]) => ({ id, routes: () => {}, frame: { events, entry: `/plugins/${id}/frame.ts` } })
+    const server = await createServer({ dataDir: ':memory:', databaseUrl: '', plugins: [half('a', ['foyer:a:sign']), { id: 'b', routes: () => {} }] })
+    expect(server.ctx.frameHalves).toEqual([{ id: 'a', events: ['foyer:a:sign'], entry: '/plugins/a/frame.ts' }])
+    await server.close()
+    await expect(createServer({ dataDir: ':memory:', databaseUrl: '', plugins: [half('a', ['foyer:x:sign']), half('b', ['foyer:x:sign'])] })).rejects.toThrow(
+      'Server plugin "b": frame event "foyer:x:sign" is already "a"\'s',
+    )
+  })
+
   it('refuses an access token lifetime over one hour', async () => {
     await expect(createServer({ accessTokenTtlSeconds: 7200, dataDir: ':memory:' })).rejects.toThrow(/accessTokenTtlSeconds/)
   })

@@ -46,7 +46,7 @@ import { createTransferNonces } from './transfers.js'
 import { createLogger } from './observability/createLogger.js'
 import { createObservability } from './observability/createObservability.js'
 import { metricsSettings } from './observability/metricsSettings.js'
-import type { Apps, CreateServerOptions, FoyerServer, Listening, ResolvedConfig, ServerContext } from './types.js'
+import type { Apps, CreateServerOptions, FoyerServer, Listening, ResolvedConfig, ServerContext, ServerPlugin } from './types.js'
 import { createUsers } from './users.js'
 import type * as v from 'valibot'
 
@@ -108,6 +108,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   const jobList = [sweep.job, ...plugins.flatMap((p) => p.jobs ?? [])]
   checkJobs(jobList)
   const walletOrigin = resolveWalletOrigin(options.walletOrigin ?? env.FOYER_WALLET_ORIGIN)
+  const frameHalves = pluginFrameHalves(plugins)
   const sections = Object.fromEntries(plugins.flatMap((p) => (p.appConfig ? [[p.id, p.appConfig]] : [])))
   const appInputs: ReturnType<typeof parseApps> = []
   if (options.configFile) appInputs.push(...readConfigFile(options.configFile, sections))
@@ -203,6 +204,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     }
 
     const ctx: ServerContext = {
+      frameHalves,
       db, config, apps, tokens, sessions, auth, users, accounts, rateLimit, mailer, sms, secrets, logger, now, HttpError,
       requireUser: (c) => auth.requireUser(c),
       async enforceRateLimit(name, key) {
@@ -347,6 +349,19 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     await db.close().catch(() => {})
     throw error
   }
+}
+
+/** The plugins' frame halves; an event two plugins declare stops the start (the frame would answer one at random). */
+function pluginFrameHalves(plugins: readonly ServerPlugin[]): ServerContext['frameHalves'] {
+  const owners = new Map<string, string>()
+  for (const plugin of plugins) {
+    for (const event of plugin.frame?.events ?? []) {
+      const owner = owners.get(event)
+      if (owner) throw new Error(`Server plugin "${plugin.id}": frame event "${event}" is already "${owner}"'s`)
+      owners.set(event, plugin.id)
+    }
+  }
+  return plugins.filter((p) => p.frame).map((p) => ({ id: p.id, ...p.frame! }))
 }
 
 /** FOYER_WALLET_ORIGIN / walletOrigin as an origin (scheme, host, port); a path or a bad URL stops the start. */

@@ -50,6 +50,7 @@ export type {
   ServerHookRequest,
   ServerJob,
   ServerPlugin,
+  ServerPluginFrame,
 } from './types.js'
 export { MFA_VERIFICATION_TTL_MS, type Mfa, type MfaMethod } from './mfa.js'
 export type { ResolvedTrustProxy, TrustProxy } from './http/clientIp.js'

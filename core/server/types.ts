@@ -77,6 +77,8 @@ export interface ResolvedConfig {
 
 /** What a server plugin's routes get. */
 export interface ServerContext {
+  /** Every plugin's frame half, by plugin id (the wallet frame's server serves and lists them). */
+  frameHalves: readonly (ServerPluginFrame & { id: string })[]
   db: Db
   config: ResolvedConfig
   apps: Apps
@@ -219,7 +221,23 @@ export interface ServerPlugin {
    * `walletOrigin`). Each name gets one Hono app; `server.listenAll({ api, [name]: port })` serves it.
    */
   listeners?: Record<string, (app: Hono, ctx: ServerContext) => void>
+  /**
+   * The plugin's frame half (`plugins/<id>/frame.ts`): code the wallet frame runs on its own origin for `events`, loaded
+   * there only when one of them first arrives (see `ctx.frameHalves`). `entry`: the half's module (a source checkout
+   * bundles it; a built package serves the copy its build made, else `built`, a self-contained module).
+   */
+  frame?: ServerPluginFrame
   routes(app: Hono, ctx: ServerContext): void
+}
+
+/** A server plugin's frame half: its events, and where its module is. */
+export interface ServerPluginFrame {
+  /** The frame events the half answers, e.g. `foyer:<plugin>:<name>`; a name another plugin declares stops the start. */
+  events: readonly string[]
+  /** The half's source module (absolute path). */
+  entry: string
+  /** A self-contained build of the half (absolute path), for a server without a bundler. */
+  built?: string
 }
 
 /** Options of `createServer`. Every option has an environment-variable or built-in default. */

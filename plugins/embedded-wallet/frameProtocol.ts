@@ -26,9 +26,6 @@ export const frameEvents = {
   solanaRpc: 'foyer:solana-wallet:rpc',
   /** Delegated actions: seal one Solana wallet's key to the server's delegation key and post it (frame/delegation.ts). */
   delegatedActionsConsent: 'foyer:delegated-actions:consent',
-  /** Farcaster signers (plugins/farcaster-signer): the wallet's ed25519 signer public key; a message hash signed for a fid. */
-  farcasterInitSigner: 'foyer:farcaster:init-signer',
-  farcasterSign: 'foyer:farcaster:sign',
   /**
    * MFA verification run in the frame's origin (passkey: init, the WebAuthn assertion and verify all happen there);
    * data `{accessToken, method}`, answer `{verified: true}` or a typed error. The host's iframe must delegate
@@ -54,8 +51,14 @@ export const frameEvents = {
   deviceBinding: 'foyer:device:binding',
 } as const
 
-/** One of the frame's event names. */
+/** One of the frame kernel's own event names. */
 export type FrameEvent = (typeof frameEvents)[keyof typeof frameEvents]
+
+/**
+ * An event the frame may answer: the kernel's own, or one of a plugin's frame half (`foyer:<plugin>:<name>`, declared
+ * by the plugin's server half and loaded by the frame when it first arrives).
+ */
+export type FrameEventName = FrameEvent | (string & {})
 
 /** The spec's wallet-proxy error types (§8), and mfa_method_locked (a method locked after 100 failures in a row). */
 export const frameErrorTypes = [
@@ -76,15 +79,15 @@ export type FrameErrorType = (typeof frameErrorTypes)[number]
 
 /** A request to the frame. */
 export interface FrameRequest<D = unknown> {
-  event: FrameEvent
+  event: FrameEventName
   id: string
   data: D
 }
 
 /** The frame's answer to a request: `response`, or `error` with a spec type and a message safe to show. */
 export type FrameAnswer<R = unknown> =
-  | { id: string; event: FrameEvent; response: R }
-  | { id: string; event: FrameEvent; error: { type: FrameErrorType; message: string } }
+  | { id: string; event: FrameEventName; response: R }
+  | { id: string; event: FrameEventName; error: { type: FrameErrorType; message: string } }
 
 /** The spec's waits for the frame (ms): first load, a flow's later wait, a quick check; connector init. */
 export const FRAME_WAITS = { initial: 30_000, flow: 15_000, quick: 3_000, connectorInit: 1_500 } as const

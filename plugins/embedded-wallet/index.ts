@@ -21,7 +21,7 @@ import type { SetWalletRecoveryParameters } from './setWalletRecovery.js'
 import type { SolanaCluster } from './solanaClusters.js'
 import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solanaTransactions.js'
 import type { SendTransactionOptions, SendTransactionResult } from './transactionTypes.js'
-import type { FrameEvent } from './frameProtocol.js'
+import type { FrameEventName } from './frameProtocol.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
@@ -171,7 +171,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       signSolanaTransaction: async <T extends SolanaTransactionInput>(transaction: T, address?: string) =>
         (await ops.solanaTransactions()).signSolanaTransaction(foyer, stateOf(foyer), transaction, address, options.solana?.clusters ?? []),
       // For plugins whose key work runs in the wallet frame (delegated actions, Farcaster signers): see walletFrameRequest.ts.
-      walletFrameRequest: async <R,>(address: string, event: FrameEvent, data?: Record<string, unknown>, name?: string): Promise<R> =>
+      walletFrameRequest: async <R,>(address: string, event: FrameEventName, data?: Record<string, unknown>, name?: string): Promise<R> =>
         (await ops.walletFrameRequest()).walletFrameRequest<R>(foyer, stateOf(foyer), address, event, data, name),
     }),
     hookActions: {
@@ -211,7 +211,7 @@ export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalle
 export type { SolanaStandardWallet } from './solanaStandardWallet.js'
 export type { CreateOnLogin } from './createOnLoginHook.js'
 export type { WalletProxy, WalletProxyOptions } from './walletProxy.js'
-export type { FrameAnswer, FrameErrorType, FrameEvent, FrameRequest } from './frameProtocol.js'
+export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './frameProtocol.js'
 
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {
@@ -247,7 +247,7 @@ declare module 'foyer' {
      * For plugins whose key work runs in the wallet frame (delegated actions, Farcaster signers): unlocks the embedded
      * wallet at `address` (MFA step-up, recovery) and sends the frame `event` with `{ ...data, accessToken, address }`.
      */
-    walletFrameRequest<R>(address: string, event: FrameEvent, data?: Record<string, unknown>, name?: string): Promise<R>
+    walletFrameRequest<R>(address: string, event: FrameEventName, data?: Record<string, unknown>, name?: string): Promise<R>
   }
   interface FoyerSolanaWalletsActions {
     /** Creates the user's embedded Solana wallet (or, with createAdditional, the next one); answers its account. */

@@ -1,7 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import { walletAccessToken } from './createWallet.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
-import type { FrameEvent } from './frameProtocol.js'
+import type { FrameEventName } from './frameProtocol.js'
 import { connectEmbeddedWallet } from './signWithWallet.js'
 import { withMfaStepUp } from './withMfaStepUp.js'
 
@@ -11,7 +11,7 @@ import { withMfaStepUp } from './withMfaStepUp.js'
  * step-up when the server asks), then `event` with `{ ...data, accessToken, address }` — itself stepped up under
  * `embedded-wallet.{name}`. Answers the frame's response; the frame's errors reject as WalletProxyError.
  */
-export async function walletFrameRequest<R>(foyer: Foyer, state: EmbeddedWalletState, address: string, event: FrameEvent, data: Record<string, unknown> = {}, name = 'frame'): Promise<R> {
+export async function walletFrameRequest<R>(foyer: Foyer, state: EmbeddedWalletState, address: string, event: FrameEventName, data: Record<string, unknown> = {}, name = 'frame'): Promise<R> {
   const accessToken = await walletAccessToken(foyer, 'using the wallet')
   await withMfaStepUp(foyer, 'connect', () => connectEmbeddedWallet(foyer, state, address, accessToken))
   const proxy = await state.proxy()

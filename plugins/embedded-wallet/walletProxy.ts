@@ -1,6 +1,6 @@
 import { BaseError } from '../../core/errors/index.js'
 import { setLookParams, type FrameLook } from './frameLook.js'
-import { FRAME_HEIGHT, FRAME_READY, FRAME_WAITS, framePath, type FrameAnswer, type FrameErrorType, type FrameEvent } from './frameProtocol.js'
+import { FRAME_HEIGHT, FRAME_READY, FRAME_WAITS, framePath, type FrameAnswer, type FrameErrorType, type FrameEventName } from './frameProtocol.js'
 
 /** An answer of the frame with an error, or a frame that never answered. */
 export class WalletProxyError extends BaseError {
@@ -35,7 +35,7 @@ export interface WalletProxyOptions {
 /** A live connection to the wallet frame. */
 export interface WalletProxy {
   /** Sends `event` and waits for its answer; rejects with WalletProxyError (the frame's type) or a timeout. */
-  request<R>(event: FrameEvent, data: unknown, timeoutMs?: number): Promise<R>
+  request<R>(event: FrameEventName, data: unknown, timeoutMs?: number): Promise<R>
   /** Removes the frame. */
   destroy(): void
 }
@@ -138,7 +138,7 @@ function createProxy(port: MessagePort, frame: HTMLIFrameElement, win: Window, a
     else waiting.resolve(answer.response)
   }
   return {
-    request<R>(event: FrameEvent, data: unknown, timeoutMs: number = FRAME_WAITS.flow) {
+    request<R>(event: FrameEventName, data: unknown, timeoutMs: number = FRAME_WAITS.flow) {
       const id = nextId()
       return new Promise<R>((resolve, reject) => {
         const timer = win.setTimeout(() => {

@@ -1,6 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, PluginError } from '../../core/errors/index.js'
-import { frameEvents, type FrameEvent } from '../embedded-wallet/frameProtocol.js'
+import type { FrameEventName } from '../embedded-wallet/index.js'
+import { farcasterSignerFrameEvents } from './frameEvents.js'
 import { farcasterSignerCalls } from './farcasterSignerCalls.js'
 import { farcasterSignerClientCodes, farcasterSignerContext } from './farcasterSignerContext.js'
 import { fromHex, toHex } from './hex.js'
@@ -16,7 +17,7 @@ export interface AwaitingSignerParams {
   approvalUrl: string
 }
 
-type WalletFrameRequest = <R>(address: string, event: FrameEvent, data?: Record<string, unknown>, name?: string) => Promise<R>
+type WalletFrameRequest = <R>(address: string, event: FrameEventName, data?: Record<string, unknown>, name?: string) => Promise<R>
 
 /** The embedded-wallet plugin's frame request (the key work runs in its wallet frame). */
 function frameRequest(foyer: Foyer): WalletFrameRequest {
@@ -39,7 +40,7 @@ export async function requestFarcasterSignerFromWarpcast(foyer: Foyer): Promise<
   // Before any await: a window opened later than the click's task is blocked as a popup.
   const tab = typeof window !== 'undefined' ? window.open('', '_blank') : null
   try {
-    const { publicKey } = await frameRequest(foyer)<{ publicKey: `0x${string}` }>(address, frameEvents.farcasterInitSigner, {}, 'farcaster-init-signer')
+    const { publicKey } = await frameRequest(foyer)<{ publicKey: `0x${string}` }>(address, farcasterSignerFrameEvents.initSigner, {}, 'farcaster-init-signer')
     const answer = await farcasterSignerCalls.init(foyer, { ed25519_public_key: publicKey })
     if (answer.status === 'approved') {
       tab?.close()
@@ -74,7 +75,7 @@ export async function signFarcasterMessage(foyer: Foyer, hash: Uint8Array): Prom
   const { address, fid, signerPublicKey } = farcasterSignerContext(foyer, true)
   const { signature, publicKey } = await frameRequest(foyer)<{ signature: `0x${string}`; publicKey: `0x${string}` }>(
     address,
-    frameEvents.farcasterSign,
+    farcasterSignerFrameEvents.sign,
     { hash: toHex(hash), fid },
     'farcaster-sign',
   )

@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import type { Context, Hono } from 'hono'
 import type { LocalAccount } from 'viem/accounts'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { App, ServerContext } from '../../core/server/index.js'
 import type { RawUser } from '../../core/protocol/index.js'
 import { farcasterSignerPaths } from './api.js'
+import { farcasterSignerFrameEvents } from './frameEvents.js'
 import { farcasterSignerErrorCodes, farcasterSignerMessages, SignerKeyInputSchema } from './schema.js'
 import { custodyAccountOf } from './server/custodyAccount.js'
 import { FarcasterSignerAppConfigSchema, type FarcasterSignerAppConfig } from './server/farcasterSignerAppConfig.js'
@@ -34,6 +36,8 @@ export function farcasterSignerServer(options: FarcasterSignerServerOptions = {}
 
   return defineServerPlugin({
     id: 'farcaster-signer',
+    // The signer key is made and used in the wallet frame (frame.ts), loaded there at its first event.
+    frame: { events: Object.values(farcasterSignerFrameEvents), entry: fileURLToPath(new URL('./frame.ts', import.meta.url)) },
     errorCodes: farcasterSignerErrorCodes,
     appConfig: FarcasterSignerAppConfigSchema,
     migrations: [signerRequestsMigration],

@@ -36,6 +36,12 @@ const send = (path: string, init: RequestInit) => fetch(`${e2e.stack.apiUrl}${pa
 describe('Farcaster signers in Chromium against the real server, a Warpcast stand-in and an anvil ID registry', () => {
   it("a Farcaster user requests a signer, approves it in 'Warpcast', and signs a message hash the key verifies", async () => {
     const { context, page } = await e2e.newPage()
+    // The wallet frame's modules as the browser fetches them: the signer's frame half only once a signer is asked for.
+    const frameModules: string[] = []
+    context.on('request', (request) => {
+      if (request.url().startsWith(e2e.stack.walletUrl) && request.url().endsWith('.js')) frameModules.push(new URL(request.url()).pathname)
+    })
+    const halfLoaded = () => frameModules.some((path) => path.startsWith('/assets/half-farcaster-signer-'))
     await page.goto(e2e.stack.appUrl)
     const dialog = await chooseLoginOption(page, 'Farcaster')
     const link = dialog.getByRole('link', { name: 'Open the Farcaster app' })
@@ -47,9 +53,13 @@ describe('Farcaster signers in Chromium against the real server, a Warpcast stan
     const card = page.getByTestId('farcaster-signer')
     await card.waitFor({ timeout: 30_000 })
     expect(await card.getByTestId('farcaster-signer-key').textContent()).toBe('none')
+    // The frame ran the login's wallet creation with its kernel alone.
+    expect(frameModules.some((path) => path.startsWith('/assets/frame-'))).toBe(true)
+    expect(halfLoaded()).toBe(false)
     const popup = context.waitForEvent('page', { timeout: 15_000 })
     await card.getByRole('button', { name: 'Request Farcaster signer' }).click()
     await dialog.getByText('Awaiting Farcaster signer').waitFor({ timeout: 30_000 })
+    expect(halfLoaded()).toBe(true)
     const open = dialog.getByRole('link', { name: 'Open Warpcast' })
     const approvalUrl = (await open.getAttribute('href'))!
     expect(approvalUrl).toMatch(new RegExp(`^${warpcast().url}/deeplinks/signed-key-request\\?token=0x`))

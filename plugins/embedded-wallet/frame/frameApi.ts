@@ -1,11 +1,6 @@
 import * as v from 'valibot'
 import type { ApiCallDef } from '../../../core/client/apiCallDef.js'
-import type { mfaApi } from '../../mfa/api.js'
-import type { mfaPasskeyApi } from '../../mfa-passkey/api.js'
-import { embeddedWalletApi } from '../api.js'
-import type { delegationFrameApi } from '../delegationApi.js'
 import type { FrameErrorType } from '../frameProtocol.js'
-import type { recoveryOAuthApi } from '../recoveryOAuthApi.js'
 import { FrameFailure } from './frameFailure.js'
 import type { DeviceKey } from './deviceKey.js'
 import { deviceKeyHeaders } from '../../../core/protocol/deviceKeys.js'
@@ -17,14 +12,9 @@ export interface FrameApiTarget {
   device: DeviceKey
 }
 
-type Call =
-  | (typeof embeddedWalletApi)[keyof typeof embeddedWalletApi]
-  | (typeof recoveryOAuthApi)[keyof typeof recoveryOAuthApi]
-  | (typeof delegationFrameApi)[keyof typeof delegationFrameApi]
-  | (typeof mfaApi)['verify']
-  | (typeof mfaPasskeyApi)['init']
-type Input<C> = C extends { input: v.GenericSchema<infer I, any> } ? I : never
-type Output<C> = C extends { output: v.GenericSchema<any, infer O> } ? O : never
+/** A call's input and output, from its schemas. */
+export type CallInput<C> = C extends { input: v.GenericSchema<infer I, any> } ? I : never
+export type CallOutput<C> = C extends { output: v.GenericSchema<any, infer O> } ? O : never
 
 /** Server codes the frame answers under their own spec type (§8); any other refusal is type 'error'. */
 const typedCodes: ReadonlySet<string> = new Set<FrameErrorType>([
@@ -42,9 +32,9 @@ const typedCodes: ReadonlySet<string> = new Set<FrameErrorType>([
  * Calls a custody (or MFA) route with the user's access token (the host passes it with each request). A refusal
  * becomes a FrameFailure with the server's message (the routes' messages are the spec's texts and never carry shares).
  */
-export async function frameCall<C extends Call>(target: FrameApiTarget, call: C, input: Input<C>, accessToken: unknown): Promise<Output<C>> {
+export async function frameCall<C extends ApiCallDef>(target: FrameApiTarget, call: C, input: CallInput<C>, accessToken: unknown): Promise<CallOutput<C>> {
   if (typeof accessToken !== 'string' || !accessToken) throw new FrameFailure('invalid_request_arguments', 'An error has occured, please login again.')
-  const def = call as ApiCallDef
+  const def: ApiCallDef = call
   const url = new URL(def.path, target.apiUrl)
   const send = async () => {
     try {
@@ -77,7 +67,7 @@ export async function frameCall<C extends Call>(target: FrameApiTarget, call: C,
     const type = body?.code && typedCodes.has(body.code) ? (body.code as FrameErrorType) : 'error'
     throw new FrameFailure(type, response.status === 429 ? `${body?.error ?? 'Too many requests'} (code 429)` : (body?.error ?? 'An error has occurred, please try again.'), body?.code)
   }
-  return v.parse(def.output!, body) as Output<C>
+  return v.parse(def.output!, body) as CallOutput<C>
 }
 
 type ErrorBody = { error?: string; code?: string; data?: { server_time?: unknown } }

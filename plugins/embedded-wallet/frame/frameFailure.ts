@@ -9,6 +9,7 @@ export class FrameFailure extends Error {
     readonly code?: string,
   ) {
     super(message)
+    this.name = 'FrameFailure'
   }
 }
 

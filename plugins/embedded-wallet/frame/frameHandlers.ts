@@ -3,7 +3,6 @@ import { fromBase64, toBase64 } from './base64.js'
 import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from './ethereumRpc.js'
 import { consentToDelegation } from './delegation.js'
 import { FrameFailure } from './frameFailure.js'
-import { initFarcasterSigner, signFarcasterMessage } from './farcasterSigner.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
 import type { FrameHandler } from './serveFrame.js'
@@ -94,15 +93,6 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
     [frameEvents.mfaClear]: async () => {
       vault.lockAll()
       return { cleared: true }
-    },
-    // Farcaster signers: the key is made from the wallet's secret here and never leaves (farcasterSigner.ts).
-    [frameEvents.farcasterInitSigner]: async (raw) => {
-      const { accessToken, address } = data(raw)
-      return initFarcasterSigner(await vault.wallet(address, accessToken))
-    },
-    [frameEvents.farcasterSign]: async (raw) => {
-      const { accessToken, address, hash, fid } = data(raw)
-      return signFarcasterMessage(await vault.wallet(address, accessToken), hash, fid)
     },
   }
 }

@@ -1,4 +1,5 @@
-// The wallet frame page's script (bundled to foyer-frame.js, served on the wallet origin with script-src 'self').
+// The wallet frame page's script, the frame kernel (bundled to foyer-frame.js, served on the wallet origin with
+// script-src 'self'); the plugins' frame halves are modules of their own it loads when their events arrive.
 // The server writes the app's settings into a JSON block of the page; the embedding page's origin comes in the URL
 // and must be one of the app's origins (frame-ancestors holds the browser to the same list). The same script runs
 // the hidden proxy, the visible export page and the
@@ -9,6 +10,8 @@ import { createDeviceKey } from './deviceKey.js'
 import { createDeviceShareStore } from './deviceShareStore.js'
 import { exportedKeys, renderExport } from './exportView.js'
 import { frameHandlers } from './frameHandlers.js'
+import { createFrameKernel } from './kernel/frameKernel.js'
+import { lazyHalves, type FrameHalfPaths } from './kernel/lazyHalves.js'
 import { recoveryPageHandlers } from './recovery/recoveryPage.js'
 import { runOAuthCallback } from './recovery/cloudLogin.js'
 import type { CloudEndpoints } from './recovery/cloudKeySource.js'
@@ -24,6 +27,8 @@ interface FrameConfig {
   appName?: string
   /** The recovery page's Google Drive and CloudKit endpoints (cloud backup). */
   cloud?: CloudEndpoints
+  /** The plugins' frame halves: each event with its half's module on this origin (loaded at its first event). */
+  halves?: FrameHalfPaths
 }
 
 const config = JSON.parse(document.getElementById('foyer-frame-config')?.textContent ?? 'null') as FrameConfig | null
@@ -49,6 +54,6 @@ if (config?.mode === 'oauth-callback') {
   } else if (config.mode === 'recovery') {
     serveFrame(visible, recoveryPageHandlers(document, vault, config.appName ?? config.appId, { api: target, endpoints: config.cloud }))
   } else {
-    serveFrame(start, frameHandlers(vault))
+    serveFrame(start, frameHandlers(vault), window, lazyHalves(config.halves ?? {}, createFrameKernel(vault)))
   }
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { FRAME_HEIGHT, FRAME_READY, frameEvents } from '../frameProtocol.js'
 import { FrameFailure, GENERIC_FAILURE } from './frameFailure.js'
 import { serveFrame, type FrameHandler } from './serveFrame.js'
+import { lazyHalves } from './kernel/lazyHalves.js'
+import { testFrameKernel } from './kernel/testFrameKernel.js'
 
 const APP = 'http://localhost:5173'
 
@@ -88,6 +90,43 @@ describe('the frame side of the channel', () => {
     port.postMessage('garbage')
     port.postMessage({ id: 5 })
     expect(await ask(port, { event: frameEvents.connect, id: '6', data: {} })).toMatchObject({ id: '6', response: { address: '0xabc' } })
+    port.close()
+  })
+
+  it("answers a plugin's frame-half event through its lazily loaded half; a refusal made with the half's own FrameFailure class keeps its type, anything else the generic text", async () => {
+    const { win, posted } = frameWindow()
+    /** A FrameFailure as a separately built half has it: another class with the same name. */
+    class HalfFailure extends Error {
+      constructor(readonly type: string, message: string) {
+        super(message)
+        this.name = 'FrameFailure'
+      }
+    }
+    const loads: string[] = []
+    const halves = lazyHalves({ 'foyer:demo:sign': '/assets/demo.js', 'foyer:demo:refuse': '/assets/demo.js', 'foyer:demo:spoof': '/assets/demo.js' }, testFrameKernel(), async (path) => {
+      loads.push(path)
+      return {
+        default: {
+          handlers: () => ({
+            'foyer:demo:sign': async () => ({ signed: true }),
+            'foyer:demo:refuse': async () => {
+              throw new HalfFailure('invalid_request_arguments', 'Bad note')
+            },
+            'foyer:demo:spoof': async () => {
+              throw new HalfFailure('not_a_spec_type', 'secret 0xdeadbeef')
+            },
+          }),
+        },
+      }
+    })
+    serveFrame({ parentOrigin: APP, allowedOrigins: [APP] }, {}, win, halves)
+    const port = posted[0]!.port
+    expect(loads).toEqual([])
+    expect(await ask(port, { event: 'foyer:demo:sign', id: '1', data: {} })).toEqual({ id: '1', event: 'foyer:demo:sign', response: { signed: true } })
+    expect(await ask(port, { event: 'foyer:demo:refuse', id: '2', data: {} })).toEqual({ id: '2', event: 'foyer:demo:refuse', error: { type: 'invalid_request_arguments', message: 'Bad note' } })
+    expect(await ask(port, { event: 'foyer:demo:spoof', id: '3', data: {} })).toEqual({ id: '3', event: 'foyer:demo:spoof', error: { type: 'error', message: GENERIC_FAILURE } })
+    expect(await ask(port, { event: 'foyer:demo:other', id: '4', data: {} })).toMatchObject({ error: { type: 'invalid_request_arguments', message: 'Unsupported event foyer:demo:other' } })
+    expect(loads).toEqual(['/assets/demo.js'])
     port.close()
   })
 })

@@ -174,7 +174,7 @@ describe('the frame assets are made once', () => {
       async () => {
         loads++
         if (fail) throw new Error('bundle failed')
-        return { script: asset, style: asset, byPath: new Map([[asset.path, asset]]) }
+        return { script: asset, style: asset, halves: {}, byPath: new Map([[asset.path, asset]]) }
       },
     )(app, t.server.ctx)
     expect((await app.request(asset.path)).status).toBe(500)

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../../core/server/index.js'
 import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml, oauthCallbackHeaders, oauthCallbackHtml } from './framePage.js'
 import { RECOVERY_OAUTH_CALLBACK_PATH } from '../recoveryOAuthApi.js'
 import type { FrameCloudConfig } from './recoveryOAuthRoutes.js'
-import { loadFrameAssets, type FrameAssets } from './frameScript.js'
+import { loadFrameAssets, type FrameAssets, type FrameHalfSource } from './frameScript.js'
 import { IMMUTABLE, serveRevalidated, serveStaticAsset } from './staticAsset.js'
 
 const NOT_BUILT = 'The wallet frame is not built'
@@ -12,14 +12,19 @@ const NOT_BUILT = 'The wallet frame is not built'
  * The wallet origin's listener: the frame page per app and its script — nothing else (no API routes, no dev outbox:
  * any page on this origin could read the device shares). `apiOrigin()` is where the frame's custody calls go.
  * The script lives under a content-hashed path, cached for good (a CDN may keep /assets/* forever), in brotli or
- * gzip as the browser asks; the pages are revalidated on each load (ETag, 304). `loadAssets` (tests) makes them.
+ * gzip as the browser asks; the pages are revalidated on each load (ETag, 304). The hidden frame's settings list the
+ * plugins' frame halves (ctx.frameHalves) by event, with their modules' paths. `loadAssets` (tests) makes the assets.
  */
-export function frameListener(apiOrigin: () => string | undefined, cloud?: FrameCloudConfig, loadAssets: () => Promise<FrameAssets | null> = loadFrameAssets) {
+export function frameListener(
+  apiOrigin: () => string | undefined,
+  cloud?: FrameCloudConfig,
+  loadAssets: (halves: readonly FrameHalfSource[]) => Promise<FrameAssets | null> = loadFrameAssets,
+) {
   return (app: Hono, ctx: ServerContext) => {
     // Made at the first request (a source checkout bundles the script then); a failure is tried again next time.
     let loading: Promise<FrameAssets | null> | null = null
     const assets = () =>
-      (loading ??= loadAssets().catch((error: unknown) => {
+      (loading ??= loadAssets(ctx.frameHalves).catch((error: unknown) => {
         loading = null
         throw error
       }))
@@ -48,7 +53,14 @@ export function frameListener(apiOrigin: () => string | undefined, cloud?: Frame
       const cloudOrigins = recovery && cloud ? [new URL(cloud.driveUrl).origin, new URL(cloud.icloud.baseUrl).origin] : []
       const built = await assets()
       if (!built) return c.text(NOT_BUILT, 500)
-      const settings = { appId: found.id, apiUrl: api, allowedOrigins: origins, mode: target!.mode, ...(recovery ? { appName: found.name, ...(cloud ? { cloud } : {}) } : {}) }
+      const settings = {
+        appId: found.id,
+        apiUrl: api,
+        allowedOrigins: origins,
+        mode: target!.mode,
+        ...(recovery ? { appName: found.name, ...(cloud ? { cloud } : {}) } : {}),
+        ...(target!.mode === 'proxy' && Object.keys(built.halves).length ? { halves: built.halves } : {}),
+      }
       return serveRevalidated(c, framePageHtml(settings, built.script.path, built.style.path), 200, framePageHeaders(origins, api, cloudOrigins))
     }
     app.get('/apps/:appId/embedded-wallets', page)

@@ -1,90 +1,203 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import type { ServerContext } from '../../../core/server/index.js'
 import { frameStyles } from '../frame/frameStyles.js'
 import { createStaticAsset, type StaticAsset } from './staticAsset.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
-/** The built frame script the package ships (dist/plugins/embedded-wallet/frame-assets/). */
-export const BUILT_FRAME_SCRIPT = join(here, '..', 'frame-assets', 'foyer-frame.js')
+/** Where the package keeps the built frame: the kernel, the built-in plugins' halves, their chunks and a manifest. */
+export const BUILT_FRAME_DIR = join(here, '..', 'frame-assets')
+/** The built frame kernel's script (the page's module). */
+export const BUILT_FRAME_SCRIPT = join(BUILT_FRAME_DIR, 'foyer-frame.js')
 const ENTRY = join(here, '..', 'frame', 'main.ts')
+const KERNEL = 'foyer-frame'
 
-const SCRIPT_FILE = { name: 'frame', ext: 'js', contentType: 'text/javascript; charset=utf-8' }
+/** A plugin's frame half as the frame's server gets it (ctx.frameHalves). */
+export type FrameHalfSource = ServerContext['frameHalves'][number]
+
+const SCRIPT = { ext: 'js', contentType: 'text/javascript; charset=utf-8' }
 const STYLE_FILE = { name: 'frame-style', ext: 'css', contentType: 'text/css; charset=utf-8' }
 
 /**
- * The frame page's static files: its script (one bundle, no lazy chunks — a plugin's frame half is bundled in — and no
- * .wasm file: hash-wasm inlines its module) and the visible pages' stylesheet (frame/frameStyles.ts, made from the
- * module the server imports, so the package needs no extra file).
+ * The frame page's static files: the kernel's script (the page's module), the plugins' frame halves (each a module the
+ * kernel imports at its first event), the chunks they share (ES modules, imported relative to each other under
+ * /assets/), and the visible pages' stylesheet (frame/frameStyles.ts). No .wasm file: hash-wasm inlines its module.
  */
 export interface FrameAssets {
   script: StaticAsset
   style: StaticAsset
-  /** Every asset by its content-hashed path. */
+  /** Each frame-half event with its half's module path. */
+  halves: Record<string, string>
+  /** Every asset by its path. */
   byPath: ReadonlyMap<string, StaticAsset>
+}
+
+/** One bundled file: its name (content-hashed by the bundler, except the kernel's) and bytes. */
+interface FrameFile {
+  name: string
+  bytes: Uint8Array
+}
+
+/** What a frame build holds: its files, and which is the kernel and each plugin's half. */
+export interface FrameBuild {
+  files: FrameFile[]
+  kernel: string
+  halves: Record<string, string>
+  /** Each file's static imports (what loads with it), by file name; from a bundle only. */
+  imports?: Record<string, string[]>
 }
 
 /**
  * The frame page's assets, each under a content-hashed path and in brotli, gzip and identity. A source checkout
- * (npm start, tests) bundles frame/main.ts in memory at first use, so the page never runs a stale build, and
- * compresses it then; the package reads the script and its compressed copies `npm run build` put next to the plugin
- * (compressing in memory a copy that is missing or doesn't match). Null: neither is there. `from` (tests): the
- * source entry and the built script to look for.
+ * (npm start, tests) bundles the kernel (frame/main.ts) and every registered plugin's frame half at first use, so the
+ * page never runs a stale build; the package reads what `npm run build` put in frame-assets/ (its manifest names the
+ * built-in plugins' halves), and a plugin whose half isn't there gives its `built` module. Null: no frame at all.
+ * `from` (tests): the source entry and the built kernel to look for.
  */
-export async function loadFrameAssets(from: { entry: string; built: string } = { entry: ENTRY, built: BUILT_FRAME_SCRIPT }): Promise<FrameAssets | null> {
-  let script: StaticAsset
-  if (existsSync(from.entry)) script = await createStaticAsset(SCRIPT_FILE, Buffer.from(await bundleFrameScript(from.entry)))
+export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], from: { entry: string; built: string } = { entry: ENTRY, built: BUILT_FRAME_SCRIPT }): Promise<FrameAssets | null> {
+  let build: FrameBuild
+  const compressed = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>()
+  if (existsSync(from.entry)) build = await bundleFrame(from.entry, halves)
   else if (existsSync(from.built)) {
-    const bytes = readFileSync(from.built)
-    const br = builtCopy(`${from.built}.br`, bytes, brotliDecompressSync)
-    const gzip = builtCopy(`${from.built}.gz`, bytes, gunzipSync)
-    script = await createStaticAsset(SCRIPT_FILE, bytes, { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) })
+    build = readBuiltFrame(from.built)
+    for (const file of build.files) compressed.set(file.name, builtCopies(join(dirname(from.built), file.name), file.bytes))
+    for (const half of halves) {
+      if (build.halves[half.id]) continue
+      if (!half.built || !existsSync(half.built)) throw new Error(`The frame half of plugin "${half.id}" is not built: give its self-contained module as frame.built`)
+      const bytes = readFileSync(half.built)
+      build.halves[half.id] = `half-${half.id}.js`
+      build.files.push({ name: build.halves[half.id]!, bytes })
+    }
   } else return null
+  const assets = await Promise.all(
+    build.files.map(async (file) => {
+      // The kernel's name has no hash (the package's file name); its asset path gets one. The bundler hashed the others.
+      const path = file.name === build.kernel ? undefined : `/assets/${file.name}`
+      return createStaticAsset({ name: 'frame', ...SCRIPT, ...(path ? { path } : {}) }, file.bytes, compressed.get(file.name) ?? {})
+    }),
+  )
+  const byName = new Map(build.files.map((file, i) => [file.name, assets[i]!]))
+  const script = byName.get(build.kernel)!
+  const eventPaths: Record<string, string> = {}
+  for (const half of halves) {
+    const file = build.halves[half.id]
+    if (!file) continue
+    for (const event of half.events) eventPaths[event] = byName.get(file)!.path
+  }
   const style = await frameStyleAsset()
-  return { script, style, byPath: new Map([[script.path, script], [style.path, style]]) }
+  return { script, style, halves: eventPaths, byPath: new Map([...assets, style].map((asset) => [asset.path, asset])) }
 }
 
 /** The visible frame pages' stylesheet as a static asset. */
 export const frameStyleAsset = () => createStaticAsset(STYLE_FILE, Buffer.from(frameStyles))
 
-/** A compressed copy the build wrote, if it is there and decompresses to `bytes` (a stale copy is never served). */
-function builtCopy(file: string, bytes: Buffer, decompress: (data: Buffer) => Buffer): Buffer | undefined {
-  if (!existsSync(file)) return undefined
-  const copy = readFileSync(file)
-  try {
-    return decompress(copy).equals(bytes) ? copy : undefined
-  } catch {
-    return undefined
+/** The build's compressed copies of `file` that decompress to `bytes` (a stale copy is never served). */
+function builtCopies(file: string, bytes: Uint8Array): Partial<Record<'br' | 'gzip', Buffer>> {
+  const copy = (path: string, decompress: (data: Buffer) => Buffer) => {
+    if (!existsSync(path)) return undefined
+    const data = readFileSync(path)
+    try {
+      return decompress(data).equals(bytes) ? data : undefined
+    } catch {
+      return undefined
+    }
   }
+  const br = copy(`${file}.br`, brotliDecompressSync)
+  const gzip = copy(`${file}.gz`, gunzipSync)
+  return { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) }
 }
 
-/** Bundles frame/main.ts (viem accounts, shamir, noble, bip39) into one minified browser module (esbuild, a dev dependency). */
-export async function bundleFrameScript(entry: string = ENTRY): Promise<string> {
+/** The manifest `npm run build` writes beside the built kernel. */
+interface FrameManifest {
+  files: string[]
+  halves: Record<string, string>
+}
+
+/** The built frame: its manifest's files (a build before frame halves has none: the kernel alone). */
+function readBuiltFrame(kernelFile: string): FrameBuild {
+  const dir = dirname(kernelFile)
+  const manifestFile = join(dir, 'manifest.json')
+  const manifest: FrameManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FrameManifest) : { files: [basename(kernelFile)], halves: {} }
+  const kernel = basename(kernelFile)
+  const names = manifest.files.includes(kernel) ? manifest.files : [kernel, ...manifest.files]
+  return { files: names.map((name) => ({ name, bytes: readFileSync(join(dir, name)) })), kernel, halves: { ...manifest.halves } }
+}
+
+/**
+ * Bundles the frame kernel (frame/main.ts: vault, keys, shamir, noble, bip39) and each plugin's frame half (esbuild, a
+ * dev dependency): minified ES modules for the browser, each self-contained, so the kernel holds none of a half's code.
+ * Not split into shared chunks: measured on this frame, esbuild's splitting made the kernel's first load 97 kB → 118 kB
+ * gzip (dynamically imported modules keep every export, and the kernel then loads those chunks statically), while a
+ * half duplicates only the little it shares with the kernel (the Farcaster half: ed25519, 0.7 kB → ~10 kB, loaded at
+ * its first event only).
+ */
+export async function bundleFrame(entry: string = ENTRY, halves: readonly Pick<FrameHalfSource, 'id' | 'entry'>[] = []): Promise<FrameBuild> {
   const esbuild = await import('esbuild')
   const result = await esbuild.build({
-    entryPoints: [entry],
+    entryPoints: [{ in: entry, out: KERNEL }, ...halves.map((half) => ({ in: half.entry, out: `half-${half.id}` }))],
     bundle: true,
     minify: true,
     write: false,
+    outdir: '/frame',
+    entryNames: '[name]-[hash]',
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     conditions: ['browser', 'source'],
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   })
-  return result.outputFiles[0]!.text
+  // Which output is which entry: the metafile's entryPoint of each output.
+  const entryOf = new Map(Object.entries(result.metafile!.outputs).map(([out, meta]) => [basename(out), meta.entryPoint]))
+  const files = result.outputFiles.map((file) => ({ name: basename(file.path), bytes: file.contents }))
+  const nameOf = (source: string) => files.find((file) => entryOf.get(file.name) && resolve(entryOf.get(file.name)!) === resolve(source))?.name
+  const kernelName = nameOf(entry)
+  if (!kernelName) throw new Error('The frame bundle has no kernel output')
+  const built: Record<string, string> = {}
+  for (const half of halves) {
+    const name = nameOf(half.entry)
+    if (name) built[half.id] = name
+  }
+  const imports = Object.fromEntries(
+    Object.entries(result.metafile!.outputs).map(([out, meta]) => [basename(out), meta.imports.filter((i) => i.kind === 'import-statement').map((i) => basename(i.path))]),
+  )
+  return { files, kernel: kernelName, halves: built, imports }
+}
+
+/** The files that load with `name` (it and its static imports, transitively): what a browser fetches for it. */
+export function loadedWith(build: FrameBuild, name: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(name)) return seen
+  seen.add(name)
+  for (const dep of build.imports?.[name] ?? []) loadedWith(build, dep, seen)
+  return seen
+}
+
+/** The kernel's script alone, minified (the bench's figure of what every frame page loads first). */
+export async function bundleFrameScript(entry: string = ENTRY): Promise<string> {
+  const build = await bundleFrame(entry)
+  return new TextDecoder().decode(build.files.find((file) => file.name === build.kernel)!.bytes)
 }
 
 /**
- * Writes the bundled frame script to `outfile` (npm run build: next to the built plugin), with its brotli and gzip
- * copies beside it (`.br`, `.gz`), so a server never compresses it.
+ * Writes the frame into `dir` (npm run build: next to the built plugin): the kernel as foyer-frame.js, every
+ * `halves` module and chunk under its hashed name, a manifest.json naming them, and each file's brotli and gzip copies
+ * (`.br`, `.gz`), so a server never compresses them.
  */
-export async function writeFrameScript(outfile: string = BUILT_FRAME_SCRIPT): Promise<void> {
-  mkdirSync(dirname(outfile), { recursive: true })
-  const asset = await createStaticAsset(SCRIPT_FILE, Buffer.from(await bundleFrameScript()))
-  writeFileSync(outfile, asset.bodies.identity)
-  if (asset.bodies.br) writeFileSync(`${outfile}.br`, asset.bodies.br)
-  if (asset.bodies.gzip) writeFileSync(`${outfile}.gz`, asset.bodies.gzip)
+export async function writeFrame(dir: string, halves: readonly Pick<FrameHalfSource, 'id' | 'entry'>[]): Promise<FrameBuild> {
+  mkdirSync(dir, { recursive: true })
+  const build = await bundleFrame(ENTRY, halves)
+  const kernelFile = basename(BUILT_FRAME_SCRIPT)
+  const files = build.files.map((file) => ({ ...file, name: file.name === build.kernel ? kernelFile : file.name }))
+  for (const file of files) {
+    const asset = await createStaticAsset({ name: file.name, ...SCRIPT }, file.bytes)
+    writeFileSync(join(dir, file.name), asset.bodies.identity)
+    if (asset.bodies.br) writeFileSync(join(dir, `${file.name}.br`), asset.bodies.br)
+    if (asset.bodies.gzip) writeFileSync(join(dir, `${file.name}.gz`), asset.bodies.gzip)
+  }
+  const manifest: FrameManifest = { files: files.map((file) => file.name), halves: build.halves }
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  return { files, kernel: kernelFile, halves: build.halves }
 }

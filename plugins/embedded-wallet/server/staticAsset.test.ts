@@ -78,12 +78,12 @@ describe('loadFrameAssets from a built package', () => {
       const br = brotliCompressSync(bytes)
       writeFileSync(`${built}.br`, br)
       writeFileSync(`${built}.gz`, gzipSync(Buffer.from('an older script')))
-      const assets = (await loadFrameAssets({ entry: join(dir, 'no-source.ts'), built }))!
+      const assets = (await loadFrameAssets([], { entry: join(dir, 'no-source.ts'), built }))!
       expect(Buffer.from(assets.script.bodies.identity).equals(bytes)).toBe(true)
       expect(Buffer.compare(assets.script.bodies.br!, br)).toBe(0)
       expect(gunzipSync(assets.script.bodies.gzip!).equals(bytes)).toBe(true)
       expect(assets.byPath.get(assets.script.path)).toBe(assets.script)
-      expect(await loadFrameAssets({ entry: join(dir, 'no-source.ts'), built: join(dir, 'none.js') })).toBeNull()
+      expect(await loadFrameAssets([], { entry: join(dir, 'no-source.ts'), built: join(dir, 'none.js') })).toBeNull()
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -30,7 +30,8 @@ const gzipAsync = promisify(gzip)
  * is no smaller than the bytes themselves is not kept.
  */
 export async function createStaticAsset(
-  file: { name: string; ext: string; contentType: string },
+  /** `path`: the asset's own path when its name already carries a content hash (a bundler's output file). */
+  file: { name: string; ext: string; contentType: string; path?: string },
   bytes: Uint8Array,
   compressed: Partial<Record<'br' | 'gzip', Uint8Array>> = {},
 ): Promise<StaticAsset> {
@@ -42,7 +43,7 @@ export async function createStaticAsset(
   const bodies: StaticAsset['bodies'] = { identity: bytes }
   if (br.length < bytes.length) bodies.br = br
   if (gz.length < bytes.length) bodies.gzip = gz
-  return { path: `/assets/${file.name}-${sha256.slice(0, 16)}.${file.ext}`, contentType: file.contentType, sha256, bodies }
+  return { path: file.path ?? `/assets/${file.name}-${sha256.slice(0, 16)}.${file.ext}`, contentType: file.contentType, sha256, bodies }
 }
 
 /**
