@@ -5,7 +5,7 @@ import { apiPaths, defineApi } from '../../core/client/defineApi.js'
 /**
  * The host page's call (§7): POST /api/v1/wallets/revoke {} with the user's access token removes every delegation of
  * the user and answers the user (`delegated: false` on their wallets). Consent runs in the wallet frame instead
- * (plugins/embedded-wallet/delegationApi.ts), since only the frame holds the key.
+ * (frameApi.ts, called by the plugin's frame half), since only the frame holds the key.
  */
 export const delegatedActionsApi = defineApi('/api/v1/wallets', {
   revoke: { input: v.strictObject({}), output: UserSchema, retry: false },

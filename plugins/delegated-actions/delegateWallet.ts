@@ -1,6 +1,6 @@
 import { FlowError } from '../../core/errors/index.js'
 import type { Foyer } from '../../core/client/types.js'
-import { embeddedWalletsOf } from '../embedded-wallet/embeddedAccounts.js'
+import { embeddedWalletsOf } from '../embedded-wallet/index.js'
 import { DELEGATE_INTENT, DELEGATION_SCREENS, delegatedActionsErrors as errors } from './delegationTexts.js'
 import type { DelegationPromptParams } from './screens/DelegationPrompt.js'
 

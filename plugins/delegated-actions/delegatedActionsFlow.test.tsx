@@ -5,7 +5,7 @@ import { definePlugin } from '../../core/client/plugin.js'
 import type { RawUser } from '../../core/protocol/index.js'
 import { embeddedSolanaAccount, embeddedWalletAccount, kitAccessToken, kitUser } from '../../test/kit/fakeWalletFrame.js'
 import { renderWithFoyer } from '../../test/kit/renderWithFoyer.js'
-import { frameEvents } from '../embedded-wallet/frameProtocol.js'
+import { delegatedActionsFrameEvents } from './frameEvents.js'
 import { delegatedActions } from './index.js'
 
 afterEach(cleanup)
@@ -71,7 +71,7 @@ describe("'Enable delegated actions' and 'Revoke permission'", () => {
     act(() => void (accepted = actions.delegateWallet({ address: SOLANA, chainType: 'solana' }).then(() => 'resolved')))
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }))
     await screen.findByText('Delegated actions enabled')
-    expect(frameRequest).toHaveBeenCalledWith(SOLANA, frameEvents.delegatedActionsConsent, {}, 'delegatedActionsConsent')
+    expect(frameRequest).toHaveBeenCalledWith(SOLANA, delegatedActionsFrameEvents.consent, {}, 'delegatedActionsConsent')
     // Still open during the success state, then closed by itself.
     expect(screen.queryByRole('dialog')).not.toBeNull()
     expect(await accepted).toBe('resolved')

@@ -23,7 +23,10 @@ export const IDEMPOTENCY_KEY_HEADER = 'foyer-idempotency-key'
 export const MAX_REQUEST_EXPIRY_MS = 5 * 60 * 1000
 
 const B64 = /^[A-Za-z0-9+/]+={0,2}$/
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+/** A base58 ed25519 public key: 32 bytes are 32 to 44 characters (the server decodes it to check the length). */
+export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+/** True for the shape of a base58 Solana address. */
+export const isSolanaAddress = (value: string) => SOLANA_ADDRESS.test(value)
 
 /**
  * POST /api/v1/delegated_actions/solana/rpc (the host's back end, no user present): sign a transaction or a message

@@ -1,13 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { assertWalletFrameOrigin } from '../embedded-wallet/server/walletFrameOnly.js'
+import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
 import type { Context, Hono } from 'hono'
 import { defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
 import type { ServerContext } from '../../core/server/index.js'
-import { DelegationConsentInputSchema, delegationFramePaths } from '../embedded-wallet/delegationApi.js'
-import { openDelegationEnvelope, type DelegationBinding, type DelegationEnvelope } from '../embedded-wallet/frame/keys/delegationEnvelope.js'
-import { walletRecords } from '../embedded-wallet/server/walletRecords.js'
+import { assertWalletFrameOrigin, walletRecords } from '../embedded-wallet/server.js'
+import { openDelegationEnvelope, type DelegationBinding, type DelegationEnvelope } from './delegationEnvelope.js'
+import { delegatedActionsFrameEvents } from './frameEvents.js'
+import { DelegationConsentInputSchema, delegationFramePaths } from './frameApi.js'
 import { DELEGATED_SOLANA_RPC_PATH, delegatedActionsPaths } from './api.js'
 import {
   AUTHORIZATION_SIGNATURE_HEADER,
@@ -64,6 +65,8 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
   const env = options.env ?? process.env
   return defineServerPlugin({
     id: PLUGIN_ID,
+    // The consent seals the wallet's key in the wallet frame (frame.ts), loaded there at its first event.
+    frame: { events: Object.values(delegatedActionsFrameEvents), entry: fileURLToPath(new URL('./frame.ts', import.meta.url)) },
     errorCodes: delegatedActionsErrorCodes,
     appConfig: DelegatedActionsAppConfigSchema,
     migrations: [...delegatedActionsMigrations, ...idempotencyKeyMigrations],

@@ -24,8 +24,6 @@ export const frameEvents = {
   solanaConnect: 'foyer:solana-wallet:connect',
   solanaRecover: 'foyer:solana-wallet:recover',
   solanaRpc: 'foyer:solana-wallet:rpc',
-  /** Delegated actions: seal one Solana wallet's key to the server's delegation key and post it (frame/delegation.ts). */
-  delegatedActionsConsent: 'foyer:delegated-actions:consent',
   /**
    * MFA verification run in the frame's origin (passkey: init, the WebAuthn assertion and verify all happen there);
    * data `{accessToken, method}`, answer `{verified: true}` or a typed error. The host's iframe must delegate

@@ -17,6 +17,11 @@ import { embeddedWalletMigrations, walletRecords as records } from './server/wal
 import { frameCloudConfig, recoveryOAuthMigration, recoveryOAuthRoutes, resolveRecoveryCloud, type RecoveryCloudOptions } from './server/recoveryOAuthRoutes.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/shareStore.js'
+// For plugins whose frame half calls the server (delegated actions): the wallet frame's origin check, the wallet
+// records, and Solana's wire format.
+export { assertWalletFrameOrigin } from './server/walletFrameOnly.js'
+export { walletRecords } from './server/walletRecords.js'
+export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from './solanaWire.js'
 export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, checkWalletKeys, parseKek, resolveWalletKeys, type ResolveWalletKeysOptions, type WalletKeys } from './server/walletKeys.js'
 
 /** Options of the embedded-wallet plugin's server half. */

@@ -1,5 +1,5 @@
 import { useFoyerKernel } from '../../../ui/index.js'
-import { frameEvents } from '../../embedded-wallet/frameProtocol.js'
+import { delegatedActionsFrameEvents } from '../frameEvents.js'
 import { delegatedActionsErrors } from '../delegationTexts.js'
 import { DelegationPrompt, type DelegationPromptParams } from './DelegationPrompt.js'
 
@@ -13,7 +13,7 @@ export default function DelegationConsentScreen({ params }: { params: Delegation
   const foyer = useFoyerKernel()
   const run = async () => {
     const request = foyer.actions().walletFrameRequest as WalletFrameRequest
-    await request(params.address, frameEvents.delegatedActionsConsent, {}, 'delegatedActionsConsent')
+    await request(params.address, delegatedActionsFrameEvents.consent, {}, 'delegatedActionsConsent')
     await foyer.session.refreshUser()
   }
   return (

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
+import { SOLANA_ADDRESS } from '../schema.js'
 import { authorizationKeyOf } from './authorizationSignature.js'
-
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /**
  * The app's server-only `"delegated-actions"` section: how its back end authenticates (an app secret for HTTP Basic

@@ -11,7 +11,7 @@ import { createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../tes
 import { openTemplateDb } from '../../../test/kit/pgliteTemplate.js'
 import { startPostgresServer } from '../../../test/kit/postgresServer.js'
 import { emailServer } from '../../email/server.js'
-import { sealDelegationEnvelope } from '../../embedded-wallet/frame/keys/delegationEnvelope.js'
+import { sealDelegationEnvelope } from '../delegationEnvelope.js'
 import { solanaKeypairOf } from '../../embedded-wallet/frame/keys/solanaKeypair.js'
 import { embeddedWalletServer } from '../../embedded-wallet/server.js'
 import { DELEGATED_SOLANA_RPC_PATH } from '../api.js'

@@ -1,5 +1,5 @@
 import type { Db, Migration } from '../../../core/server/index.js'
-import type { DelegationEnvelope } from '../../embedded-wallet/frame/keys/delegationEnvelope.js'
+import type { DelegationEnvelope } from '../delegationEnvelope.js'
 
 /**
  * The plugin's table: one row per delegated wallet, holding its key sealed to the delegation signer key (never the

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
-import { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../embedded-wallet/solanaWire.js'
+import { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../embedded-wallet/server.js'
 
 /** Why a delegated signature is refused (server.ts answers each with its code). */
 export class DelegatedSignRefusal extends Error {

@@ -1,7 +1,6 @@
 import { frameEvents, type FrameEvent } from '../frameProtocol.js'
 import { fromBase64, toBase64 } from './base64.js'
 import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from './ethereumRpc.js'
-import { consentToDelegation } from './delegation.js'
 import { FrameFailure } from './frameFailure.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
@@ -56,12 +55,6 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const wallet = await vault.wallet(address, accessToken)
       const req = data(request) as unknown as EthereumRpcRequest
       return { method: req.method, data: await signEthereumRequest(wallet, req) }
-    },
-    [frameEvents.delegatedActionsConsent]: async (raw) => {
-      const { accessToken, address } = data(raw)
-      // The host gets the address and the flag only (it refreshes the user itself); never the key nor its envelope.
-      const done = await consentToDelegation(vault, address, accessToken)
-      return { address: done.address, delegated: done.delegated }
     },
     [frameEvents.solanaCreate]: async (raw) => ({ address: (await vault.create('solana', data(raw).accessToken)).address }),
     [frameEvents.solanaConnect]: connect,

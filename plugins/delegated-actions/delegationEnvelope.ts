@@ -1,11 +1,23 @@
 import { x25519 } from '@noble/curves/ed25519'
-import { fromBase64, toBase64 } from '../base64.js'
+
+/** Bytes → standard padded base64. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+/** Standard base64 → bytes. */
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+}
 
 /**
  * The envelope a delegated wallet's key travels in (delegated actions): ECIES to the server's delegation key —
  * an ephemeral x25519 key agreement, HKDF-SHA256 over the shared secret (salt: the ephemeral and the recipient public
  * keys), AES-256-GCM with AAD binding the app, the user and the wallet address. Sealed in the wallet frame, opened only
- * by the server's delegation signer. The frame and the server both use this file (WebCrypto in both).
+ * by the server's delegation signer. The plugin's frame half (frame.ts) and its server both use this file (WebCrypto in
+ * both).
  */
 export interface DelegationEnvelope {
   /** Format version. */

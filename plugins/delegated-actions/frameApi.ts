@@ -9,7 +9,7 @@ const base64 = (max: number) => v.pipe(v.string(), v.maxLength(max), v.regex(B64
 /** A Solana wallet address (base58 of 32 bytes; the server decodes it). */
 export const DelegationAddressSchema = v.pipe(v.string('address must be a string'), v.check(isSolanaAddress, 'Invalid Solana address'))
 
-/** The sealed key of one wallet (frame/keys/delegationEnvelope.ts). */
+/** The sealed key of one wallet (delegationEnvelope.ts). */
 export const DelegationEnvelopeSchema = v.strictObject({
   v: v.literal(1),
   epk: base64(64),
@@ -36,8 +36,8 @@ export const DelegationConsentInputSchema = v.strictObject({
 })
 
 /**
- * The calls the wallet frame makes for delegated actions (the delegated-actions plugin's server answers them, from the
- * frame's origin only). Kept beside the custody calls: only the frame — the custody boundary — seals a wallet's key.
+ * The calls the plugin's frame half (frame.ts) makes (its server answers them, from the wallet frame's origin only):
+ * only the frame — the custody boundary — seals a wallet's key.
  */
 export const delegationFrameApi = defineApi('/api/v1/delegated_actions', {
   /** The server's delegation public key, its id and the user id the envelope is bound to. */
