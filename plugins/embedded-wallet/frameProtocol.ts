@@ -25,12 +25,6 @@ export const frameEvents = {
   solanaRecover: 'foyer:solana-wallet:recover',
   solanaRpc: 'foyer:solana-wallet:rpc',
   /**
-   * MFA verification run in the frame's origin (passkey: init, the WebAuthn assertion and verify all happen there);
-   * data `{accessToken, method}`, answer `{verified: true}` or a typed error. The host's iframe must delegate
-   * `publickey-credentials-get` to the frame (walletProxy.ts).
-   */
-  mfaVerify: 'foyer:mfa:verify',
-  /**
    * The user enrolled an MFA method: the frame drops every key it unlocked (data `{}`, answer `{cleared: true}`). A key
    * unlocked while the user had no MFA has no verification window to end it; without this it stayed usable, without a
    * verification, for the page's life (lockOnMfaEnrollment.ts).

@@ -193,6 +193,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
 export { WALLET_SCREENS, SIGN_SCREEN, SEND_CALLS_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
+export { walletFrameOf, type WalletFrame } from './walletFrameOf.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
 export { useCreateWallet, useExportWallet, useImportWallet, useSendTransaction, useSetWalletRecovery, useSignMessage, useSignTransaction, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
 export { useSendSolanaTransaction } from './solanaTransactionHooks.js'

@@ -8,7 +8,7 @@ import { MfaPasskeyInitOutputSchema, type MfaPasskeyResponse } from './schema.js
 
 /**
  * The passkey's answer to a verification in this page, for hosts without the wallet frame (with it, the frame makes
- * and submits the assertion: frame/verifyMfaInFrame.ts): init's request options (allow_credentials = the MFA passkeys)
+ * and submits the assertion: frame.ts): init's request options (allow_credentials = the MFA passkeys)
  * go to `navigator.credentials.get` (@simplewebauthn/browser, loaded now), and the assertion comes back in the spec's
  * passkey MFA response shape for /api/v1/mfa/verify. A refused or timed-out prompt is the passkey plugin's 'Passkey
  * request timed out or rejected by user.'

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
 import { generateAuthenticationOptions } from '@simplewebauthn/server'
 import type { Context, Hono } from 'hono'
 import { defineServerPlugin, HttpError, refuseCrossSite } from '../../core/server/index.js'
@@ -7,6 +8,7 @@ import type { MfaCaller, MfaChallengeState } from '../../core/server/mfaChalleng
 import { createCredentialStore } from '../passkey/server/credentialStore.js'
 import { requestOptionsToWire } from '../passkey/wire.js'
 import { mfaPasskeyPaths } from './api.js'
+import { mfaPasskeyFrameEvents } from './frameEvents.js'
 import {
   MfaPasskeyEnrollInputSchema,
   mfaPasskeyErrorCodes,
@@ -102,6 +104,8 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
 
   return defineServerPlugin({
     id: 'mfa-passkey',
+    // With the embedded wallet, the verification runs in the wallet frame (frame.ts), loaded there at its first event.
+    frame: { events: Object.values(mfaPasskeyFrameEvents), entry: fileURLToPath(new URL('./frame.ts', import.meta.url)) },
     errorCodes: mfaPasskeyErrorCodes,
     mfa,
     rateLimits: { 'mfa-passkey.enroll.user': { limit: 20, windowSeconds: 600 } },

@@ -1,23 +1,11 @@
 import type { Foyer } from '../../core/client/types.js'
 import { BaseError } from '../../core/errors/index.js'
-import type { EmbeddedWalletState } from '../embedded-wallet/embeddedWalletState.js'
-import { frameEvents } from '../embedded-wallet/frameProtocol.js'
+import { walletFrameOf } from '../embedded-wallet/index.js'
 import { mfaCalls } from '../mfa/mfaCalls.js'
 import { MFA_CODE_WAIT_MS } from '../mfa/mfaState.js'
 import { answerWithPasskey } from './answerWithPasskey.js'
+import { mfaPasskeyFrameEvents } from './frameEvents.js'
 import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
-
-/** The embedded-wallet plugin's frame connection, when that plugin is loaded and the server names the wallet origin. */
-function walletFrame(foyer: Foyer): EmbeddedWalletState | null {
-  if (!foyer.registry.plugin('embedded-wallet')) return null
-  const wallet = foyer.pluginState<EmbeddedWalletState>('embedded-wallet')
-  try {
-    wallet.frameOptions()
-    return wallet
-  } catch {
-    return null
-  }
-}
 
 /**
  * A passkey verification, start to end (§4: choosing passkey starts initiation and submission at once). With the
@@ -28,13 +16,12 @@ function walletFrame(foyer: Foyer): EmbeddedWalletState | null {
  * ceremony runs in this page (POST /api/v1/mfa/passkeys/init {}, navigator.credentials.get, /api/v1/mfa/verify).
  */
 export async function verifyWithPasskey(foyer: Foyer): Promise<void> {
-  const wallet = walletFrame(foyer)
-  if (wallet) {
+  const frame = walletFrameOf(foyer)
+  if (frame) {
     const accessToken = await foyer.session.getAccessToken()
     if (!accessToken) throw new BaseError(foyer.t('mfa.error.generic'), { code: 'MUST_BE_AUTHENTICATED' })
-    const proxy = await wallet.proxy()
-    // The user's pace: the prompt may wait as long as the server keeps the challenge.
-    await proxy.request(frameEvents.mfaVerify, { accessToken, method: 'passkey' }, MFA_CODE_WAIT_MS)
+    // The user's pace: the prompt may wait as long as the server keeps the challenge. The frame half is frame.ts.
+    await frame.request(mfaPasskeyFrameEvents.verify, { accessToken, method: 'passkey' }, MFA_CODE_WAIT_MS)
     return
   }
   const init = await mfaPasskeyCalls.init(foyer, {})

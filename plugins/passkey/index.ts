@@ -84,6 +84,8 @@ export { toPasskeyError, passkeyErrorCodes } from './passkeyErrors.js'
 export type { PasskeyStep } from './passkeyCeremonies.js'
 export type { PasskeyNameParts } from './passkeyDisplayName.js'
 export { passkeyApi, passkeyPaths } from './api.js'
+// WebAuthn's JSON and the wire's, both ways (for MFA by passkey, whose ceremony runs in the wallet frame too).
+export { authenticationResponseToWire, requestOptionsFromWire } from './wire.js'
 export * from './schema.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).

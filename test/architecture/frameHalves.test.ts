@@ -16,7 +16,7 @@ describe("plugins' frame halves", () => {
       expect(plugin.frame!.entry, plugin.id).toBe(join(plugins, plugin.id, 'frame.ts'))
       const half = ((await import(pathToFileURL(plugin.frame!.entry).href)) as { default: FrameHalf }).default
       expect(Object.keys(half.handlers(testFrameKernel())).sort(), plugin.id).toEqual([...plugin.frame!.events].sort())
-      // A plugin's frame events are its own: foyer:<its name>:<event>.
+      // Named as the frame's own events are: foyer:<area>:<event>.
       for (const event of plugin.frame!.events) expect(event, plugin.id).toMatch(/^foyer:[a-z-]+:[a-z-]+$/)
     }
   })

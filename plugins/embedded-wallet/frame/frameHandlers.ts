@@ -5,7 +5,6 @@ import { FrameFailure } from './frameFailure.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
 import type { FrameHandler } from './serveFrame.js'
-import { verifyMfaInFrame } from './verifyMfaInFrame.js'
 import type { WalletVault } from './walletVault.js'
 
 type Data = Record<string, unknown>
@@ -76,11 +75,6 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
       const wallet = await vault.wallet(address, accessToken)
       const keypair = solanaKeypairOf(wallet.secret, wallet.walletIndex)
       return { method: 'signMessage', data: { signature: toBase64(signSolanaMessage(keypair, fromBase64(message))) } }
-    },
-    // Passkey MFA: the assertion is made and submitted here; the host learns only the outcome.
-    [frameEvents.mfaVerify]: async (raw) => {
-      const { accessToken, method } = data(raw)
-      return verifyMfaInFrame(vault.target, accessToken, method)
     },
     [frameEvents.deviceBinding]: async () => ({ binding: await vault.target.device.binding() }),
     [frameEvents.mfaClear]: async () => {
