@@ -3,6 +3,7 @@ import type { User } from 'foyer'
 import { EmbeddedWalletsCard } from './EmbeddedWalletsCard.js'
 import { CrossAppCard } from './CrossAppCard.js'
 import { FarcasterSignerCard } from './FarcasterSignerCard.js'
+import { NoteSignerCard } from './NoteSignerCard.js'
 import { LinkedAccounts } from './LinkedAccounts.js'
 import { PasskeysCard } from './PasskeysCard.js'
 import { TransactionProtectionCard } from './TransactionProtectionCard.js'
@@ -30,6 +31,7 @@ export function Dashboard({ user }: { user: User }) {
         <CrossAppCard user={user} />
         <SmartWalletCard />
         <FarcasterSignerCard user={user} />
+        {new URLSearchParams(location.search).get('note_signer') === '1' ? <NoteSignerCard user={user} /> : null}
         <SolanaTransactionsCard user={user} />
         <Suspense fallback={null}>
           <SolanaDappCard user={user} />

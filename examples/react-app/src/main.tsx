@@ -32,6 +32,8 @@ import { mobileWallets } from 'foyer/plugins/mobile-wallets'
 import { crossApp } from 'foyer/plugins/cross-app'
 // A third party's funding method (examples/custom-plugin): test funds from the app's faucet key.
 import { faucetFunding } from '../../custom-plugin/faucet-funding/index.js'
+// A third party's plugin with a frame half (?note_signer=1; its server half is loaded with FOYER_SERVER_PLUGINS).
+import { noteSigner } from '../../custom-plugin/note-signer/index.js'
 import { localStack } from './localStack.js'
 import { demoUsdcAddresses } from './demoUsdc.js'
 // wagmi's config and its page-load reconnect (a wagmi host's WagmiProvider does it on mount).
@@ -129,6 +131,7 @@ const plugins = [
   // this page's /oauth/authorize and /oauth/transact when this app is itself a provider (App.tsx).
   // ?cross_app_timeout=ms shortens the wait for the provider's popup (the e2e's timeout check; default 120 000 ms).
   crossApp(query.get('cross_app_timeout') ? { timeoutMs: Number(query.get('cross_app_timeout')) } : {}),
+  ...(query.get('note_signer') === '1' ? [noteSigner()] : []),
 ]
 
 /**
