@@ -68,16 +68,20 @@ describe('the wallet origin: the frame page', () => {
     expect((await get(PAGE, { 'if-none-match': `W/${etag}` })).status).toBe(304)
     expect((await get(PAGE, { 'if-none-match': '"something-older"' })).status).toBe(200)
 
-    // Another page (other settings) is another tag; the export and recovery pages load the same script.
+    // Another page (other settings) is another tag; the export and recovery pages load scripts of their own (the
+    // hidden frame every user loads holds none of their code), each content-hashed and served.
     const recovery = await get(`${PAGE}/recovery`)
     expect(recovery.headers.etag).not.toBe(etag)
     expect((await get(`${PAGE}/recovery`, { 'if-none-match': etag })).status).toBe(200)
-    expect(scriptPathOf(recovery.body.toString('utf8'))).toBe(scriptPathOf(html))
-    expect(scriptPathOf((await get(`${PAGE}/export`)).body.toString('utf8'))).toBe(scriptPathOf(html))
+    const recoveryScript = scriptPathOf(recovery.body.toString('utf8'))
+    const exportScript = scriptPathOf((await get(`${PAGE}/export`)).body.toString('utf8'))
+    expect(recoveryScript).toMatch(/^\/assets\/frame-recovery-[0-9a-f]{16}\.js$/)
+    expect(exportScript).toMatch(/^\/assets\/frame-export-[0-9a-f]{16}\.js$/)
+    for (const path of [recoveryScript!, exportScript!]) expect((await get(path)).status).toBe(200)
   })
 
-  it("the recovery login's callback page loads the same hashed script and is still never stored (its URL carries Google's code)", async () => {
-    const page = await get(`${PAGE}`)
+  it("the recovery login's callback page loads the recovery page's hashed script and is still never stored (its URL carries Google's code)", async () => {
+    const page = await get(`${PAGE}/recovery`)
     const callback = await get(`${RECOVERY_OAUTH_CALLBACK_PATH}?code=c&state=s`)
     expect(callback.status).toBe(200)
     expect(scriptPathOf(callback.body.toString('utf8'))).toBe(scriptPathOf(page.body.toString('utf8')))
@@ -174,7 +178,7 @@ describe('the frame assets are made once', () => {
       async () => {
         loads++
         if (fail) throw new Error('bundle failed')
-        return { script: asset, style: asset, halves: {}, byPath: new Map([[asset.path, asset]]) }
+        return { script: asset, pages: { export: asset, recovery: asset }, style: asset, halves: {}, byPath: new Map([[asset.path, asset]]) }
       },
     )(app, t.server.ctx)
     expect((await app.request(asset.path)).status).toBe(500)

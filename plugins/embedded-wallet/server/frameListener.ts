@@ -61,7 +61,8 @@ export function frameListener(
         ...(recovery ? { appName: found.name, ...(cloud ? { cloud } : {}) } : {}),
         ...(target!.mode === 'proxy' && Object.keys(built.halves).length ? { halves: built.halves } : {}),
       }
-      return serveRevalidated(c, framePageHtml(settings, built.script.path, built.style.path), 200, framePageHeaders(origins, api, cloudOrigins))
+      const script = target!.mode === 'proxy' ? built.script : built.pages[target!.mode]
+      return serveRevalidated(c, framePageHtml(settings, script.path, built.style.path), 200, framePageHeaders(origins, api, cloudOrigins))
     }
     app.get('/apps/:appId/embedded-wallets', page)
     app.get('/apps/:appId/embedded-wallets/export', page)
@@ -69,7 +70,7 @@ export function frameListener(
     app.get(RECOVERY_OAUTH_CALLBACK_PATH, async (c) => {
       const built = await assets()
       if (!built) return c.text(NOT_BUILT, 500)
-      return c.body(oauthCallbackHtml(built.script.path), 200, oauthCallbackHeaders())
+      return c.body(oauthCallbackHtml(built.pages.recovery.path), 200, oauthCallbackHeaders())
     })
   }
 }

@@ -13,6 +13,11 @@ export const BUILT_FRAME_DIR = join(here, '..', 'frame-assets')
 export const BUILT_FRAME_SCRIPT = join(BUILT_FRAME_DIR, 'foyer-frame.js')
 const ENTRY = join(here, '..', 'frame', 'main.ts')
 const KERNEL = 'foyer-frame'
+/** The visible pages' scripts, beside the kernel's entry (frame/pages/): the recovery one also serves the cloud sign-in's callback. */
+const PAGES = { export: 'exportPage', recovery: 'recoveryPage' } as const
+/** A visible frame page with a script of its own. */
+export type FramePageScript = keyof typeof PAGES
+const pageEntry = (kernelEntry: string, page: FramePageScript) => join(dirname(kernelEntry), 'pages', `${PAGES[page]}.ts`)
 
 /** A plugin's frame half as the frame's server gets it (ctx.frameHalves). */
 export type FrameHalfSource = ServerContext['frameHalves'][number]
@@ -26,7 +31,10 @@ const STYLE_FILE = { name: 'frame-style', ext: 'css', contentType: 'text/css; ch
  * /assets/), and the visible pages' stylesheet (frame/frameStyles.ts). No .wasm file: hash-wasm inlines its module.
  */
 export interface FrameAssets {
+  /** The hidden frame's script: the kernel. */
   script: StaticAsset
+  /** The visible pages' scripts (a build before they had their own: the kernel, which then served every page). */
+  pages: Record<FramePageScript, StaticAsset>
   style: StaticAsset
   /** Each frame-half event with its half's module path. */
   halves: Record<string, string>
@@ -44,6 +52,8 @@ interface FrameFile {
 export interface FrameBuild {
   files: FrameFile[]
   kernel: string
+  /** The visible pages' script files. */
+  pages: Partial<Record<FramePageScript, string>>
   halves: Record<string, string>
   /** Each file's static imports (what loads with it), by file name; from a bundle only. */
   imports?: Record<string, string[]>
@@ -71,15 +81,17 @@ export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], f
       build.files.push({ name: build.halves[half.id]!, bytes })
     }
   } else return null
+  // Each file under /assets/<role>-<16 hex of its SHA-256>.js: the kernel 'frame', a page 'frame-<page>', a half
+  // 'half-<plugin>' (the files import nothing from each other, so their names are free).
+  const roleOf = new Map<string, string>([[build.kernel, 'frame']])
+  for (const [page, file] of Object.entries(build.pages)) roleOf.set(file!, `frame-${page}`)
+  for (const [id, file] of Object.entries(build.halves)) roleOf.set(file, `half-${id}`)
   const assets = await Promise.all(
-    build.files.map(async (file) => {
-      // The kernel's name has no hash (the package's file name); its asset path gets one. The bundler hashed the others.
-      const path = file.name === build.kernel ? undefined : `/assets/${file.name}`
-      return createStaticAsset({ name: 'frame', ...SCRIPT, ...(path ? { path } : {}) }, file.bytes, compressed.get(file.name) ?? {})
-    }),
+    build.files.map((file) => createStaticAsset({ name: roleOf.get(file.name) ?? file.name.replace(/\.js$/, ''), ...SCRIPT }, file.bytes, compressed.get(file.name) ?? {})),
   )
   const byName = new Map(build.files.map((file, i) => [file.name, assets[i]!]))
   const script = byName.get(build.kernel)!
+  const pageAsset = (page: FramePageScript) => (build.pages[page] ? byName.get(build.pages[page]!)! : script)
   const eventPaths: Record<string, string> = {}
   for (const half of halves) {
     const file = build.halves[half.id]
@@ -87,7 +99,7 @@ export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], f
     for (const event of half.events) eventPaths[event] = byName.get(file)!.path
   }
   const style = await frameStyleAsset()
-  return { script, style, halves: eventPaths, byPath: new Map([...assets, style].map((asset) => [asset.path, asset])) }
+  return { script, pages: { export: pageAsset('export'), recovery: pageAsset('recovery') }, style, halves: eventPaths, byPath: new Map([...assets, style].map((asset) => [asset.path, asset])) }
 }
 
 /** The visible frame pages' stylesheet as a static asset. */
@@ -112,6 +124,7 @@ function builtCopies(file: string, bytes: Uint8Array): Partial<Record<'br' | 'gz
 /** The manifest `npm run build` writes beside the built kernel. */
 interface FrameManifest {
   files: string[]
+  pages?: Partial<Record<FramePageScript, string>>
   halves: Record<string, string>
 }
 
@@ -122,12 +135,13 @@ function readBuiltFrame(kernelFile: string): FrameBuild {
   const manifest: FrameManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FrameManifest) : { files: [basename(kernelFile)], halves: {} }
   const kernel = basename(kernelFile)
   const names = manifest.files.includes(kernel) ? manifest.files : [kernel, ...manifest.files]
-  return { files: names.map((name) => ({ name, bytes: readFileSync(join(dir, name)) })), kernel, halves: { ...manifest.halves } }
+  return { files: names.map((name) => ({ name, bytes: readFileSync(join(dir, name)) })), kernel, pages: { ...manifest.pages }, halves: { ...manifest.halves } }
 }
 
 /**
- * Bundles the frame kernel (frame/main.ts: vault, keys, shamir, noble, bip39) and each plugin's frame half (esbuild, a
- * dev dependency): minified ES modules for the browser, each self-contained, so the kernel holds none of a half's code.
+ * Bundles the frame kernel (frame/main.ts: vault, keys, shamir, noble, bip39), the visible pages' scripts (frame/pages/)
+ * and each plugin's frame half (esbuild, a dev dependency): minified ES modules for the browser, each self-contained, so
+ * the kernel holds none of a page's or a half's code.
  * Not split into shared chunks: measured on this frame, esbuild's splitting made the kernel's first load 97 kB → 118 kB
  * gzip (dynamically imported modules keep every export, and the kernel then loads those chunks statically), while a
  * half duplicates only the little it shares with the kernel (the Farcaster half: ed25519, 0.7 kB → ~10 kB, loaded at
@@ -135,8 +149,13 @@ function readBuiltFrame(kernelFile: string): FrameBuild {
  */
 export async function bundleFrame(entry: string = ENTRY, halves: readonly Pick<FrameHalfSource, 'id' | 'entry'>[] = []): Promise<FrameBuild> {
   const esbuild = await import('esbuild')
+  const pageNames = Object.keys(PAGES) as FramePageScript[]
   const result = await esbuild.build({
-    entryPoints: [{ in: entry, out: KERNEL }, ...halves.map((half) => ({ in: half.entry, out: `half-${half.id}` }))],
+    entryPoints: [
+      { in: entry, out: KERNEL },
+      ...pageNames.filter((page) => existsSync(pageEntry(entry, page))).map((page) => ({ in: pageEntry(entry, page), out: `${page}-page` })),
+      ...halves.map((half) => ({ in: half.entry, out: `half-${half.id}` })),
+    ],
     bundle: true,
     minify: true,
     write: false,
@@ -156,6 +175,11 @@ export async function bundleFrame(entry: string = ENTRY, halves: readonly Pick<F
   const nameOf = (source: string) => files.find((file) => entryOf.get(file.name) && resolve(entryOf.get(file.name)!) === resolve(source))?.name
   const kernelName = nameOf(entry)
   if (!kernelName) throw new Error('The frame bundle has no kernel output')
+  const pages: FrameBuild['pages'] = {}
+  for (const page of pageNames) {
+    const name = nameOf(pageEntry(entry, page))
+    if (name) pages[page] = name
+  }
   const built: Record<string, string> = {}
   for (const half of halves) {
     const name = nameOf(half.entry)
@@ -164,7 +188,7 @@ export async function bundleFrame(entry: string = ENTRY, halves: readonly Pick<F
   const imports = Object.fromEntries(
     Object.entries(result.metafile!.outputs).map(([out, meta]) => [basename(out), meta.imports.filter((i) => i.kind === 'import-statement').map((i) => basename(i.path))]),
   )
-  return { files, kernel: kernelName, halves: built, imports }
+  return { files, kernel: kernelName, pages, halves: built, imports }
 }
 
 /** The files that load with `name` (it and its static imports, transitively): what a browser fetches for it. */
@@ -197,7 +221,7 @@ export async function writeFrame(dir: string, halves: readonly Pick<FrameHalfSou
     if (asset.bodies.br) writeFileSync(join(dir, `${file.name}.br`), asset.bodies.br)
     if (asset.bodies.gzip) writeFileSync(join(dir, `${file.name}.gz`), asset.bodies.gzip)
   }
-  const manifest: FrameManifest = { files: files.map((file) => file.name), halves: build.halves }
+  const manifest: FrameManifest = { files: files.map((file) => file.name), pages: build.pages, halves: build.halves }
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  return { files, kernel: kernelFile, halves: build.halves }
+  return { files, kernel: kernelFile, pages: build.pages, halves: build.halves }
 }

@@ -1,0 +1,22 @@
+// The visible export page's script ('Transfer wallet'): shows one wallet's key and recovery phrase, drawn in this
+// origin's page. Loaded by the export page only.
+import { frameEvents } from '../../frameProtocol.js'
+import { applyLook, lookFromUrl } from '../applyLook.js'
+import { exportedKeys, renderExport } from '../exportView.js'
+import { readFrameConfig } from '../frameConfig.js'
+import { openVault } from '../openVault.js'
+import { serveFrame } from '../serveFrame.js'
+
+const { config, parentOrigin } = readFrameConfig()
+if (config) {
+  const vault = openVault(config)
+  // The visible pages take the modal's look (checked values only) and tell the host how tall their content is.
+  applyLook(document, lookFromUrl(new URL(location.href).searchParams))
+  serveFrame({ parentOrigin, allowedOrigins: config.allowedOrigins, reportHeight: true }, {
+    [frameEvents.exportShow]: async (raw) => {
+      const { accessToken, address } = (raw ?? {}) as { accessToken?: unknown; address?: unknown }
+      renderExport(document, exportedKeys(await vault.wallet(address, accessToken)))
+      return { shown: true }
+    },
+  })
+}
