@@ -5,8 +5,8 @@ import { dirname, extname, join, normalize } from 'node:path'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '../standins/anvil.js'
-import { deployAccountAbstraction, smartWalletsSection, startAlto, startPaymasterStandin, type AccountAbstractionContracts, type Alto, type PaymasterStandin } from '../standins/accountAbstraction.js'
+import { startAnvil } from '../standins/anvil.js'
+import { startAccountAbstractionChain } from '../standins/accountAbstraction.js'
 import { freePort } from './kit/freePort.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
@@ -28,20 +28,7 @@ const DAPP_CALLS = [
 
 // The user's chain (31337) has ERC-4337 (EntryPoint, factory, paymaster, alto): the user gets a smart wallet there, so
 // the dapp's atomic batch goes as one user operation; the chain it adds (0x53a) has none.
-const aa = useStandin<{ anvil: Anvil; contracts: AccountAbstractionContracts; alto: Alto; paymaster: PaymasterStandin }>(
-  async () => {
-    const anvil = await startAnvil({ chainId: 31337 })
-    const contracts = await deployAccountAbstraction(anvil.rpcUrl)
-    const alto = await startAlto(anvil.rpcUrl)
-    const paymaster = await startPaymasterStandin(anvil.rpcUrl, { paymaster: contracts.verifyingPaymaster, policies: [POLICY] })
-    return { anvil, contracts, alto, paymaster }
-  },
-  async ({ anvil, alto, paymaster }) => {
-    await paymaster.close()
-    await alto.stop()
-    await anvil.stop()
-  },
-)
+const aa = useStandin(() => startAccountAbstractionChain(POLICY), (chain) => chain.stop())
 const anvil = () => aa().anvil
 const added = useStandin(() => startAnvil({ chainId: 0x53a }), (node) => node.stop())
 const dapp = useStandin(() => serveDapp(), (served) => served.close())
@@ -50,7 +37,7 @@ const e2e = useStack(() => ({
   FOYER_DEV_ORIGINS: dapp().url,
   FOYER_DEV_APP: JSON.stringify({
     'embedded-wallet': { create_on_login: 'users-without-wallets' },
-    'smart-wallets': smartWalletsSection({ ...aa(), rpcUrl: anvil().rpcUrl }, POLICY),
+    'smart-wallets': aa().section(),
   }),
 }))
 

@@ -1,7 +1,6 @@
 import { createPublicClient, http, parseEther } from 'viem'
 import { expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '../standins/anvil.js'
-import { deployAccountAbstraction, smartWalletsSection, startAlto, startPaymasterStandin, type AccountAbstractionContracts, type Alto, type PaymasterStandin } from '../standins/accountAbstraction.js'
+import { startAccountAbstractionChain } from '../standins/accountAbstraction.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
 
@@ -14,32 +13,12 @@ const POLICY = 'sp_e2e_policy'
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const DEMO_VALUE = parseEther('0.0001')
 
-interface Chain4337 {
-  anvil: Anvil
-  contracts: AccountAbstractionContracts
-  alto: Alto
-  paymaster: PaymasterStandin
-}
-
-const aa = useStandin<Chain4337>(
-  async () => {
-    const anvil = await startAnvil({ chainId: 31337 })
-    const contracts = await deployAccountAbstraction(anvil.rpcUrl)
-    const alto = await startAlto(anvil.rpcUrl)
-    const paymaster = await startPaymasterStandin(anvil.rpcUrl, { paymaster: contracts.verifyingPaymaster, policies: [POLICY] })
-    return { anvil, contracts, alto, paymaster }
-  },
-  async ({ anvil, alto, paymaster }) => {
-    await paymaster.close()
-    await alto.stop()
-    await anvil.stop()
-  },
-)
+const aa = useStandin(() => startAccountAbstractionChain(POLICY), (chain) => chain.stop())
 
 const e2e = useStack(() => ({
   FOYER_DEV_APP: JSON.stringify({
     'embedded-wallet': { create_on_login: 'users-without-wallets' },
-    'smart-wallets': smartWalletsSection({ ...aa(), rpcUrl: aa().anvil.rpcUrl }, POLICY),
+    'smart-wallets': aa().section(),
   }),
 }))
 

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort } from '../e2e/kit/freePort.js'
-import { startAnvil } from '../standins/anvil.js'
-import { deployAccountAbstraction, smartWalletsSection, startAlto, startPaymasterStandin } from '../standins/accountAbstraction.js'
+import { startAccountAbstractionChain } from '../standins/accountAbstraction.js'
 import { installHost } from './kit/installHost.js'
 import { packFoyer } from './kit/packFoyer.js'
 import { portPrivyApp, type PrivyPort } from './kit/portPrivyApp.js'
@@ -34,16 +33,11 @@ declare module 'vitest' {
 /** The policy of the dev app's sponsored smart wallets. */
 const POLICY = 'sp_package'
 
-/** anvil with EntryPoint v0.7, a SimpleAccountFactory and a VerifyingPaymaster, alto and the paymaster service. */
+/** anvil with ERC-4337, alto and the paymaster service: the dev app's smart wallets are there. */
 async function startChain(cleanups: (() => Promise<void>)[]) {
-  const anvil = await startAnvil({ chainId: 31337 })
-  cleanups.push(() => anvil.stop())
-  const contracts = await deployAccountAbstraction(anvil.rpcUrl)
-  const alto = await startAlto(anvil.rpcUrl)
-  cleanups.push(() => alto.stop())
-  const paymaster = await startPaymasterStandin(anvil.rpcUrl, { paymaster: contracts.verifyingPaymaster, policies: [POLICY] })
-  cleanups.push(() => paymaster.close())
-  return { rpcUrl: anvil.rpcUrl, smartWallets: smartWalletsSection({ rpcUrl: anvil.rpcUrl, alto, paymaster, contracts }, POLICY) }
+  const chain = await startAccountAbstractionChain(POLICY)
+  cleanups.push(() => chain.stop())
+  return { rpcUrl: chain.anvil.rpcUrl, smartWallets: chain.section() }
 }
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)

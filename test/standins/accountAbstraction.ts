@@ -18,6 +18,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { entryPoint07Address, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { freePort } from '../e2e/kit/freePort.js'
+import { startAnvil, type Anvil } from './anvil.js'
 import { closeServer, readBody } from './httpStandin.js'
 
 // ERC-4337 on a local anvil: EntryPoint v0.7, SimpleAccountFactory and VerifyingPaymaster from the npm build artifacts of
@@ -306,5 +307,40 @@ export function smartWalletsSection(chain: { chainId?: number; rpcUrl: string; a
         rpc_url: chain.rpcUrl,
       },
     ],
+  }
+}
+
+/** anvil with ERC-4337 (EntryPoint v0.7, a SimpleAccountFactory, a VerifyingPaymaster), alto and the paymaster service. */
+export interface AccountAbstractionChain {
+  anvil: Anvil
+  contracts: AccountAbstractionContracts
+  alto: Alto
+  paymaster: PaymasterStandin
+  /** The dev app's "smart-wallets" section for this chain, sponsored under the chain's policy. */
+  section(): ReturnType<typeof smartWalletsSection>
+  stop(): Promise<void>
+}
+
+/** Starts an AccountAbstractionChain on `chainId` (default 31337) whose paymaster sponsors `policy`. */
+export async function startAccountAbstractionChain(policy: string, options: { chainId?: number } = {}): Promise<AccountAbstractionChain> {
+  const anvil = await startAnvil({ chainId: options.chainId ?? 31337 })
+  try {
+    const contracts = await deployAccountAbstraction(anvil.rpcUrl)
+    const [alto, paymaster] = await Promise.all([startAlto(anvil.rpcUrl), startPaymasterStandin(anvil.rpcUrl, { paymaster: contracts.verifyingPaymaster, policies: [policy] })])
+    return {
+      anvil,
+      contracts,
+      alto,
+      paymaster,
+      section: () => smartWalletsSection({ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl, alto, paymaster, contracts }, policy),
+      async stop() {
+        await paymaster.close()
+        await alto.stop()
+        await anvil.stop()
+      },
+    }
+  } catch (error) {
+    await anvil.stop()
+    throw error
   }
 }
