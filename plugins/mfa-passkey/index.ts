@@ -1,7 +1,11 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
+import { loadMfaEnrollmentKit } from '../mfa/index.js'
+import { loadPasskeyKit } from '../passkey/index.js'
 import { mfaPasskeyApi } from './api.js'
 import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
+import type { MfaPasskeyState } from './mfaPasskeyState.js'
 
 /** Options of the passkey method. */
 export interface MfaPasskeyPluginOptions {
@@ -45,7 +49,13 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
     id: 'mfa-passkey',
     kind: 'mfa',
     api: mfaPasskeyApi,
-    screens: { enroll: { load: () => import('./screens/EnrollPasskeyScreen.js'), title: 'mfaPasskey.setup.title' } },
+    state: (): MfaPasskeyState => ({ loadPasskeyKit }),
+    screens: {
+      enroll: {
+        load: screenWith(() => import('./screens/EnrollPasskeyScreen.js'), () => Promise.all([loadMfaEnrollmentKit(), loadPasskeyKit()])),
+        title: 'mfaPasskey.setup.title',
+      },
+    },
     mfa: {
       method: 'passkey',
       label: 'mfaPasskey.label',

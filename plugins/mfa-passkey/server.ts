@@ -4,8 +4,7 @@ import type { Context, Hono } from 'hono'
 import { defineServerPlugin, HttpError, refuseCrossSite } from '../../core/server/index.js'
 import type { Db, MfaMethod, ServerContext } from '../../core/server/index.js'
 import type { MfaCaller, MfaChallengeState } from '../../core/server/mfaChallenges.js'
-import { createCredentialStore } from '../passkey/server/credentialStore.js'
-import { requestOptionsToWire } from '../passkey/wire.js'
+import { createCredentialStore, requestOptionsToWire } from '../passkey/server.js'
 import { mfaPasskeyPaths } from './api.js'
 import {
   MfaPasskeyEnrollInputSchema,
