@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { Button, ErrorText, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
+import { Button, ErrorText, ScreenLayout, TransactionRow, useFoyerKernel, useT } from '../../../ui/index.js'
 import { decodeTransaction } from '../../embedded-wallet/decodeTransaction.js'
-import { TransactionRow } from '../../embedded-wallet/screens/TransactionRow.js'
 import type { SmartWalletUiOptions } from '../smartWalletTypes.js'
 
 /** What the smart wallet's confirmation shows, and the send it runs on Approve. */
