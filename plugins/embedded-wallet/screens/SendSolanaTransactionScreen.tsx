@@ -3,7 +3,7 @@ import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, TransactionRow as
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { formatSol, formatSolUsd } from '../formatSol.js'
 import { parseSolanaInstructions, type SolanaInstruction } from '../parseSolanaInstructions.js'
-import { confirmSolanaSignature, solanaBalance, solanaFeeForMessage, solanaSignatureState } from '../solanaRpc.js'
+import { confirmSolanaSignature, solanaBalance, solanaFeeForMessage, solanaSignatureState } from '../../../core/client/wallets/solanaRpc.js'
 import { solanaTransactionFailure, type SolanaTransactionFailure } from '../solanaTransactionFailure.js'
 import { signSendConfirm, type SendSolanaTransactionParams } from '../solanaTransactions.js'
 import { readSolanaTransaction } from '../solanaWire.js'
