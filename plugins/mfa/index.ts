@@ -52,4 +52,5 @@ export type { MfaState } from './mfaState.js'
  * in the host's first load.
  */
 export const loadMfaEnrollmentKit = () => import('./mfaEnrollmentKit.js')
+/** What loadMfaEnrollmentKit loads (mfaEnrollmentKit.ts). */
 export type MfaEnrollmentKit = Awaited<ReturnType<typeof loadMfaEnrollmentKit>>
