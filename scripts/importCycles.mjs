@@ -1,6 +1,6 @@
 // Import cycles between the package's own modules: `node scripts/importCycles.mjs` prints each one.
 // A cycle is a strongly connected component of more than one file in the graph of relative imports,
-// re-exports and `import()` calls: type-only and lazy ones count too, because they tie two modules'
+// re-exports, `import()` calls and `import('…').T` types: type-only and lazy ones count too, because they tie two modules'
 // designs together just the same (neither can be read, moved or split without the other).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -41,6 +41,8 @@ function importsOf(path) {
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments
       if (argument && ts.isStringLiteralLike(argument)) specifiers.push(argument.text)
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      specifiers.push(node.argument.literal.text)
     }
     ts.forEachChild(node, visit)
   }

@@ -24,6 +24,7 @@ export { CodeInput, CODE_LENGTH, type CodeInputProps, type CodeInputHandle } fro
 export { ScreenLayout, type ScreenLayoutProps } from './primitives/ScreenLayout.js'
 export { Spinner } from './primitives/Spinner.js'
 export { ErrorText } from './primitives/ErrorText.js'
+export { TransactionRow } from './primitives/TransactionRow.js'
 export { PluginIcon } from './primitives/PluginIcon.js'
 export { QRCode, type QRCodeProps } from './primitives/QRCode.js'
 export { PhoneInput, type PhoneInputProps, type PhoneValue } from './primitives/PhoneInput.js'

@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from '../../test/kit/createTestServ
 import { startTurnstileStandin, type TurnstileStandin } from '../../test/standins/turnstileStandin.js'
 import { emailServer } from '../email/server.js'
 import { guestServer } from '../guest/server.js'
-import { createGuestCredential } from '../guest/schema.js'
+import { createGuestCredential } from '../guest/index.js'
 import { captchaTurnstileServer, siteverify } from './server.js'
 
 const SITE_KEY = 't:0x4AAAAAAAstandin'

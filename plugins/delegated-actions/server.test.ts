@@ -4,10 +4,9 @@ import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RawUser } from '../../core/protocol/index.js'
 import { createTestServer, TEST_APP_ID, TEST_ORIGIN, type TestServer } from '../../test/kit/createTestServer.js'
-import { createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
+import { createBody, custodyCall, makeWallet, solanaKeypairAt, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
 import { emailServer } from '../email/server.js'
 import { sealDelegationEnvelope } from './delegationEnvelope.js'
-import { solanaKeypairOf } from '../embedded-wallet/frame/keys/solanaKeypair.js'
 import { embeddedWalletServer } from '../embedded-wallet/server.js'
 import { DELEGATED_SOLANA_RPC_PATH } from './api.js'
 import { IDEMPOTENCY_KEY_HEADER, MAX_REQUEST_EXPIRY_MS, REQUEST_EXPIRY_HEADER, SYSTEM_PROGRAM_ID } from './schema.js'
@@ -37,7 +36,7 @@ async function userWithSolanaWallet() {
   const wallet = await makeWallet('solana')
   const res = await custodyCall(t, token)('create', createBody(wallet, { chain_type: 'solana' }))
   expect(res.status).toBe(200)
-  const keypair = solanaKeypairOf(wallet.secret, 0)
+  const keypair = solanaKeypairAt(wallet.secret, 0)
   secrets.push(Buffer.from(keypair.secretKey).toString('base64'), Buffer.from(keypair.secretKey).toString('hex'))
   return { token, address: wallet.address, keypair }
 }

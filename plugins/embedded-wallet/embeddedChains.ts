@@ -1,18 +1,11 @@
 import type { Foyer } from '../../core/client/types.js'
+import { configuredChains } from '../../core/client/wallets/configuredChains.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
 import { EmbeddedProviderRpcError, providerRpcTexts } from './providerRpcError.js'
 import { addedChainsOf } from './walletPreferences.js'
 
 /** Mainnet: the chain an embedded wallet is on when the host configured none. */
 const FALLBACK_CHAIN_ID = 1
-
-/** The host's chains (client config `supportedChains`, plus `defaultChain` when it isn't listed). */
-export function configuredChains(foyer: Foyer): readonly SupportedChain[] {
-  const client = foyer.$config.peek()?.client
-  const supported = client?.supportedChains ?? []
-  const preferred = client?.defaultChain
-  return preferred && !supported.some((c) => c.id === preferred.id) ? [preferred, ...supported] : supported
-}
 
 /**
  * The chains the embedded wallet may be on: the host's, then the ones the signed-in user added through

@@ -214,6 +214,14 @@ export type { CreateOnLogin } from './createOnLoginHook.js'
 export type { WalletProxy, WalletProxyOptions } from './walletProxy.js'
 export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './frameProtocol.js'
 
+/** What loadTransactionDecoder loads (decodeTransaction.ts). */
+export type TransactionDecoder = Pick<typeof import('./decodeTransaction.js'), 'decodeTransaction'>
+/**
+ * For plugins with a transaction confirmation of their own (smart wallets): loads decodeTransaction, the wallet's
+ * calldata decoding for its send screen, with that screen (core/client/screenWith.ts) instead of in the host's first load.
+ */
+export const loadTransactionDecoder = (): Promise<TransactionDecoder> => import('./decodeTransaction.js')
+
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {
   interface FoyerActions {

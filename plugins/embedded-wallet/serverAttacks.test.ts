@@ -8,7 +8,7 @@ import { b64, createBody, custodyCall, custodyProofFields, makeWallet, WALLET_OR
 import { passwordRecoveryBody, recoverWithPassword } from '../../test/kit/passwordRecovery.js'
 import { createTestDevice } from '../../test/kit/testDevice.js'
 import { emailServer } from '../email/server.js'
-import { createGuestCredential } from '../guest/schema.js'
+import { createGuestCredential } from '../guest/index.js'
 import { guestServer } from '../guest/server.js'
 import { siweServer } from '../siwe/server.js'
 import { deriveOprfPasswordKey, derivePasswordKey } from './frame/recovery/passwordKey.js'

@@ -1,3 +1,5 @@
+import { solanaWsUrlOf } from '../../core/client/wallets/solanaRpc.js'
+
 /** The Solana clusters (the spec's §9: mainnet-beta is the default). */
 export type SolanaClusterName = 'mainnet-beta' | 'devnet' | 'testnet'
 
@@ -18,14 +20,6 @@ export const SOLANA_CLUSTER_URLS: Record<SolanaClusterName, string> = {
   'mainnet-beta': 'https://api.mainnet-beta.solana.com',
   devnet: 'https://api.devnet.solana.com',
   testnet: 'https://api.testnet.solana.com',
-}
-
-/** The WebSocket URL of an RPC URL: http → ws, https → wss, an explicit port + 1 (as web3.js's Connection). */
-export function solanaWsUrlOf(rpcUrl: string): string {
-  const url = new URL(rpcUrl)
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  if (url.port) url.port = String(Number(url.port) + 1)
-  return url.toString()
 }
 
 /** The endpoints of `name` (default the first configured cluster, else mainnet-beta). */

@@ -1,4 +1,4 @@
-import { insufficientFundsLines, SolanaConfirmationTimeoutError, SolanaRpcError } from './solanaRpc.js'
+import { insufficientFundsLines, SolanaConfirmationTimeoutError, SolanaRpcError } from '../../core/client/wallets/solanaRpc.js'
 import { transactionFailureTexts, transactionFailureTitles, type TransactionFailure, type TransactionFailureCode } from './transactionFailure.js'
 
 /** A failed Solana send as the error screen shows it: the Ethereum screen's codes and titles, and the node's logs. */

@@ -1,7 +1,7 @@
 import { BaseError, ExecutionRevertedError, InsufficientFundsError, NonceTooLowError, WaitForTransactionReceiptTimeoutError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { embeddedWalletTexts } from './embeddedWalletTexts.js'
-import { SolanaConfirmationTimeoutError, SolanaRpcError } from './solanaRpc.js'
+import { SolanaConfirmationTimeoutError, SolanaRpcError } from '../../core/client/wallets/solanaRpc.js'
 import { solanaTransactionFailure } from './solanaTransactionFailure.js'
 import { failureScreenTexts, transactionFailure, TransactionReplacedError, TransactionRevertedError } from './transactionFailure.js'
 

@@ -1,7 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError } from '../../core/errors/index.js'
 import type { LinkedAccount, User } from '../../core/protocol/index.js'
-import { primaryEmbeddedWallet } from '../embedded-wallet/embeddedAccounts.js'
+import { primaryEmbeddedWallet } from '../embedded-wallet/index.js'
 import { farcasterSignerMessages } from './schema.js'
 
 /** Client error codes of the rules (§5) and of the flow. */

@@ -1,5 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import { screenWith } from '../../core/client/screenWith.js'
 import type { FundingRequest } from '../../core/client/types.js'
+import { loadFundingKit } from '../funding/index.js'
 import { EXTERNAL_WALLET_ICON, RELAY_API_URL, RELAY_QUOTE_PATH, supportsExternal, type FundingExternalState } from './externalSlot.js'
 
 /** Options of the transfer from an external wallet. */
@@ -43,7 +45,7 @@ export function fundingExternal(options: FundingExternalPluginOptions = {}) {
     kind: 'funding',
     state: (): FundingExternalState => ({ options: { relayUrl: options.relayUrl ?? RELAY_API_URL, quotePath: options.quotePath ?? RELAY_QUOTE_PATH } }),
     screens: {
-      transfer: { load: () => import('./screens/TransferScreen.js'), title: 'fundingExternal.title' },
+      transfer: { load: screenWith(() => import('./screens/TransferScreen.js'), loadFundingKit), title: 'fundingExternal.title' },
       bridge: { load: () => import('./screens/BridgeScreen.js'), title: 'fundingExternal.bridge.title' },
     },
     funding: {

@@ -1,6 +1,5 @@
 import type { ConnectedWallet } from '../../core/client/wallets/types.js'
-import { solanaWsUrlOf } from '../embedded-wallet/solanaClusters.js'
-import { confirmSolanaSignature, sendSolanaRawTransaction, solanaBalance, solanaRpc } from '../embedded-wallet/solanaRpc.js'
+import { confirmSolanaSignature, sendSolanaRawTransaction, solanaBalance, solanaRpc, solanaWsUrlOf } from '../../core/client/wallets/solanaRpc.js'
 import { compileSolanaMessage, unsignedTransaction, WireSolanaTransaction } from './solanaMessage.js'
 import type { RelaySolanaInstruction } from './transfer.js'
 

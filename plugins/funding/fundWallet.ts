@@ -1,6 +1,7 @@
 import type { Foyer, FundingMethodSlot, FundingRequest } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
-import { buildFundingRequest, configuredChains, firstFundingScreen, FUNDING_SCREENS, solanaRpcUrlOf, withTokenDetails, type FundingEnv, type FundWalletOptions, type FundWalletParameters } from './fundingRequest.js'
+import { configuredChains } from '../../core/client/wallets/configuredChains.js'
+import { buildFundingRequest, firstFundingScreen, FUNDING_SCREENS, solanaRpcUrlOf, withTokenDetails, type FundingEnv, type FundWalletOptions, type FundWalletParameters } from './fundingRequest.js'
 import { fundingStateOf, recordFunding, type FundingCallbacks, type FundingOutcome, type FundingSession } from './fundingState.js'
 import type { FundingConfig } from './schema.js'
 import type { FundingPluginOptions, FundWalletResult } from './fundingTypes.js'

@@ -91,14 +91,6 @@ function usdcByChain(env: FundingEnv): Record<number, `0x${string}`> {
   return known
 }
 
-/** The host's chains as a FundingEnv reads them. */
-export function configuredChains(foyer: Foyer): readonly SupportedChain[] {
-  const client = foyer.$config.peek()?.client
-  const supported = client?.supportedChains ?? []
-  const preferred = client?.defaultChain
-  return preferred && !supported.some((c) => c.id === preferred.id) ? [preferred, ...supported] : supported
-}
-
 /** The display name of a chain id (the host's name for it, a known one, or 'Chain {id}'). */
 export function chainName(env: Pick<FundingEnv, 'chains'>, chainId: number): string {
   return env.chains.find((c) => c.id === chainId)?.name ?? KNOWN_CHAIN_NAMES[chainId] ?? `Chain ${chainId}`

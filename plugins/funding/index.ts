@@ -46,6 +46,14 @@ export { fundingStateOf, recordFunding, type FundingHubState, type FundingOutcom
 export { fundingTexts, fundingErrors, statusText, type FundingStatus } from './fundingTexts.js'
 export type { FundingRequest, FundingMethodSlot } from '../../core/client/types.js'
 
+/** What loadFundingKit loads (of fundWallet.ts). */
+export type FundingKit = Pick<typeof import('./fundWallet.js'), 'assetSymbol'>
+/**
+ * For funding method plugins' screens: loads assetSymbol (the symbol of a request's asset), with the screen
+ * (core/client/screenWith.ts) instead of in the host's first load; it comes with the code fundWallet() loads.
+ */
+export const loadFundingKit = (): Promise<FundingKit> => ops.fundWallet()
+
 // The function hosts get on useFoyer() with this plugin.
 declare module 'foyer' {
   interface FoyerActions {

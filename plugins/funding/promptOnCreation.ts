@@ -1,6 +1,6 @@
 import type { FlowContext, Foyer } from '../../core/client/types.js'
 import type { LinkedAccount } from '../../core/protocol/index.js'
-import { configuredChains } from './fundingRequest.js'
+import { configuredChains } from '../../core/client/wallets/configuredChains.js'
 import { fundingConfigOf, fundWallet, type FundingPluginOptions } from './fundWallet.js'
 
 /** The embedded wallets' client type (the embedded-wallet plugin's, Privy's name). */

@@ -1,7 +1,8 @@
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser'
 import { defineFrameHalf, FrameFailure } from '../embedded-wallet/frame.js'
 import { mfaApi } from '../mfa/index.js'
-import { authenticationResponseToWire, passkeyTexts, requestOptionsFromWire } from '../passkey/index.js'
+import { authenticationResponseToWire, requestOptionsFromWire } from '../../core/protocol/webauthnWire.js'
+import { passkeyTexts } from '../passkey/index.js'
 import { mfaPasskeyApi } from './api.js'
 import { mfaPasskeyFrameEvents } from './frameEvents.js'
 

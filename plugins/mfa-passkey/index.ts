@@ -1,7 +1,11 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
+import { loadMfaEnrollmentKit, MFA_CODE_WAIT_MS, mfaApi } from '../mfa/index.js'
+import { loadPasskeyKit } from '../passkey/index.js'
 import { mfaPasskeyApi } from './api.js'
 import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
+import type { MfaPasskeyState } from './mfaPasskeyState.js'
 
 /** Options of the passkey method. */
 export interface MfaPasskeyPluginOptions {
@@ -45,7 +49,13 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
     id: 'mfa-passkey',
     kind: 'mfa',
     api: mfaPasskeyApi,
-    screens: { enroll: { load: () => import('./screens/EnrollPasskeyScreen.js'), title: 'mfaPasskey.setup.title' } },
+    state: (): MfaPasskeyState => ({ loadPasskeyKit }),
+    screens: {
+      enroll: {
+        load: screenWith(() => import('./screens/EnrollPasskeyScreen.js'), () => Promise.all([loadMfaEnrollmentKit(), loadPasskeyKit()])),
+        title: 'mfaPasskey.setup.title',
+      },
+    },
     mfa: {
       method: 'passkey',
       label: 'mfaPasskey.label',
@@ -56,7 +66,7 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
       // §7: the spec's start of a passkey verification (useMfa's init('passkey') for headless hosts).
       start: (foyer: Foyer) => mfaPasskeyCalls.init(foyer, {}),
       // The whole ceremony, in the wallet frame's origin when the app has the embedded wallet; WebAuthn code loads on first use.
-      verify: async (foyer: Foyer) => (await import('./verifyWithPasskey.js')).verifyWithPasskey(foyer),
+      verify: async (foyer: Foyer) => (await import('./verifyWithPasskey.js')).verifyWithPasskey(foyer, { api: mfaApi, codeWaitMs: MFA_CODE_WAIT_MS }),
       verifyingTitle: 'mfaPasskey.verifying.title',
       enrollScreen: 'mfa-passkey/enroll',
       // §7: unenrolling submits an empty credentialIds list.

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AuthenticationOptionsSchema, AuthenticationResponseSchema, CredentialIdSchema, MAX_PASSKEYS_PER_USER, RelyingPartySchema } from '../passkey/schema.js'
+import { AuthenticationOptionsSchema, AuthenticationResponseSchema, CredentialIdSchema, MAX_PASSKEYS_PER_USER, RelyingPartySchema } from '../../core/protocol/webauthn.js'
 
 /**
  * §3 Passkey MFA response: what `navigator.credentials.get` produced, snake_case (id, raw_id, response {client_data_json,

@@ -3,10 +3,8 @@ import { MFA_LOCKOUT_FAILURES } from '../../core/server/mfaLockout.js'
 import { createTestServer, TEST_ORIGIN, type TestServer } from '../../test/kit/createTestServer.js'
 import { createSoftAuthenticator, type CeremonyOverrides } from '../../test/kit/softAuthenticator.js'
 import { emailServer } from '../email/server.js'
-import { passkeyPaths } from '../passkey/api.js'
-import type { RegistrationOptions } from '../passkey/schema.js'
+import { loadPasskeyKit, passkeyPaths, type RegistrationOptions } from '../passkey/index.js'
 import { passkeyServer } from '../passkey/server.js'
-import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from '../passkey/wire.js'
 import { mfaPasskeyPaths } from './api.js'
 import type { MfaPasskeyOptions } from './schema.js'
 import { mfaPasskeyServer } from './server.js'
@@ -16,6 +14,8 @@ let t: TestServer
 const WALLET_ORIGIN = 'http://localhost:5174'
 let clock = Date.parse('2026-01-01T00:00:00Z')
 const soft = createSoftAuthenticator()
+// The browser side of the WebAuthn wire mappings, as the passkey plugin lends them to this one.
+const { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } = await loadPasskeyKit()
 
 beforeAll(async () => {
   t = await createTestServer({

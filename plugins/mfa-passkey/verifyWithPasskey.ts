@@ -1,8 +1,8 @@
 import type { Foyer } from '../../core/client/types.js'
 import { BaseError } from '../../core/errors/index.js'
 import { walletFrameOf } from '../embedded-wallet/index.js'
-import { mfaCalls } from '../mfa/mfaCalls.js'
-import { MFA_CODE_WAIT_MS } from '../mfa/mfaState.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { mfaApi } from '../mfa/index.js'
 import { answerWithPasskey } from './answerWithPasskey.js'
 import { mfaPasskeyFrameEvents } from './frameEvents.js'
 import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
@@ -15,15 +15,15 @@ import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
  * 'Passkey request timed out or rejected by user.'). A host without the wallet frame has no other origin to use: the
  * ceremony runs in this page (POST /api/v1/mfa/passkeys/init {}, navigator.credentials.get, /api/v1/mfa/verify).
  */
-export async function verifyWithPasskey(foyer: Foyer): Promise<void> {
+export async function verifyWithPasskey(foyer: Foyer, mfa: { api: typeof mfaApi; codeWaitMs: number }): Promise<void> {
   const frame = walletFrameOf(foyer)
   if (frame) {
     const accessToken = await foyer.session.getAccessToken()
     if (!accessToken) throw new BaseError(foyer.t('mfa.error.generic'), { code: 'MUST_BE_AUTHENTICATED' })
     // The user's pace: the prompt may wait as long as the server keeps the challenge. The frame half is frame.ts.
-    await frame.request(mfaPasskeyFrameEvents.verify, { accessToken, method: 'passkey' }, MFA_CODE_WAIT_MS)
+    await frame.request(mfaPasskeyFrameEvents.verify, { accessToken, method: 'passkey' }, mfa.codeWaitMs)
     return
   }
   const init = await mfaPasskeyCalls.init(foyer, {})
-  await mfaCalls.verify(foyer, { method: 'passkey', code: await answerWithPasskey(foyer, init) })
+  await apiClient('mfa', mfa.api).verify(foyer, { method: 'passkey', code: await answerWithPasskey(foyer, init) })
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Foyer } from '../../core/client/types.js'
+import { loadMfaEnrollmentKit } from '../mfa/index.js'
 import { mfaSms, signsInBySms } from './index.js'
-import { enrollErrorText } from './screens/enrollErrorText.js'
+import { enrollErrorText as smsEnrollErrorText } from './screens/enrollErrorText.js'
 
 const withAccounts = (types: string[]) =>
   ({ $session: { peek: () => ({ status: 'authenticated', user: { linkedAccounts: types.map((type) => ({ type })) } }) } }) as unknown as Foyer
@@ -19,7 +20,9 @@ describe('the SMS MFA client slot', () => {
     expect(mfaSms().mfa?.unavailable?.(withAccounts(['phone']))).toBe(true)
   })
 
-  it('maps enrollment failures to the spec texts (max attempts and rate limits block input), the sender failure to its own, anything else to Unknown error', () => {
+  it('maps enrollment failures to the spec texts (max attempts and rate limits block input), the sender failure to its own, anything else to Unknown error', async () => {
+    const { mfaEnrollErrorText } = await loadMfaEnrollmentKit()
+    const enrollErrorText = (error: unknown) => smsEnrollErrorText(error, mfaEnrollErrorText)
     expect(enrollErrorText({ code: 'INVALID_CREDENTIALS' })).toEqual({ text: 'mfa.error.invalidCode', blocked: false })
     expect(enrollErrorText({ code: 'MFA_VERIFICATION_MAX_ATTEMPTS_REACHED' })).toEqual({ text: 'mfa.error.maxAttempts', blocked: true })
     expect(enrollErrorText({ code: 'TOO_MANY_REQUESTS' })).toEqual({ text: 'mfa.error.rateLimited', blocked: true })

@@ -1,5 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
+import { loadMfaEnrollmentKit } from '../mfa/index.js'
 import { mfaSmsApi } from './api.js'
 import { mfaSmsCalls } from './mfaSmsCalls.js'
 
@@ -39,8 +41,8 @@ export function mfaSms(options: MfaSmsPluginOptions = {}) {
     kind: 'mfa',
     api: mfaSmsApi,
     screens: {
-      enroll: { load: () => import('./screens/EnrollSmsScreen.js'), title: 'mfaSms.enroll.title' },
-      verify: { load: () => import('./screens/EnrollSmsCodeScreen.js'), title: 'mfaSms.verify.title' },
+      enroll: { load: screenWith(() => import('./screens/EnrollSmsScreen.js'), loadMfaEnrollmentKit), title: 'mfaSms.enroll.title' },
+      verify: { load: screenWith(() => import('./screens/EnrollSmsCodeScreen.js'), loadMfaEnrollmentKit), title: 'mfaSms.verify.title' },
     },
     mfa: {
       method: 'sms',

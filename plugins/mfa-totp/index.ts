@@ -1,5 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
+import { loadMfaEnrollmentKit } from '../mfa/index.js'
 import { totpApi } from './api.js'
 import { totpCalls } from './totpCalls.js'
 
@@ -35,7 +37,7 @@ export function mfaTotp(options: MfaTotpPluginOptions = {}) {
     id: 'mfa-totp',
     kind: 'mfa',
     api: totpApi,
-    screens: { enroll: { load: () => import('./screens/EnrollTotpScreen.js'), title: 'mfaTotp.scan.title' } },
+    screens: { enroll: { load: screenWith(() => import('./screens/EnrollTotpScreen.js'), loadMfaEnrollmentKit), title: 'mfaTotp.scan.title' } },
     mfa: {
       method: 'totp',
       label: 'mfaTotp.label',

@@ -38,8 +38,19 @@ export { useMfa, type UseMfaReturnType } from './useMfa.js'
 export { useMfaEnrollment, type UseMfaEnrollmentReturnType } from './useMfaEnrollment.js'
 export { useRegisterMfaListener, type UseRegisterMfaListenerParameters } from './useRegisterMfaListener.js'
 export { isMfaRequired } from './mfaStepUp.js'
-export { mfaErrorText } from './mfaErrorText.js'
+export { mfaErrorText, type MfaErrorOutcome } from './mfaErrorText.js'
 export { mfaApi, mfaApiPaths } from './api.js'
 export { mfaTexts } from './mfaTexts.js'
 export { useMfaVerifiedUntil } from './useMfaVerifiedUntil.js'
 export { formatMfaWindow, mfaWindowSeconds, noteMfaVerified } from './mfaWindow.js'
+/** The hub's state (`foyer.pluginState<MfaState>('mfa')`), for MFA method plugins. */
+export { MFA_CODE_WAIT_MS, type MfaState } from './mfaState.js'
+
+/**
+ * For MFA method plugins: loads what their enrollment screens share with the hub's (useSteppedUpCall,
+ * useEnrolledWindowText, mfaEnrollErrorText, noteMfaVerified), with the screen (core/client/screenWith.ts) instead of
+ * in the host's first load.
+ */
+export const loadMfaEnrollmentKit = () => import('./mfaEnrollmentKit.js')
+/** What loadMfaEnrollmentKit loads (mfaEnrollmentKit.ts). */
+export type MfaEnrollmentKit = Awaited<ReturnType<typeof loadMfaEnrollmentKit>>

@@ -84,9 +84,15 @@ export { toPasskeyError, passkeyErrorCodes } from './passkeyErrors.js'
 export type { PasskeyStep } from './passkeyCeremonies.js'
 export type { PasskeyNameParts } from './passkeyDisplayName.js'
 export { passkeyApi, passkeyPaths } from './api.js'
-// WebAuthn's JSON and the wire's, both ways (for MFA by passkey, whose ceremony runs in the wallet frame too).
-export { authenticationResponseToWire, requestOptionsFromWire } from './wire.js'
 export * from './schema.js'
+
+/** What loadPasskeyKit loads (passkeyKit.ts). */
+export type PasskeyKit = typeof import('./passkeyKit.js')
+/**
+ * For the passkey MFA method (mfa-passkey): loads addPasskey, passkeyDisplayName, passkeyErrorText, the passkey errors
+ * and the browser side of the WebAuthn wire mappings, with the code that uses them instead of in the host's first load.
+ */
+export const loadPasskeyKit = (): Promise<PasskeyKit> => import('./screens/PasskeyLinkScreen.js').then((screen) => screen.passkeyKit)
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

@@ -4,7 +4,7 @@ import type { LinkedAccount, RawUser, User } from '../../core/protocol/index.js'
 import { passkeyCalls } from './passkeyCalls.js'
 import { passkeyErrorCodes, toPasskeyError } from './passkeyErrors.js'
 import { passkeyTexts } from './schema.js'
-import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from './wire.js'
+import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from '../../core/protocol/webauthnWire.js'
 
 /** A step of a passkey ceremony (the hooks' statuses between 'initial' and 'done'). */
 export type PasskeyStep = 'generating-challenge' | 'awaiting-passkey' | 'submitting-response'

@@ -6,7 +6,7 @@ import { emailServer } from '../email/server.js'
 import { passkeyPaths } from './api.js'
 import type { AuthenticationOptions, RegistrationOptions } from './schema.js'
 import { passkeyServer } from './server.js'
-import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from './wire.js'
+import { authenticationResponseToWire, creationOptionsFromWire, registrationResponseToWire, requestOptionsFromWire } from '../../core/protocol/webauthnWire.js'
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const ONE_PASSWORD = 'bada5566-a7aa-401f-bd96-45619a55120d'

@@ -81,3 +81,8 @@ CREATE INDEX passkey_credentials_user ON passkey_credentials (user_id);`,
     },
   })
 }
+
+/** For the passkey MFA method's server half (mfa-passkey): the users' passkeys, as the passkey routes keep them. */
+export { createCredentialStore, type CredentialStore } from './server/credentialStore.js'
+/** For the passkey MFA method's server half: the server side of the WebAuthn wire mappings (@simplewebauthn ↔ the spec's snake_case). */
+export { requestOptionsToWire, authenticationResponseFromWire } from '../../core/protocol/webauthnWire.js'

@@ -10,7 +10,7 @@ import {
   registrationResponseToWire,
   requestOptionsFromWire,
   requestOptionsToWire,
-} from './wire.js'
+} from '../../core/protocol/webauthnWire.js'
 
 const assertion = {
   id: 'Y3JlZA',

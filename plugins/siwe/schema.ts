@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ModeSchema, TransferNonceSchema } from '../../core/protocol/index.js'
+import { AddressSchema, MessageSchema, SignatureSchema } from '../../core/protocol/siwe.js'
 
 /** How long a nonce from siwe/init stays usable (the issue's 10 minutes). */
 export const NONCE_TTL_SECONDS = 600
@@ -20,12 +21,16 @@ export const siweTexts = {
   notConnected: 'Wallet is not currently connected',
 } as const
 
-/** An Ethereum address as hex (any case; EIP-55 is checked where it matters, with viem). */
-export const AddressSchema = v.pipe(v.string('address must be a string'), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address'))
-/** An EIP-4361 message; the bound keeps parsing cheap. */
-export const MessageSchema = v.pipe(v.string('message must be a string'), v.nonEmpty('message is required'), v.maxLength(8192, 'message is too long'))
-/** A hex signature: 65 bytes for an EOA, longer for contract wallets (ERC-1271 / ERC-6492), bounded. */
-export const SignatureSchema = v.pipe(v.string('signature must be a string'), v.regex(/^0x(?:[0-9a-fA-F]{2}){64,8192}$/, 'Invalid signature'))
+// The wire shared with the smart-wallets plugin (core/protocol/siwe.ts).
+export {
+  AddressSchema,
+  MessageSchema,
+  SignatureSchema,
+  SmartWalletTypeSchema,
+  SiweInitInputSchema as InitInputSchema,
+  SiweInitOutputSchema as InitOutputSchema,
+  LinkSmartWalletInputSchema,
+} from '../../core/protocol/siwe.js'
 /** The wallet's chain: CAIP-2 ('eip155:1') as Privy sends it, or a bare chain id number. */
 export const ChainIdSchema = v.union(
   [
@@ -36,12 +41,7 @@ export const ChainIdSchema = v.union(
 )
 /** walletClientType / connectorType: short slugs (the spec's ids, or an EIP-6963 rdns). */
 const Slug = v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Invalid wallet metadata'))))
-const CaptchaToken = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(4096))))
 
-/** POST /api/v1/siwe/init */
-export const InitInputSchema = v.object({ address: AddressSchema, token: CaptchaToken })
-/** Answer of init: an EIP-4361 nonce (alphanumeric, 128 random bits). */
-export const InitOutputSchema = v.object({ nonce: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9]{8,}$/)) })
 /** POST /api/v1/siwe/authenticate */
 export const AuthenticateInputSchema = v.object({
   message: MessageSchema,
@@ -71,13 +71,6 @@ export const TransferInputSchema = v.object({
   walletClientType: RequiredSlug,
   connectorType: RequiredSlug,
 })
-/** Smart-wallet kinds Privy names, and `simple` (eth-infinitism's SimpleAccount, plugins/smart-wallets). */
-export const SmartWalletTypeSchema = v.picklist(
-  ['safe', 'kernel', 'light_account', 'biconomy', 'coinbase_smart_wallet', 'thirdweb', 'nexus', 'simple'],
-  'Invalid smart_wallet_type',
-)
-/** POST /api/v1/siwe/link_smart_wallet */
-export const LinkSmartWalletInputSchema = v.object({ message: MessageSchema, signature: SignatureSchema, smart_wallet_type: SmartWalletTypeSchema })
 
 /**
  * The app's `"siwe"` section (server-only). `chains` lists the chain ids sign-in messages may name,

@@ -1,6 +1,6 @@
 import { UserSchema } from '../../core/protocol/index.js'
+import { LinkSmartWalletInputSchema, SiweInitInputSchema, SiweInitOutputSchema } from '../../core/protocol/siwe.js'
 import { apiPaths, defineApi } from '../../core/client/defineApi.js'
-import { InitInputSchema, InitOutputSchema, LinkSmartWalletInputSchema } from '../siwe/schema.js'
 import { SmartWalletsConfigSchema } from './schema.js'
 
 /**
@@ -17,7 +17,7 @@ export const smartWalletsConfigPath = (appId: string) => `/api/v1/apps/${encodeU
  * so a host needs no SIWE login on its modal to get a smart wallet.
  */
 export const smartWalletsApi = defineApi('/api/v1/siwe', {
-  nonce: { path: 'init', input: InitInputSchema, output: InitOutputSchema, captcha: 'token' },
+  nonce: { path: 'init', input: SiweInitInputSchema, output: SiweInitOutputSchema, captcha: 'token' },
   link: { path: 'link_smart_wallet', input: LinkSmartWalletInputSchema, output: UserSchema },
 })
 export const smartWalletsApiPaths = apiPaths(smartWalletsApi)

@@ -1,7 +1,9 @@
 import { signal } from '@preact/signals-core'
 import { definePlugin } from '../../core/client/plugin.js'
+import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
 import { usePluginState } from '../../ui/hooks/usePluginState.js'
+import { loadTransactionDecoder, primaryEmbeddedWallet } from '../embedded-wallet/index.js'
 import { smartWalletsApi } from './api.js'
 import { smartWalletsTexts } from './schema.js'
 import { SMART_WALLETS_PLUGIN_ID, type PermissionlessLoader, type SmartWalletClient, type SmartWalletsState } from './smartWalletTypes.js'
@@ -34,7 +36,7 @@ export function smartWallets(options: SmartWalletsOptions = {}) {
     kind: 'feature',
     api: smartWalletsApi,
     state: (): SmartWalletsState => ({ client: signal(null), status: signal('idle'), error: signal(null), userId: null, batch: null, ...(options.permissionless ? { permissionless: options.permissionless } : {}) }),
-    screens: { confirm: { load: () => import('./screens/SmartWalletConfirmScreen.js'), title: 'smartWallets.confirm.title' } },
+    screens: { confirm: { load: screenWith(() => import('./screens/SmartWalletConfirmScreen.js'), loadTransactionDecoder), title: 'smartWallets.confirm.title' } },
     // After the embedded wallet exists: on login (its flow hook made it) and on a restored session alike, by the session.
     setup: (foyer: Foyer) => {
       const state = foyer.pluginState<SmartWalletsState>(SMART_WALLETS_PLUGIN_ID)
@@ -54,7 +56,7 @@ export function smartWallets(options: SmartWalletsOptions = {}) {
         // Once per user: the status stays 'idle' until the app's config says smart wallets are on ('loading'), or off.
         state.userId = user.id
         runtime()
-          .then((m) => m.startSmartWallet(foyer, state))
+          .then((m) => m.startSmartWallet(foyer, state, primaryEmbeddedWallet))
           .catch((error: unknown) => {
             if (state.userId !== user.id) return
             state.error.value = error instanceof Error ? error : new Error(String(error))

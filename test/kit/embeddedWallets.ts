@@ -29,6 +29,9 @@ export async function makeWallet(chain: Chain = 'ethereum', secret: Uint8Array =
   return { secret, shares, address }
 }
 
+/** A Solana wallet's key pair at `walletIndex` of `secret` (as the frame derives it): for tests of plugins that take it. */
+export const solanaKeypairAt = (secret: Uint8Array, walletIndex = 0) => solanaKeypairOf(secret, walletIndex)
+
 /** The body of POST embedded_wallets/create for `wallet` (automatic recovery), with `extra` fields over it. */
 export const createBody = (wallet: { shares: WalletShares; address: string }, extra: Record<string, unknown> = {}) => ({
   chain_type: 'ethereum',

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-core'
 import { describe, expect, it, vi } from 'vitest'
 import type { Foyer } from '../../../core/client/types.js'
+import { smartWalletsTexts } from '../../smart-wallets/index.js'
 import { normalizeRequest, runWalletRequest } from './runWalletRequest.js'
 
 const ADDRESS = '0x00000000000000000000000000000000000000aa'
@@ -11,7 +12,10 @@ const wrap = (request: unknown, callbackUrl = 'http://localhost:6001/') => JSON.
 const embedded = { type: 'wallet', address: ADDRESS, chainType: 'ethereum', walletClientType: 'privy' }
 const smartAccount = { type: 'smart_wallet', address: SMART, smartWalletType: 'simple' }
 
-/** A kernel stand-in: the signed-in user's accounts, the embedded wallet's actions and, when given, the smart-wallets plugin's state. */
+/**
+ * A kernel stand-in: the signed-in user's accounts, the embedded wallet's actions and, when given, the smart-wallets
+ * plugin's state (and its texts in the kernel's `t`).
+ */
 function fakeFoyer(accounts: object[], smartState?: { client: ReturnType<typeof signal>; status: ReturnType<typeof signal> }) {
   const actions = {
     signMessage: vi.fn(async () => '0xsig'),
@@ -23,6 +27,7 @@ function fakeFoyer(accounts: object[], smartState?: { client: ReturnType<typeof 
     $session: { peek: () => ({ user: { id: 'u1', linkedAccounts: accounts } }) },
     registry: { plugin: (id: string) => (id === 'smart-wallets' && smartState ? { id } : undefined) },
     pluginState: () => smartState,
+    t: (key: string) => (smartState ? (smartWalletsTexts as Record<string, string>)[key] : undefined) ?? key,
   } as unknown as Foyer
   return { foyer, actions }
 }

@@ -1,8 +1,6 @@
 import type { Foyer } from '../../../core/client/types.js'
 import type { CrossAppTransactRequest, CrossAppWalletRequest } from '../schema.js'
 import { FlowError } from '../../../core/errors/index.js'
-// The smart-wallets plugin's texts only (its schema module; its runtime is reached through its plugin state).
-import { smartWalletsTexts } from '../../smart-wallets/schema.js'
 import { crossAppError, crossAppErrorCodes, crossAppErrorTexts } from '../crossAppErrors.js'
 import { embeddedAddresses, walletActions } from './providerPageKit.js'
 import { providerSmartWallet, type ProviderSmartWallet } from './providerSmartWallet.js'
@@ -38,7 +36,7 @@ export async function runWalletRequest(foyer: Foyer, request: CrossAppWalletRequ
   const address = addressOf(request)
   if (!address) throw crossAppError('wrongAddress')
   const smart = await providerSmartWallet(foyer, address)
-  if (smart) return runWithSmartWallet(smart, request)
+  if (smart) return runWithSmartWallet(foyer, smart, request)
   if (!embeddedAddresses(foyer.$session.peek().user?.linkedAccounts).includes(address.toLowerCase())) throw crossAppError('wrongAddress')
   const wallet = walletActions(foyer)
   const [first, second] = request.params as [unknown, unknown]
@@ -56,8 +54,11 @@ export async function runWalletRequest(foyer: Foyer, request: CrossAppWalletRequ
   }
 }
 
-/** The smart-wallet variants: a user operation through the bundler (one call), signatures as the smart account. */
-async function runWithSmartWallet(smart: ProviderSmartWallet, request: CrossAppWalletRequest): Promise<unknown> {
+/**
+ * The smart-wallet variants: a user operation through the bundler (one call), signatures as the smart account. Like the
+ * client, the smart-wallets plugin's text comes from the kernel (its `texts`), not from an import of that plugin.
+ */
+async function runWithSmartWallet(foyer: Foyer, smart: ProviderSmartWallet, request: CrossAppWalletRequest): Promise<unknown> {
   const [first, second] = request.params as [unknown, unknown]
   switch (request.method) {
     case 'personal_sign':
@@ -67,7 +68,7 @@ async function runWithSmartWallet(smart: ProviderSmartWallet, request: CrossAppW
     case 'eth_sendTransaction': {
       const { to, value, data, chainId } = first as { to?: `0x${string}`; value?: string | number; data?: `0x${string}`; chainId?: string | number }
       if (!to) throw new FlowError(crossAppErrorTexts.initFailed, crossAppErrorCodes.initFailed)
-      if (chainId !== undefined && Number(chainId) !== smart.chain.id) throw new FlowError(smartWalletsTexts['smartWallets.noNetwork'], 'SMART_WALLET_NO_NETWORK')
+      if (chainId !== undefined && Number(chainId) !== smart.chain.id) throw new FlowError(foyer.t('smartWallets.noNetwork'), 'SMART_WALLET_NO_NETWORK')
       return smart.sendTransaction({ to, ...(value !== undefined ? { value: BigInt(value) } : {}), ...(data ? { data } : {}) })
     }
   }

@@ -7,12 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { serverMigrations } from '../../../core/server/db/serverMigrations.js'
 import type { Db } from '../../../core/server/index.js'
 import { createTestServer, TEST_APP_ID, type TestServer } from '../../../test/kit/createTestServer.js'
-import { createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { createBody, custodyCall, makeWallet, solanaKeypairAt, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
 import { openTemplateDb } from '../../../test/kit/pgliteTemplate.js'
 import { startPostgresServer } from '../../../test/kit/postgresServer.js'
 import { emailServer } from '../../email/server.js'
 import { sealDelegationEnvelope } from '../delegationEnvelope.js'
-import { solanaKeypairOf } from '../../embedded-wallet/frame/keys/solanaKeypair.js'
 import { embeddedWalletServer } from '../../embedded-wallet/server.js'
 import { DELEGATED_SOLANA_RPC_PATH } from '../api.js'
 import { delegatedActionsServer } from '../server.js'
@@ -94,7 +93,7 @@ describe('the delegation signer key', () => {
         const frame = async (server: TestServer, path: string, body: unknown) =>
           server.request(route(path), { body, token: token!, headers: { origin: WALLET_ORIGIN, ...(await server.device.proofHeader(route(path), token!)) } })
         const signer = (await (await frame(a, 'signer_key', {})).json()) as { public_key: string; key_id: string; user_id: string }
-        const keypair = solanaKeypairOf(wallet.secret, 0)
+        const keypair = solanaKeypairAt(wallet.secret, 0)
         const envelope = await sealDelegationEnvelope(keypair.secretKey, new Uint8Array(Buffer.from(signer.public_key, 'base64')), { appId: TEST_APP_ID, userId: signer.user_id, address })
         expect((await frame(a, 'consent', { address, chain_type: 'solana', key_id: signer.key_id, envelope })).status).toBe(200)
         const { data } = await signs(b, address)

@@ -1,8 +1,7 @@
 import { UserRejectedRequestError } from '../../../core/errors/index.js'
-import { Button, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
+import { Button, ScreenLayout, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
 import type { AddChainParams } from '../addEthereumChain.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { TransactionRow as Row } from './TransactionRow.js'
 
 /**
  * 'Add network' (wallet_addEthereumChain for a chain the wallet doesn't know): the network's name, chain id, RPC URL,

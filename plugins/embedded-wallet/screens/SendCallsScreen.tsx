@@ -1,12 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { Button, ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
+import { Button, ErrorText, ScreenLayout, Spinner, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
 import type { SendCallsParams } from '../callBatchTypes.js'
 import { explorerTxUrl, formatNativeAmount, formatPrice, shortAddress } from '../formatTransaction.js'
 import { previewCalls, type CallsPreview } from '../previewCalls.js'
 import { chainOf, publicClientFor } from '../sendTransaction.js'
 import { failureScreenTexts, failureTextKeys, transactionFailure, transactionFailureTitleKeys, type TransactionFailureCode } from '../transactionFailure.js'
-import { TransactionRow as Row } from './TransactionRow.js'
 import { useNativePrice } from './useNativePrice.js'
 
 /**

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react'
-import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
+import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, TransactionRow as Row, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { formatSol, formatSolUsd } from '../formatSol.js'
 import { parseSolanaInstructions, type SolanaInstruction } from '../parseSolanaInstructions.js'
-import { confirmSolanaSignature, solanaBalance, solanaFeeForMessage, solanaSignatureState } from '../solanaRpc.js'
+import { confirmSolanaSignature, solanaBalance, solanaFeeForMessage, solanaSignatureState } from '../../../core/client/wallets/solanaRpc.js'
 import { solanaTransactionFailure, type SolanaTransactionFailure } from '../solanaTransactionFailure.js'
 import { signSendConfirm, type SendSolanaTransactionParams } from '../solanaTransactions.js'
 import { readSolanaTransaction } from '../solanaWire.js'
 import { fetchTokenPrice } from '../tokenPrice.js'
 import { failureScreenTexts, failureTextKeys } from '../transactionFailure.js'
-import { TransactionRow as Row } from './TransactionRow.js'
 
 interface Preview {
   instructions: SolanaInstruction[] | null

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
+import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, TransactionRow as Row, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { DecodedTransaction } from '../decodeTransaction.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { DETAILS_MAX_HEIGHT_PX, explorerTxUrl, formatPrice, formatTokenAmount, MAX_UINT256, shortAddress } from '../formatTransaction.js'
@@ -15,7 +15,6 @@ import {
 } from '../sendTransaction.js'
 import type { SendTransactionParams, SendTransactionResult } from '../transactionTypes.js'
 import { failureScreenTexts, failureTextKeys, transactionFailure, type TransactionFailure } from '../transactionFailure.js'
-import { TransactionRow as Row } from './TransactionRow.js'
 import { useNativePrice } from './useNativePrice.js'
 
 type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; result: SendTransactionResult } | { kind: 'error'; failure: TransactionFailure }

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { FundingRequest } from '../../../core/client/types.js'
 import { AbortError } from '../../../core/errors/index.js'
 import { Button, ScreenLayout, Spinner, useFoyerKernel, useT, type ScreenProps } from '../../../ui/index.js'
-import { recordFunding } from '../../funding/fundingState.js'
-import { statusText } from '../../funding/fundingTexts.js'
+import { recordFunding, statusText } from '../../funding/index.js'
 import {
   COINBASE_PROVIDER,
   coinbaseAssetOf,

@@ -3,8 +3,7 @@ import type { FundingRequest } from '../../../core/client/types.js'
 import { Button, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT, type ScreenProps } from '../../../ui/index.js'
 import { MOONPAY_API_URL, type FundingMoonpayState, MOONPAY_ERROR_TEXT, initialMoonpayPoll, moonpayCurrencyCode, moonpayOutcome, moonpayPollStep, moonpayTransactionOf, type MoonpayPollResult } from '../moonpay.js'
 import { moonpayCalls } from '../moonpayCalls.js'
-import { recordFunding } from '../../funding/fundingState.js'
-import { statusText } from '../../funding/fundingTexts.js'
+import { recordFunding, statusText } from '../../funding/index.js'
 import type { MoonpaySignResult } from '../schema.js'
 
 /** One poll of Moonpay's transaction status by its external id, with the publishable key (§7). */

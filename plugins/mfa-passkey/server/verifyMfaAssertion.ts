@@ -1,5 +1,5 @@
 import { verifyAuthenticationResponse } from '@simplewebauthn/server'
-import { authenticationResponseFromWire } from '../../passkey/wire.js'
+import { authenticationResponseFromWire } from '../../passkey/server.js'
 import type { MfaPasskeyResponse } from '../schema.js'
 import type { ExpectedOrigins } from './passkeyAssertion.js'
 

@@ -7,7 +7,7 @@ import {
 } from '@simplewebauthn/server'
 import type { ServerContext } from '../../../core/server/index.js'
 import type { AuthenticationOptions, AuthenticationResponse, RegistrationOptions, RegistrationResponse } from '../schema.js'
-import { authenticationResponseFromWire, creationOptionsToWire, registrationResponseFromWire, requestOptionsToWire } from '../wire.js'
+import { authenticationResponseFromWire, creationOptionsToWire, registrationResponseFromWire, requestOptionsToWire } from '../../../core/protocol/webauthnWire.js'
 import type { ChallengeRow } from './challengeStore.js'
 
 /** The spec's text for any failed verification: it says nothing more on purpose. */

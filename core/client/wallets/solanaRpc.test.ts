@@ -1,8 +1,9 @@
-import { Keypair, SystemProgram, Transaction } from '@solana/web3.js'
+import { Keypair, LAMPORTS_PER_SOL as LAMPORTS_PER_SOL_NUMBER, SystemProgram, Transaction } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSolanaRpcStandin, type SolanaRpcStandin } from '../../test/standins/solanaRpcStandin.js'
-import { LAMPORTS_PER_SOL } from './formatSol.js'
+import { startSolanaRpcStandin, type SolanaRpcStandin } from '../../../test/standins/solanaRpcStandin.js'
 import { confirmSolanaSignature, insufficientFundsLines, sendSolanaRawTransaction, solanaBalance, solanaFeeForMessage, solanaRpc, SolanaRpcError } from './solanaRpc.js'
+
+const LAMPORTS_PER_SOL = BigInt(LAMPORTS_PER_SOL_NUMBER)
 
 let node: SolanaRpcStandin
 beforeAll(async () => {

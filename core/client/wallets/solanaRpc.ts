@@ -1,3 +1,5 @@
+// Solana JSON-RPC over fetch (no @solana/web3.js), for the embedded wallet's Solana transactions and the funding
+// transfer from an external Solana wallet.
 /** A Solana JSON-RPC failure; `logs` are the program logs of a failed preflight ('Transaction simulation failed'). */
 export class SolanaRpcError extends Error {
   override name = 'SolanaRpcError'
@@ -16,6 +18,14 @@ export class SolanaConfirmationTimeoutError extends SolanaRpcError {
   constructor(readonly signature: string) {
     super('Timed out waiting for the transaction confirmation', null)
   }
+}
+
+/** The WebSocket URL of an RPC URL: http → ws, https → wss, an explicit port + 1 (as web3.js's Connection). */
+export function solanaWsUrlOf(rpcUrl: string): string {
+  const url = new URL(rpcUrl)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  if (url.port) url.port = String(Number(url.port) + 1)
+  return url.toString()
 }
 
 let nextId = 1

@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
-import type { AuthenticationOptions, AuthenticationResponse, RegistrationOptions, RegistrationResponse } from './schema.js'
+import type { AuthenticationOptions, AuthenticationResponse, RegistrationOptions, RegistrationResponse } from './webauthn.js'
 
 // The wire speaks the spec's snake_case (allow_credentials, user_verification, ...); @simplewebauthn
 // speaks WebAuthn's camelCase JSON. These pure mappings are the only place the two meet.
