@@ -1,40 +1,40 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorSources.js'
-import type { CreateOnLogin } from './createOnLoginHook.js'
-import type { CreateWalletParameters } from './createWallet.js'
+import type { CreateOnLogin } from './custody/createOnLoginHook'
+import type { CreateWalletParameters } from './custody/createWallet'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletServerErrorTexts, SET_RECOVERY_EXIT_TEXT, SET_RECOVERY_INTENT } from './walletConstants.js'
-import { embeddedEthereumSource } from './embeddedEthereumSource.js'
-import { embeddedSolanaSource } from './embeddedSolanaSource.js'
-import { announceEmbeddedWallet } from './announceEmbeddedWallet.js'
-import { announcedWallet } from './announcedWallet.js'
+import { embeddedEthereumSource } from './ethereum/provider/embeddedEthereumSource'
+import { embeddedSolanaSource } from './solana/embeddedSolanaSource'
+import { announceEmbeddedWallet } from './ethereum/announce/announceEmbeddedWallet'
+import { announcedWallet } from './ethereum/announce/announcedWallet'
 import { markerPresent } from '../../core/client/session.js'
-import { lockOnMfaEnrollment } from './lockOnMfaEnrollment.js'
-import { resumeCreateOnLoad } from './resumeCreateOnLoad.js'
-import { bindDeviceKey } from './bindDeviceKey.js'
-import { recoveryOptionsOf, recoveryRequiredOnCreate } from './recoveryOptions.js'
-import type { ImportWalletParameters } from './importWallet.js'
-import type { ExportWalletParameters } from './exportWallet.js'
-import type { SignOptions } from './signMessage.js'
-import type { SetWalletRecoveryParameters } from './setWalletRecovery.js'
-import type { SolanaCluster } from './solanaClusters.js'
-import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solanaTransactions.js'
-import type { SendTransactionOptions, SendTransactionResult } from './transactionTypes.js'
-import type { FrameEventName } from './frameProtocol.js'
+import { lockOnMfaEnrollment } from './channel/lockOnMfaEnrollment'
+import { resumeCreateOnLoad } from './custody/resumeCreateOnLoad'
+import { bindDeviceKey } from './channel/bindDeviceKey'
+import { recoveryOptionsOf, recoveryRequiredOnCreate } from './custody/recoveryOptions'
+import type { ImportWalletParameters } from './custody/importWallet'
+import type { ExportWalletParameters } from './custody/exportWallet'
+import type { SignOptions } from './ethereum/provider/signMessage'
+import type { SetWalletRecoveryParameters } from './custody/setWalletRecovery'
+import type { SolanaCluster } from './solana/solanaClusters'
+import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solana/solanaTransactions'
+import type { SendTransactionOptions, SendTransactionResult } from './transactions/transactionTypes'
+import type { FrameEventName } from './channel/frameProtocol'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
-  createWallet: () => import('./createWallet.js'),
-  signMessage: () => import('./signMessage.js'),
-  importWallet: () => import('./importWallet.js'),
-  exportWallet: () => import('./exportWallet.js'),
-  solanaSignMessage: () => import('./solanaSignMessage.js'),
-  solanaTransactions: () => import('./solanaTransactions.js'),
-  createOnLogin: () => import('./createOnLoginHook.js'),
-  setWalletRecovery: () => import('./setWalletRecovery.js'),
-  sendTransaction: () => import('./sendTransaction.js'),
-  walletFrameRequest: () => import('./walletFrameRequest.js'),
+  createWallet: () => import('./custody/createWallet'),
+  signMessage: () => import('./ethereum/provider/signMessage'),
+  importWallet: () => import('./custody/importWallet'),
+  exportWallet: () => import('./custody/exportWallet'),
+  solanaSignMessage: () => import('./solana/standard/solanaSignMessage'),
+  solanaTransactions: () => import('./solana/solanaTransactions'),
+  createOnLogin: () => import('./custody/createOnLoginHook'),
+  setWalletRecovery: () => import('./custody/setWalletRecovery'),
+  sendTransaction: () => import('./transactions/sendTransaction'),
+  walletFrameRequest: () => import('./channel/walletFrameRequest'),
 }
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
@@ -193,34 +193,34 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
 export { WALLET_SCREENS, SIGN_SCREEN, SEND_CALLS_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
-export { walletFrameOf, type WalletFrame } from './walletFrameOf.js'
-export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './embeddedWalletInfo.js'
+export { walletFrameOf, type WalletFrame } from './channel/walletFrameOf'
+export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './ethereum/announce/embeddedWalletInfo'
 export { useCreateWallet, useExportWallet, useImportWallet, useSendTransaction, useSetWalletRecovery, useSignMessage, useSignTransaction, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
-export { useSendSolanaTransaction } from './solanaTransactionHooks.js'
-export { useWatchedAssets, type UseWatchedAssetsReturnType } from './useWatchedAssets.js'
+export { useSendSolanaTransaction } from './solana/solanaTransactionHooks'
+export { useWatchedAssets, type UseWatchedAssetsReturnType } from './ethereum/requests/useWatchedAssets'
 export type { WatchedAsset, AddedChain } from './walletPreferences.js'
-export type { SolanaCluster, SolanaClusterName } from './solanaClusters.js'
-export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solanaTransactions.js'
+export type { SolanaCluster, SolanaClusterName } from './solana/solanaClusters'
+export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solana/solanaTransactions'
 export { embeddedWalletTexts, embeddedWalletErrors } from './publicTexts.js'
-export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
-export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './createWallet.js'
-export type { SignOptions } from './signMessage.js'
-export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './transactionTypes.js'
-export type { ImportWalletParameters } from './importWallet.js'
-export type { ExportWalletParameters } from './exportWallet.js'
-export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './setWalletRecovery.js'
-export type { SolanaStandardWallet } from './solanaStandardWallet.js'
-export type { CreateOnLogin } from './createOnLoginHook.js'
-export type { WalletProxy, WalletProxyOptions } from './walletProxy.js'
-export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './frameProtocol.js'
+export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './ethereum/provider/embeddedEthereumProvider'
+export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './custody/createWallet'
+export type { SignOptions } from './ethereum/provider/signMessage'
+export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './transactions/transactionTypes'
+export type { ImportWalletParameters } from './custody/importWallet'
+export type { ExportWalletParameters } from './custody/exportWallet'
+export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './custody/setWalletRecovery'
+export type { SolanaStandardWallet } from './solana/standard/solanaStandardWallet'
+export type { CreateOnLogin } from './custody/createOnLoginHook'
+export type { WalletProxy, WalletProxyOptions } from './channel/walletProxy'
+export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './channel/frameProtocol'
 
 /** What loadTransactionDecoder loads (decodeTransaction.ts). */
-export type TransactionDecoder = Pick<typeof import('./decodeTransaction.js'), 'decodeTransaction'>
+export type TransactionDecoder = Pick<typeof import('./transactions/decodeTransaction'), 'decodeTransaction'>
 /**
  * For plugins with a transaction confirmation of their own (smart wallets): loads decodeTransaction, the wallet's
  * calldata decoding for its send screen, with that screen (core/client/screenWith.ts) instead of in the host's first load.
  */
-export const loadTransactionDecoder = (): Promise<TransactionDecoder> => import('./decodeTransaction.js')
+export const loadTransactionDecoder = (): Promise<TransactionDecoder> => import('./transactions/decodeTransaction')
 
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
-import { walletAccessToken } from '../createWallet.js'
+import { walletAccessToken } from '../custody/createWallet'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
-import { frameEvents } from '../frameProtocol.js'
-import { withMfaStepUp } from '../withMfaStepUp.js'
+import { frameEvents } from '../channel/frameProtocol'
+import { withMfaStepUp } from '../channel/withMfaStepUp'
 
 /** The wallet going back to automatic recovery. */
 export interface AutomaticRecoveryParams {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
-import { walletAccessToken } from '../createWallet.js'
+import { walletAccessToken } from '../custody/createWallet'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
-import { exportFramePath, FRAME_WAITS, frameEvents } from '../frameProtocol.js'
-import { withMfaStepUp } from '../withMfaStepUp.js'
-import { connectEmbeddedWallet } from '../signWithWallet.js'
-import { modalLook } from '../frameLook.js'
-import { handshakeWalletFrame, walletFrameUrl } from '../walletProxy.js'
+import { exportFramePath, FRAME_WAITS, frameEvents } from '../channel/frameProtocol'
+import { withMfaStepUp } from '../channel/withMfaStepUp'
+import { connectEmbeddedWallet } from '../channel/signWithWallet'
+import { modalLook } from '../channel/frameLook'
+import { handshakeWalletFrame, walletFrameUrl } from '../channel/walletProxy'
 
 /** What the export screen shows. */
 export interface ExportWalletParams {

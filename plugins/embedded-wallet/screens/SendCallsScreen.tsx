@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Button, ErrorText, ScreenLayout, Spinner, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
-import type { SendCallsParams } from '../callBatchTypes.js'
-import { explorerTxUrl, formatNativeAmount, formatPrice, shortAddress } from '../formatTransaction.js'
-import { previewCalls, type CallsPreview } from '../previewCalls.js'
-import { chainOf, publicClientFor } from '../sendTransaction.js'
-import { failureScreenTexts, failureTextKeys, transactionFailure, transactionFailureTitleKeys, type TransactionFailureCode } from '../transactionFailure.js'
+import type { SendCallsParams } from '../ethereum/calls/callBatchTypes'
+import { explorerTxUrl, formatNativeAmount, formatPrice, shortAddress } from '../transactions/formatTransaction'
+import { previewCalls, type CallsPreview } from '../transactions/previewCalls'
+import { chainOf, publicClientFor } from '../transactions/sendTransaction'
+import { failureScreenTexts, failureTextKeys, transactionFailure, transactionFailureTitleKeys, type TransactionFailureCode } from '../transactions/transactionFailure'
 import { useNativePrice } from './useNativePrice.js'
 
 /**

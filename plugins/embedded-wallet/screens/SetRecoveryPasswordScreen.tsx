@@ -1,10 +1,10 @@
 import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
 import { FlowError } from '../../../core/errors/index.js'
-import { walletAccessToken } from '../createWallet.js'
+import { walletAccessToken } from '../custody/createWallet'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents, USER_PACED_WAIT_MS } from '../frameProtocol.js'
+import { frameEvents, USER_PACED_WAIT_MS } from '../channel/frameProtocol'
 import { useRecoveryFrame } from './useRecoveryFrame.js'
-import type { UserOwnedRecoveryMethod } from '../recoveryOptions.js'
+import type { UserOwnedRecoveryMethod } from '../custody/recoveryOptions'
 
 /** What the set-password screen works on. */
 export interface SetRecoveryPasswordParams {

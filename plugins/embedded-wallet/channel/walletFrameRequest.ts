@@ -1,0 +1,19 @@
+import type { Foyer } from '../../../core/client/types'
+import { walletAccessToken } from '../custody/createWallet'
+import type { EmbeddedWalletState } from '../embeddedWalletState'
+import type { FrameEventName } from './frameProtocol'
+import { connectEmbeddedWallet } from './signWithWallet'
+import { withMfaStepUp } from './withMfaStepUp'
+
+/**
+ * Runs a wallet-frame event for the embedded wallet at `address`, for plugins whose key work happens in the frame
+ * (delegated actions, Farcaster signers): the access token, the unlock (this device's share, or its recovery; MFA
+ * step-up when the server asks), then `event` with `{ ...data, accessToken, address }` — itself stepped up under
+ * `embedded-wallet.{name}`. Answers the frame's response; the frame's errors reject as WalletProxyError.
+ */
+export async function walletFrameRequest<R>(foyer: Foyer, state: EmbeddedWalletState, address: string, event: FrameEventName, data: Record<string, unknown> = {}, name = 'frame'): Promise<R> {
+  const accessToken = await walletAccessToken(foyer, 'using the wallet')
+  await withMfaStepUp(foyer, 'connect', () => connectEmbeddedWallet(foyer, state, address, accessToken))
+  const proxy = await state.proxy()
+  return withMfaStepUp(foyer, name, () => proxy.request<R>(event, { ...data, accessToken, address }))
+}

@@ -1,0 +1,73 @@
+import type { Foyer } from '../../../../core/client/types'
+import { eip1193Connector } from '../../../../core/client/wallets/eip1193Connector'
+import type { ConnectorSource, WalletConnector } from '../../../../core/client/wallets/types'
+import type { LinkedAccount } from '../../../../core/protocol/index'
+import { embeddedWalletsOf } from '../../embeddedAccounts'
+import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider'
+import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../announce/embeddedWalletInfo'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../../walletConstants'
+
+/** The connector id of an embedded Ethereum wallet. */
+export const embeddedConnectorId = (address: string) => `embedded:${address.toLowerCase()}`
+
+/**
+ * The signed-in user's embedded Ethereum wallets as connectors (the plugin's `connectors` slot): one per wallet, in
+ * walletIndex order, published once the kernel is ready and whenever the user's wallets change (none when logged
+ * out). They are `autoConnect`: the wallet manager connects them without a prompt, lists them first in `useWallets()`
+ * and keeps them out of the wallet list screen. Each one's EIP-1193 provider (and viem) loads on first use.
+ */
+export function embeddedConnectors(foyer: Foyer, deps: EmbeddedProviderDeps): ConnectorSource {
+  return {
+    discover(update) {
+      // One connector (and provider) per address for the kernel's life: the manager's listeners stay attached to it
+      // across a logout and a login.
+      const made = new Map<string, { connector: WalletConnector; provider: Promise<EmbeddedEthereumProvider> | null }>()
+      const connectorOf = (account: LinkedAccount) => {
+        const address = String(account.address)
+        const id = embeddedConnectorId(address)
+        const imported = account.imported === true || account.connectorType === EMBEDDED_IMPORTED_CONNECTOR_TYPE
+        let entry = made.get(id)
+        if (!entry) {
+          const slot: { connector: WalletConnector; provider: Promise<EmbeddedEthereumProvider> | null } = { connector: null as never, provider: null }
+          const base = eip1193Connector(
+            { id, connectorType: imported ? EMBEDDED_IMPORTED_CONNECTOR_TYPE : EMBEDDED_CONNECTOR_TYPE, walletClientType: EMBEDDED_WALLET_CLIENT_TYPE, name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
+            () =>
+              (slot.provider ??= import('./embeddedEthereumProvider').then((m) =>
+                m.createEmbeddedEthereumProvider(foyer, deps, m.embeddedWalletAccount(foyer, address)),
+              )),
+          )
+          // The provider answers addresses in lower case, as MetaMask does (dapps compare them to what they recover);
+          // useWallets() keeps the account's own EIP-55 spelling, as Privy's does.
+          const own = (account: string) => (account.toLowerCase() === address.toLowerCase() ? address : account)
+          slot.connector = {
+            ...base,
+            autoConnect: true,
+            connect: async (options) => {
+              const connected = await base.connect(options)
+              return { ...connected, address: own(connected.address) }
+            },
+            getAccounts: async () => (await base.getAccounts!()).map(own),
+            onAccountsChanged: (listener) => base.onAccountsChanged!((accounts) => listener(accounts.map(own))),
+          }
+          made.set(id, (entry = slot))
+        }
+        return entry.connector
+      }
+      let published = ''
+      const publish = () => {
+        // Not before `ready`: the wallet's chain comes from the app config (a restored session can beat it).
+        if (!foyer.$ready.peek()) return
+        const wallets = embeddedWalletsOf(foyer.$session.peek().user, 'ethereum')
+        const key = wallets.map((w) => String(w.address).toLowerCase()).join(',')
+        if (key === published) return
+        published = key
+        update(wallets.map(connectorOf))
+      }
+      const stops = [foyer.$session.subscribe(publish), foyer.$ready.subscribe(publish)]
+      return () => {
+        for (const stop of stops) stop()
+        for (const { provider } of made.values()) void provider?.then((p) => p.destroy(), () => {})
+      }
+    },
+  }
+}

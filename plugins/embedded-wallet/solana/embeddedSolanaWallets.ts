@@ -1,0 +1,78 @@
+import type { Foyer } from '../../../core/client/types'
+import type { WalletConnector } from '../../../core/client/wallets/types'
+import { embeddedSolanaConnector } from './embeddedSolanaConnector'
+import type { EmbeddedWalletState } from '../embeddedWalletState'
+import { registerStandardWallet } from './standard/registerStandardWallet'
+import { createSolanaStandardWallet } from './standard/solanaStandardWallet'
+import { solanaSignMessage } from './standard/solanaSignMessage'
+import { rpcUrlOfStandardChain, standardChainsOf, type SolanaCluster } from './solanaClusters'
+
+/**
+ * The page's embedded Solana wallets (loaded once the user has one): a connector per wallet for the wallet manager,
+ * and one wallet-standard wallet for dapps, registered while the user has any. Both sign through the wallet frame.
+ */
+export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWalletsDeps, win: Window | undefined = typeof window === 'undefined' ? undefined : window) {
+  const sign = (address: string, message: Uint8Array) => solanaSignMessage(foyer, deps.state(), message, address)
+  // Transactions load their module (the preview, the RPC calls) on first use.
+  const transactions = () => import('./solanaTransactions')
+  const signTransaction = async <T,>(address: string, transaction: T): Promise<T> =>
+    (await transactions()).signSolanaTransaction(foyer, deps.state(), transaction as never, address, deps.clusters ?? []) as Promise<T>
+  const sendTransaction = async (address: string, transaction: unknown, connection?: unknown): Promise<string> => {
+    const { sendSolanaTransaction } = await transactions()
+    const answer = await sendSolanaTransaction(foyer, deps.state(), transaction as never, connection as never, { address }, deps.prompt?.() ?? true, deps.clusters ?? [], deps.priceDisplay ?? 'usd')
+    return answer.signature
+  }
+  // For dapps (wallet-standard): serialized bytes, legacy or v0, already carrying their fee payer and blockhash.
+  // The dapp's chain picks the node: its configured cluster, or localnet's when one is local (wallet-adapter's rule).
+  const standard = createSolanaStandardWallet(
+    sign,
+    {
+      signTransaction: async (address, bytes) => (await transactions()).signSolanaTransactionBytes(foyer, deps.state(), address, bytes),
+      signAndSendTransaction: (address, bytes, chain) => {
+        const rpcEndpoint = rpcUrlOfStandardChain(chain, deps.clusters)
+        if (!rpcEndpoint) return Promise.reject(new Error(`No Solana cluster is configured for ${chain}`))
+        return sendTransaction(address, { version: 'serialized', serialize: () => bytes }, { rpcEndpoint })
+      },
+    },
+    standardChainsOf(deps.clusters),
+  )
+  // One connector per address for the kernel's life: the manager's listeners stay attached to it.
+  const connectors = new Map<string, WalletConnector>()
+  const connectorOf = (address: string) => {
+    let connector = connectors.get(address)
+    if (!connector) connectors.set(address, (connector = embeddedSolanaConnector(foyer, address, { sign, provider: standard.wallet, signTransaction, sendTransaction })))
+    return connector
+  }
+  let unregister: (() => void) | null = null
+  return {
+    wallet: standard.wallet,
+    /** Follows the user's embedded Solana wallets (in walletIndex order): answers their connectors. */
+    update(addresses: readonly string[]): WalletConnector[] {
+      // Accounts change first (dapps hear 'change'), then the wallet joins or leaves the registries.
+      standard.setAddresses(addresses)
+      if (addresses.length > 0 && !unregister && win) unregister = registerStandardWallet(standard.wallet, win)
+      if (addresses.length === 0 && unregister) {
+        unregister()
+        unregister = null
+      }
+      return addresses.map(connectorOf)
+    },
+    stop() {
+      standard.setAddresses([])
+      unregister?.()
+      unregister = null
+    },
+  }
+}
+
+/** What the embedded Solana wallets need: the plugin's state, its Solana clusters, whether the send screen shows. */
+export interface EmbeddedSolanaWalletsDeps {
+  state: () => EmbeddedWalletState
+  clusters?: readonly SolanaCluster[]
+  prompt?: () => boolean
+  /** How the send screen shows amounts (the plugin's `priceDisplay`; default 'usd'). */
+  priceDisplay?: 'usd' | 'native'
+}
+
+/** The page's embedded Solana wallets (createEmbeddedSolanaWallets). */
+export type EmbeddedSolanaWallets = ReturnType<typeof createEmbeddedSolanaWallets>
