@@ -1,4 +1,4 @@
-import { defineFrameHalf, FrameFailure } from '../embedded-wallet/frame.js'
+import { defineFrameHalf, FrameFailure, frameData } from '../embedded-wallet/frame.js'
 import { sealDelegationEnvelope } from './delegationEnvelope.js'
 import { delegatedActionsFrameEvents } from './frameEvents.js'
 import { delegationFrameApi } from './frameApi.js'
@@ -7,8 +7,6 @@ import { isSolanaAddress } from './schema.js'
 /** base64 → bytes. */
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 
-type Data = Record<string, unknown>
-const data = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {})
 const SOLANA_ONLY = 'Delegated actions are for Solana wallets only'
 
 /**
@@ -21,7 +19,7 @@ const SOLANA_ONLY = 'Delegated actions are for Solana wallets only'
 export default defineFrameHalf({
   handlers: (kernel) => ({
     [delegatedActionsFrameEvents.consent]: async (raw) => {
-      const { accessToken, address } = data(raw)
+      const { accessToken, address } = frameData(raw)
       if (typeof address !== 'string' || !isSolanaAddress(address)) throw new FrameFailure('invalid_request_arguments', SOLANA_ONLY)
       const wallet = await kernel.wallet(address, accessToken)
       if (wallet.chainType !== 'solana') throw new FrameFailure('invalid_request_arguments', SOLANA_ONLY)

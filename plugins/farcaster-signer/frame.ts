@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
-import { defineFrameHalf, FrameFailure, type FrameKernel, type FrameWallet } from '../embedded-wallet/frame.js'
+import { defineFrameHalf, FrameFailure, frameData, type FrameKernel, type FrameWallet } from '../embedded-wallet/frame.js'
 import { farcasterSignerFrameEvents } from './frameEvents.js'
 
 /** Bytes of a Farcaster message hash (BLAKE3-160, the hub's `hash` field). */
@@ -29,8 +29,6 @@ function assertEthereum(wallet: FrameWallet) {
 
 const publicKeyOf = (key: Uint8Array): `0x${string}` => `0x${bytesToHex(ed25519.getPublicKey(key))}`
 
-type Data = Record<string, unknown>
-const data = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {})
 
 /**
  * `foyer:farcaster:init-signer` answers the wallet's signer public key (0x-hex, 32 bytes: what the app's custody
@@ -40,13 +38,13 @@ const data = (value: unknown): Data => (value && typeof value === 'object' ? (va
 export default defineFrameHalf({
   handlers: (kernel) => ({
     [farcasterSignerFrameEvents.initSigner]: async (raw) => {
-      const { accessToken, address } = data(raw)
+      const { accessToken, address } = frameData(raw)
       const wallet = await kernel.wallet(address, accessToken)
       assertEthereum(wallet)
       return { publicKey: publicKeyOf(farcasterSignerKeyOf(kernel, wallet)) }
     },
     [farcasterSignerFrameEvents.sign]: async (raw) => {
-      const { accessToken, address, hash, fid } = data(raw)
+      const { accessToken, address, hash, fid } = frameData(raw)
       const wallet = await kernel.wallet(address, accessToken)
       assertEthereum(wallet)
       if (typeof hash !== 'string' || !new RegExp(`^0x[0-9a-fA-F]{${FARCASTER_HASH_BYTES * 2}}$`).test(hash)) {

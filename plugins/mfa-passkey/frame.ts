@@ -1,5 +1,5 @@
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser'
-import { defineFrameHalf, FrameFailure } from '../embedded-wallet/frame.js'
+import { defineFrameHalf, FrameFailure, frameData } from '../embedded-wallet/frame.js'
 import { mfaApi } from '../mfa/index.js'
 import { authenticationResponseToWire, requestOptionsFromWire } from '../../core/protocol/webauthnWire.js'
 import { passkeyTexts } from '../passkey/index.js'
@@ -10,8 +10,6 @@ import { mfaPasskeyFrameEvents } from './frameEvents.js'
 const notAllowed = (error: unknown) =>
   (error as { name?: unknown } | null)?.name === 'NotAllowedError' || (error as { cause?: { name?: unknown } } | null)?.cause?.name === 'NotAllowedError'
 
-type Data = Record<string, unknown>
-const data = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {})
 
 /**
  * `foyer:mfa:verify` with method 'passkey': the whole verification in the wallet frame's origin (ARCHITECTURE §15). The
@@ -24,7 +22,7 @@ const data = (value: unknown): Data => (value && typeof value === 'object' ? (va
 export default defineFrameHalf({
   handlers: (kernel) => ({
     [mfaPasskeyFrameEvents.verify]: async (raw) => {
-      const { accessToken, method } = data(raw)
+      const { accessToken, method } = frameData(raw)
       if (method !== 'passkey') throw new FrameFailure('invalid_request_arguments', 'Unsupported MFA method')
       if (!browserSupportsWebAuthn()) throw new FrameFailure('error', passkeyTexts.notSupported)
       const { options } = await kernel.call(mfaPasskeyApi.init, {}, accessToken)

@@ -2,11 +2,9 @@
 // as a third party would: only the package's public frame entry is imported.
 import { ed25519 } from '@noble/curves/ed25519'
 import { bytesToHex } from '@noble/hashes/utils'
-import { defineFrameHalf, FrameFailure } from 'foyer/plugins/embedded-wallet/frame'
+import { defineFrameHalf, FrameFailure, frameData } from 'foyer/plugins/embedded-wallet/frame'
 import { NOTE_MAX_LENGTH, NOTE_PREFIX, noteSignerFrameEvents } from './frameEvents.js'
 
-type Data = Record<string, unknown>
-const data = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {})
 
 /**
  * `foyer:note-signer:sign`: signs `{ note }` with the wallet's note key — an ed25519 key the frame kernel derives from
@@ -17,7 +15,7 @@ const data = (value: unknown): Data => (value && typeof value === 'object' ? (va
 export default defineFrameHalf({
   handlers: (kernel) => ({
     [noteSignerFrameEvents.sign]: async (raw) => {
-      const { accessToken, address, note } = data(raw)
+      const { accessToken, address, note } = frameData(raw)
       if (typeof note !== 'string' || !note || note.length > NOTE_MAX_LENGTH) {
         throw new FrameFailure('invalid_request_arguments', `A note is 1 to ${NOTE_MAX_LENGTH} characters`)
       }

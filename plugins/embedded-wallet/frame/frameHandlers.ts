@@ -4,11 +4,10 @@ import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from '
 import { FrameFailure } from './frameFailure.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
+import { frameData as data } from './kernel/frameHalf.js'
 import type { FrameHandler } from './serveFrame.js'
 import type { WalletVault } from './walletVault.js'
 
-type Data = Record<string, unknown>
-const data = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {})
 
 /** The hidden frame recovers automatically only: a password is entered on the visible recovery page (recovery/recoveryPage.ts). */
 function assertAutomatic(recoveryMethod: unknown) {

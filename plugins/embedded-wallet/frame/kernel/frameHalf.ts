@@ -49,6 +49,11 @@ export interface FrameHalf {
   handlers(kernel: FrameKernel): Record<string, FrameHandler>
 }
 
+/** An event's data as fields (anything else, e.g. a bare string or null, as none): a handler checks each one it reads. */
+export function frameData(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+}
+
 /** Declares a frame half (types only: the frame kernel calls `handlers`). */
 export function defineFrameHalf(half: FrameHalf): FrameHalf {
   return half
