@@ -1,7 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import { configuredChains } from '../../core/client/wallets/configuredChains.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
-import { EmbeddedProviderRpcError, providerRpcTexts } from './ethereum/provider/providerRpcError'
+import { EmbeddedProviderRpcError, providerRpcTexts } from './ethereum/provider/providerRpcError.js'
 import { addedChainsOf } from './walletPreferences.js'
 
 /** Mainnet: the chain an embedded wallet is on when the host configured none. */

@@ -1,40 +1,40 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorSources.js'
-import type { CreateOnLogin } from './custody/createOnLoginHook'
-import type { CreateWalletParameters } from './custody/createWallet'
+import type { CreateOnLogin } from './custody/createOnLoginHook.js'
+import type { CreateWalletParameters } from './custody/createWallet.js'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
 import { embeddedWalletServerErrorTexts, SET_RECOVERY_EXIT_TEXT, SET_RECOVERY_INTENT } from './walletConstants.js'
-import { embeddedEthereumSource } from './ethereum/provider/embeddedEthereumSource'
-import { embeddedSolanaSource } from './solana/embeddedSolanaSource'
-import { announceEmbeddedWallet } from './ethereum/announce/announceEmbeddedWallet'
-import { announcedWallet } from './ethereum/announce/announcedWallet'
+import { embeddedEthereumSource } from './ethereum/provider/embeddedEthereumSource.js'
+import { embeddedSolanaSource } from './solana/embeddedSolanaSource.js'
+import { announceEmbeddedWallet } from './ethereum/announce/announceEmbeddedWallet.js'
+import { announcedWallet } from './ethereum/announce/announcedWallet.js'
 import { markerPresent } from '../../core/client/session.js'
-import { lockOnMfaEnrollment } from './channel/lockOnMfaEnrollment'
-import { resumeCreateOnLoad } from './custody/resumeCreateOnLoad'
-import { bindDeviceKey } from './channel/bindDeviceKey'
-import { recoveryOptionsOf, recoveryRequiredOnCreate } from './custody/recoveryOptions'
-import type { ImportWalletParameters } from './custody/importWallet'
-import type { ExportWalletParameters } from './custody/exportWallet'
-import type { SignOptions } from './ethereum/provider/signMessage'
-import type { SetWalletRecoveryParameters } from './custody/setWalletRecovery'
-import type { SolanaCluster } from './solana/solanaClusters'
-import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solana/solanaTransactions'
-import type { SendTransactionOptions, SendTransactionResult } from './transactions/transactionTypes'
-import type { FrameEventName } from './channel/frameProtocol'
+import { lockOnMfaEnrollment } from './channel/lockOnMfaEnrollment.js'
+import { resumeCreateOnLoad } from './custody/resumeCreateOnLoad.js'
+import { bindDeviceKey } from './channel/bindDeviceKey.js'
+import { recoveryOptionsOf, recoveryRequiredOnCreate } from './custody/recoveryOptions.js'
+import type { ImportWalletParameters } from './custody/importWallet.js'
+import type { ExportWalletParameters } from './custody/exportWallet.js'
+import type { SignOptions } from './ethereum/provider/signMessage.js'
+import type { SetWalletRecoveryParameters } from './custody/setWalletRecovery.js'
+import type { SolanaCluster } from './solana/solanaClusters.js'
+import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solana/solanaTransactions.js'
+import type { SendTransactionOptions, SendTransactionResult } from './transactions/transactionTypes.js'
+import type { FrameEventName } from './channel/frameProtocol.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
-  createWallet: () => import('./custody/createWallet'),
-  signMessage: () => import('./ethereum/provider/signMessage'),
-  importWallet: () => import('./custody/importWallet'),
-  exportWallet: () => import('./custody/exportWallet'),
-  solanaSignMessage: () => import('./solana/standard/solanaSignMessage'),
-  solanaTransactions: () => import('./solana/solanaTransactions'),
-  createOnLogin: () => import('./custody/createOnLoginHook'),
-  setWalletRecovery: () => import('./custody/setWalletRecovery'),
-  sendTransaction: () => import('./transactions/sendTransaction'),
-  walletFrameRequest: () => import('./channel/walletFrameRequest'),
+  createWallet: () => import('./custody/createWallet.js'),
+  signMessage: () => import('./ethereum/provider/signMessage.js'),
+  importWallet: () => import('./custody/importWallet.js'),
+  exportWallet: () => import('./custody/exportWallet.js'),
+  solanaSignMessage: () => import('./solana/standard/solanaSignMessage.js'),
+  solanaTransactions: () => import('./solana/solanaTransactions.js'),
+  createOnLogin: () => import('./custody/createOnLoginHook.js'),
+  setWalletRecovery: () => import('./custody/setWalletRecovery.js'),
+  sendTransaction: () => import('./transactions/sendTransaction.js'),
+  walletFrameRequest: () => import('./channel/walletFrameRequest.js'),
 }
 
 /** Options of embeddedWallet() (Privy's `embeddedWallets` config). */
@@ -193,34 +193,34 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
 export { WALLET_SCREENS, SIGN_SCREEN, SEND_CALLS_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
-export { walletFrameOf, type WalletFrame } from './channel/walletFrameOf'
-export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './ethereum/announce/embeddedWalletInfo'
+export { walletFrameOf, type WalletFrame } from './channel/walletFrameOf.js'
+export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './ethereum/announce/embeddedWalletInfo.js'
 export { useCreateWallet, useExportWallet, useImportWallet, useSendTransaction, useSetWalletRecovery, useSignMessage, useSignTransaction, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
-export { useSendSolanaTransaction } from './solana/solanaTransactionHooks'
-export { useWatchedAssets, type UseWatchedAssetsReturnType } from './ethereum/requests/useWatchedAssets'
+export { useSendSolanaTransaction } from './solana/solanaTransactionHooks.js'
+export { useWatchedAssets, type UseWatchedAssetsReturnType } from './ethereum/requests/useWatchedAssets.js'
 export type { WatchedAsset, AddedChain } from './walletPreferences.js'
-export type { SolanaCluster, SolanaClusterName } from './solana/solanaClusters'
-export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solana/solanaTransactions'
+export type { SolanaCluster, SolanaClusterName } from './solana/solanaClusters.js'
+export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solana/solanaTransactions.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './publicTexts.js'
-export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './ethereum/provider/embeddedEthereumProvider'
-export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './custody/createWallet'
-export type { SignOptions } from './ethereum/provider/signMessage'
-export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './transactions/transactionTypes'
-export type { ImportWalletParameters } from './custody/importWallet'
-export type { ExportWalletParameters } from './custody/exportWallet'
-export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './custody/setWalletRecovery'
-export type { SolanaStandardWallet } from './solana/standard/solanaStandardWallet'
-export type { CreateOnLogin } from './custody/createOnLoginHook'
-export type { WalletProxy, WalletProxyOptions } from './channel/walletProxy'
-export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './channel/frameProtocol'
+export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './ethereum/provider/embeddedEthereumProvider.js'
+export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './custody/createWallet.js'
+export type { SignOptions } from './ethereum/provider/signMessage.js'
+export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './transactions/transactionTypes.js'
+export type { ImportWalletParameters } from './custody/importWallet.js'
+export type { ExportWalletParameters } from './custody/exportWallet.js'
+export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './custody/setWalletRecovery.js'
+export type { SolanaStandardWallet } from './solana/standard/solanaStandardWallet.js'
+export type { CreateOnLogin } from './custody/createOnLoginHook.js'
+export type { WalletProxy, WalletProxyOptions } from './channel/walletProxy.js'
+export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './channel/frameProtocol.js'
 
 /** What loadTransactionDecoder loads (decodeTransaction.ts). */
-export type TransactionDecoder = Pick<typeof import('./transactions/decodeTransaction'), 'decodeTransaction'>
+export type TransactionDecoder = Pick<typeof import('./transactions/decodeTransaction.js'), 'decodeTransaction'>
 /**
  * For plugins with a transaction confirmation of their own (smart wallets): loads decodeTransaction, the wallet's
  * calldata decoding for its send screen, with that screen (core/client/screenWith.ts) instead of in the host's first load.
  */
-export const loadTransactionDecoder = (): Promise<TransactionDecoder> => import('./transactions/decodeTransaction')
+export const loadTransactionDecoder = (): Promise<TransactionDecoder> => import('./transactions/decodeTransaction.js')
 
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {

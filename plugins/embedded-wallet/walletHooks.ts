@@ -1,12 +1,12 @@
 import { useMemo, useRef } from 'react'
 import { BaseError } from '../../core/errors/index.js'
 import { useFoyerKernel } from '../../ui/hooks/useFoyerKernel.js'
-import type { CreateWalletParameters } from './custody/createWallet'
-import type { ExportWalletParameters } from './custody/exportWallet'
-import type { ImportWalletParameters } from './custody/importWallet'
-import type { SignOptions } from './ethereum/provider/signMessage'
-import type { SendTransactionOptions, SendTransactionResult } from './transactions/transactionTypes'
-import type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType } from './custody/setWalletRecovery'
+import type { CreateWalletParameters } from './custody/createWallet.js'
+import type { ExportWalletParameters } from './custody/exportWallet.js'
+import type { ImportWalletParameters } from './custody/importWallet.js'
+import type { SignOptions } from './ethereum/provider/signMessage.js'
+import type { SendTransactionOptions, SendTransactionResult } from './transactions/transactionTypes.js'
+import type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType } from './custody/setWalletRecovery.js'
 
 /** Callbacks of the wallet hooks (Privy's shape): the result, or the error's code. */
 export interface WalletHookCallbacks<R> {

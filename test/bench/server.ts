@@ -9,7 +9,7 @@ import { emailServer } from '../../plugins/email/server.js'
 import { embeddedWalletServer } from '../../plugins/embedded-wallet/server.js'
 import { createDeviceProofs } from '../../core/server/deviceKeys.js'
 import { deviceBinding, deviceProof, newDeviceKeyPair } from '../../plugins/embedded-wallet/frame/keys/deviceJws.js'
-import { oprfBlind, oprfBlindEvaluate, randomOprfScalar } from '../../plugins/embedded-wallet/custody/recoveryOprf'
+import { oprfBlind, oprfBlindEvaluate, randomOprfScalar } from '../../plugins/embedded-wallet/custody/recoveryOprf.js'
 import { createShareStore } from '../../plugins/embedded-wallet/server/shareStore.js'
 import { randomBytes } from 'node:crypto'
 

@@ -1,4 +1,4 @@
-import { custodyDigest, custodyStatement, kdfDigest, type CustodyAction } from '../../plugins/embedded-wallet/custody/custodyStatement'
+import { custodyDigest, custodyStatement, kdfDigest, type CustodyAction } from '../../plugins/embedded-wallet/custody/custodyStatement.js'
 import { signCustodyStatement } from '../../plugins/embedded-wallet/frame/keys/custodySigner.js'
 import { ethereumAccountOf } from '../../plugins/embedded-wallet/frame/keys/ethereumAccount.js'
 import { solanaKeypairOf } from '../../plugins/embedded-wallet/frame/keys/solanaKeypair.js'

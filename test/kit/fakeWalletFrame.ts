@@ -11,8 +11,8 @@ import { ethereumAccountOf } from '../../plugins/embedded-wallet/frame/keys/ethe
 import { solanaKeypairOf } from '../../plugins/embedded-wallet/frame/keys/solanaKeypair.js'
 import type { WalletVault } from '../../plugins/embedded-wallet/frame/walletVault.js'
 import type { UnlockedWallet } from '../../plugins/embedded-wallet/frame/walletVault.js'
-import { frameEvents, type FrameEvent } from '../../plugins/embedded-wallet/channel/frameProtocol'
-import { WalletProxyError, type WalletProxy } from '../../plugins/embedded-wallet/channel/walletProxy'
+import { frameEvents, type FrameEvent } from '../../plugins/embedded-wallet/channel/frameProtocol.js'
+import { WalletProxyError, type WalletProxy } from '../../plugins/embedded-wallet/channel/walletProxy.js'
 import { handlerFetch, KIT_API_URL, KIT_APP_ID, type RouteHandler } from './renderWithFoyer.js'
 
 /**

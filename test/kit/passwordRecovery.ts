@@ -1,4 +1,4 @@
-import { oprfBlind, oprfFinalize } from '../../plugins/embedded-wallet/custody/recoveryOprf'
+import { oprfBlind, oprfFinalize } from '../../plugins/embedded-wallet/custody/recoveryOprf.js'
 import { deriveOprfPasswordKey, newOprfPasswordKdf } from '../../plugins/embedded-wallet/frame/recovery/passwordKey.js'
 import { sealRecoveryShare, type RecoveryBinding } from '../../plugins/embedded-wallet/frame/recovery/recoveryEnvelope.js'
 import type { OprfPasswordKdf } from '../../plugins/embedded-wallet/schema.js'

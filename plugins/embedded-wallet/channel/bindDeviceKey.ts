@@ -1,6 +1,6 @@
-import type { CallMiddleware } from '../../../core/client/callMiddleware'
-import { startsSession } from '../../../core/client/startsSession'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
+import type { CallMiddleware } from '../../../core/client/callMiddleware.js'
+import { startsSession } from '../../../core/client/startsSession.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 
 /**
  * Binds the wallet frame's device key to every session this page starts (ARCHITECTURE §17): a call that starts a
@@ -12,7 +12,7 @@ export function bindDeviceKey(state: () => EmbeddedWalletState): CallMiddleware 
   return {
     async onRequest(call) {
       if (!startsSession(call.def)) return
-      const { deviceBindingHeader } = await import('./deviceBindingHeader')
+      const { deviceBindingHeader } = await import('./deviceBindingHeader.js')
       Object.assign(call.headers, await deviceBindingHeader(state()))
     },
   }

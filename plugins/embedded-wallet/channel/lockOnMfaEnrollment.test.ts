@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals-core'
 import { describe, expect, it } from 'vitest'
-import type { Foyer } from '../../../core/client/types'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
-import { frameEvents } from './frameProtocol'
-import { lockOnMfaEnrollment } from './lockOnMfaEnrollment'
+import type { Foyer } from '../../../core/client/types.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import { frameEvents } from './frameProtocol.js'
+import { lockOnMfaEnrollment } from './lockOnMfaEnrollment.js'
 
 const user = (id: string, mfaMethods: string[]) => ({ id, mfaMethods })
 

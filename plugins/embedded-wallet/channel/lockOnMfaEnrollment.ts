@@ -1,5 +1,5 @@
-import type { Foyer } from '../../../core/client/types'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
+import type { Foyer } from '../../../core/client/types.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 
 /**
  * A key the wallet frame unlocked while the user had no MFA method has no verification window to end it (the custody
@@ -18,7 +18,7 @@ export function lockOnMfaEnrollment(foyer: Foyer, state: EmbeddedWalletState): (
     if (!open) return
     // A frame that fails to clear is torn down instead: a fresh one holds no key. (The frame's event names load here,
     // not with the host's first JS.)
-    void Promise.all([open, import('./frameProtocol')]).then(
+    void Promise.all([open, import('./frameProtocol.js')]).then(
       ([proxy, { frameEvents }]) => proxy.request(frameEvents.mfaClear, {}).catch(() => state.reset()),
       () => undefined,
     )

@@ -1,9 +1,9 @@
-import type { Foyer } from '../../../core/client/types'
-import { walletAccessToken } from '../custody/createWallet'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
-import type { FrameEventName } from './frameProtocol'
-import { connectEmbeddedWallet } from './signWithWallet'
-import { withMfaStepUp } from './withMfaStepUp'
+import type { Foyer } from '../../../core/client/types.js'
+import { walletAccessToken } from '../custody/createWallet.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { FrameEventName } from './frameProtocol.js'
+import { connectEmbeddedWallet } from './signWithWallet.js'
+import { withMfaStepUp } from './withMfaStepUp.js'
 
 /**
  * Runs a wallet-frame event for the embedded wallet at `address`, for plugins whose key work happens in the frame

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { FRAME_HEIGHT, FRAME_READY, frameEvents } from './frameProtocol'
-import { assertSecureWalletContext, handshakeWalletFrame, MAX_FRAME_HEIGHT, walletFrameUrl, walletProxyTexts } from './walletProxy'
+import { FRAME_HEIGHT, FRAME_READY, frameEvents } from './frameProtocol.js'
+import { assertSecureWalletContext, handshakeWalletFrame, MAX_FRAME_HEIGHT, walletFrameUrl, walletProxyTexts } from './walletProxy.js'
 
 const WALLET = 'http://localhost:8788'
 

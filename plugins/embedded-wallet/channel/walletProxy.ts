@@ -1,6 +1,6 @@
-import { BaseError } from '../../../core/errors/index'
-import { setLookParams, type FrameLook } from './frameLook'
-import { FRAME_HEIGHT, FRAME_READY, FRAME_WAITS, framePath, type FrameAnswer, type FrameErrorType, type FrameEventName } from './frameProtocol'
+import { BaseError } from '../../../core/errors/index.js'
+import { setLookParams, type FrameLook } from './frameLook.js'
+import { FRAME_HEIGHT, FRAME_READY, FRAME_WAITS, framePath, type FrameAnswer, type FrameErrorType, type FrameEventName } from './frameProtocol.js'
 
 /** An answer of the frame with an error, or a frame that never answered. */
 export class WalletProxyError extends BaseError {

@@ -1,4 +1,4 @@
-import type { Foyer } from '../../../core/client/types'
+import type { Foyer } from '../../../core/client/types.js'
 
 /**
  * Runs a wallet-frame request through the kernel's call middleware: when the frame's server call was refused for want

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { FlowError } from '../../../core/errors/index'
-import type { FlowContext, Foyer } from '../../../core/client/types'
-import type { User } from '../../../core/protocol/index'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser } from '../../../test/kit/fakeWalletFrame'
-import { createOnLoginHook } from './createOnLoginHook'
-import { frameEvents } from '../channel/frameProtocol'
-import { RECOVERY_SCREENS, WALLET_SCREENS } from '../walletConstants'
+import { FlowError } from '../../../core/errors/index.js'
+import type { FlowContext, Foyer } from '../../../core/client/types.js'
+import type { User } from '../../../core/protocol/index.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser } from '../../../test/kit/fakeWalletFrame.js'
+import { createOnLoginHook } from './createOnLoginHook.js'
+import { frameEvents } from '../channel/frameProtocol.js'
+import { RECOVERY_SCREENS, WALLET_SCREENS } from '../walletConstants.js'
 
 /** A new user signing in with the modal open; the fake frame's create adds the wallet the next refresh answers. */
 function login(prompt: (screen: string, params?: unknown) => Promise<unknown>) {

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FlowContext, Foyer } from '../../../core/client/types'
-import { uiScreens } from '../../../core/client/screenIds'
-import { createOnLoginHook } from './createOnLoginHook'
-import { WALLET_CREATE_TIMEOUT_MS, WALLET_SCREENS } from '../walletConstants'
-import { createWallet } from './createWallet'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
-import { FRAME_READY, frameEvents } from '../channel/frameProtocol'
-import { handshakeWalletFrame } from '../channel/walletProxy'
+import type { FlowContext, Foyer } from '../../../core/client/types.js'
+import { uiScreens } from '../../../core/client/screenIds.js'
+import { createOnLoginHook } from './createOnLoginHook.js'
+import { WALLET_CREATE_TIMEOUT_MS, WALLET_SCREENS } from '../walletConstants.js'
+import { createWallet } from './createWallet.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import { FRAME_READY, frameEvents } from '../channel/frameProtocol.js'
+import { handshakeWalletFrame } from '../channel/walletProxy.js'
 
 const WALLET = 'http://localhost:8788'
 

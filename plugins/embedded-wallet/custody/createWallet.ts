@@ -1,12 +1,12 @@
-import { BaseError, FlowError } from '../../../core/errors/index'
-import type { Foyer } from '../../../core/client/types'
-import type { LinkedAccount } from '../../../core/protocol/index'
-import { embeddedWalletsOf, primaryEmbeddedWallet } from '../embeddedAccounts'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
-import { embeddedWalletErrors } from '../embeddedWalletTexts'
-import { frameEvents } from '../channel/frameProtocol'
-import { withMfaStepUp } from '../channel/withMfaStepUp'
-import { WALLET_CREATE_RETRY_WAITS_MS, WALLET_CREATE_TIMEOUT_MS } from '../walletConstants'
+import { BaseError, FlowError } from '../../../core/errors/index.js'
+import type { Foyer } from '../../../core/client/types.js'
+import type { LinkedAccount } from '../../../core/protocol/index.js'
+import { embeddedWalletsOf, primaryEmbeddedWallet } from '../embeddedAccounts.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
+import { frameEvents } from '../channel/frameProtocol.js'
+import { withMfaStepUp } from '../channel/withMfaStepUp.js'
+import { WALLET_CREATE_RETRY_WAITS_MS, WALLET_CREATE_TIMEOUT_MS } from '../walletConstants.js'
 
 
 /** Parameters of createWallet (Privy's names). */

@@ -1,11 +1,11 @@
-import { FlowError } from '../../../core/errors/index'
-import type { Foyer } from '../../../core/client/types'
-import type { LinkedAccount } from '../../../core/protocol/index'
-import { walletAccessToken } from './createWallet'
-import { embeddedWalletsOf } from '../embeddedAccounts'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
-import { embeddedWalletErrors } from '../embeddedWalletTexts'
-import { frameEvents } from '../channel/frameProtocol'
+import { FlowError } from '../../../core/errors/index.js'
+import type { Foyer } from '../../../core/client/types.js'
+import type { LinkedAccount } from '../../../core/protocol/index.js'
+import { walletAccessToken } from './createWallet.js'
+import { embeddedWalletsOf } from '../embeddedAccounts.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
+import { frameEvents } from '../channel/frameProtocol.js'
 
 /** Parameters of importWallet (Privy's). */
 export interface ImportWalletParameters {

@@ -1,11 +1,11 @@
-import { apiPaths, defineApi } from '../../../core/client/defineApi'
+import { apiPaths, defineApi } from '../../../core/client/defineApi.js'
 import {
   RecoveryOAuthAuthenticateInputSchema,
   RecoveryOAuthAuthenticateOutputSchema,
   RecoveryOAuthInitIcloudInputSchema,
   RecoveryOAuthInitInputSchema,
   RecoveryOAuthUrlOutputSchema,
-} from '../schema'
+} from '../schema.js'
 
 /**
  * The cloud recovery logins (spec: Recovery OAuth). Only the wallet frame's recovery page calls them (from its own

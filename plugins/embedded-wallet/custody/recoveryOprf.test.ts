@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { oprfBlind, oprfBlindEvaluate, oprfFinalize, randomOprfScalar } from './recoveryOprf'
+import { oprfBlind, oprfBlindEvaluate, oprfFinalize, randomOprfScalar } from './recoveryOprf.js'
 
 const hex = (s: string) => Uint8Array.from(Buffer.from(s, 'hex'))
 const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex')

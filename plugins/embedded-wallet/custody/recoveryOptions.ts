@@ -1,5 +1,5 @@
-import type { Foyer } from '../../../core/client/types'
-import type { RecoveryMethod } from '../walletConstants'
+import type { Foyer } from '../../../core/client/types.js'
+import type { RecoveryMethod } from '../walletConstants.js'
 
 /** The user-owned recovery methods a wallet can move to (the app's `user_owned_recovery_options`). */
 export type UserOwnedRecoveryMethod = Exclude<RecoveryMethod, 'privy'>

@@ -1,11 +1,11 @@
 import { signal } from '@preact/signals-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Foyer } from '../../../core/client/types'
-import { createWallet } from './createWallet'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
-import { frameEvents } from '../channel/frameProtocol'
-import { resumeCreateOnLoad } from './resumeCreateOnLoad'
-import { WalletProxyError } from '../channel/walletProxy'
+import type { Foyer } from '../../../core/client/types.js'
+import { createWallet } from './createWallet.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import { frameEvents } from '../channel/frameProtocol.js'
+import { resumeCreateOnLoad } from './resumeCreateOnLoad.js'
+import { WalletProxyError } from '../channel/walletProxy.js'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 const wallet = { type: 'wallet', address: ADDRESS, chainType: 'ethereum', walletClientType: 'privy', walletIndex: 0 }

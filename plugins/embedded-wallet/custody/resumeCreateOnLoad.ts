@@ -1,7 +1,7 @@
-import type { Foyer } from '../../../core/client/types'
-import { BaseError } from '../../../core/errors/index'
-import type { CreateOnLogin } from './createOnLoginHook'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
+import type { Foyer } from '../../../core/client/types.js'
+import { BaseError } from '../../../core/errors/index.js'
+import type { CreateOnLogin } from './createOnLoginHook.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 
 /**
  * A login whose wallet creation was cut off (the page reloaded, the tab closed, the connection dropped past the retries
@@ -22,11 +22,11 @@ export function resumeCreateOnLoad(foyer: Foyer, state: () => EmbeddedWalletStat
     const { status, user } = foyer.$session.peek()
     if (status !== 'authenticated' || !user) return
     // Only code this page needs: the creation's modules load when there is something to resume.
-    void import('./createOnLoginHook').then(async ({ shouldCreateOnLogin, canCreateSolanaWallet }) => {
+    void import('./createOnLoginHook.js').then(async ({ shouldCreateOnLogin, canCreateSolanaWallet }) => {
       const setting = { ethereum: ethereum(), solana: solana() }
       const chains = (['ethereum', 'solana'] as const).filter((chain) => shouldCreateOnLogin(setting[chain], { user }, chain))
       if (chains.length === 0) return
-      const { createWallet } = await import('./createWallet')
+      const { createWallet } = await import('./createWallet.js')
       try {
         for (const chain of chains) {
           if (chain === 'solana' && !canCreateSolanaWallet(foyer.$session.peek().user)) continue

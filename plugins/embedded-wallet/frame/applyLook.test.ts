@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { frameLookParams, setLookParams } from '../channel/frameLook'
+import { frameLookParams, setLookParams } from '../channel/frameLook.js'
 import { applyLook, lookFromUrl, parseColor, parseFontFamily, parseRadius } from './applyLook.js'
 
 // What a browser's CSS.supports('color', …) says for the values below (happy-dom has no CSS parser to ask).

@@ -1,4 +1,4 @@
-import { frameLookParams, type FrameLook } from '../channel/frameLook'
+import { frameLookParams, type FrameLook } from '../channel/frameLook.js'
 
 // The host's look, read from the frame page's URL. Whoever embeds the page writes that URL, so every value is checked
 // to be what it claims — a colour that parses as a colour, a length, a list of font names — and set as one custom

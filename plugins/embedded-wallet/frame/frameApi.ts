@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { ApiCallDef } from '../../../core/client/apiCallDef.js'
-import type { FrameErrorType } from '../channel/frameProtocol'
+import type { FrameErrorType } from '../channel/frameProtocol.js'
 import { FrameFailure } from './frameFailure.js'
 import type { DeviceKey } from './deviceKey.js'
 import { deviceKeyHeaders } from '../../../core/protocol/deviceKeys.js'

@@ -1,4 +1,4 @@
-import type { FrameErrorType } from '../channel/frameProtocol'
+import type { FrameErrorType } from '../channel/frameProtocol.js'
 
 /** A handler's refusal: its spec type and a message safe to show (never key material or raw input). */
 export class FrameFailure extends Error {

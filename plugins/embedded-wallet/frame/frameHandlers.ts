@@ -1,4 +1,4 @@
-import { frameEvents, type FrameEvent } from '../channel/frameProtocol'
+import { frameEvents, type FrameEvent } from '../channel/frameProtocol.js'
 import { fromBase64, toBase64 } from './base64.js'
 import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from './ethereumRpc.js'
 import { FrameFailure } from './frameFailure.js'

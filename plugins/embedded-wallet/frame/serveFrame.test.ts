@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FRAME_HEIGHT, FRAME_READY, frameEvents } from '../channel/frameProtocol'
+import { FRAME_HEIGHT, FRAME_READY, frameEvents } from '../channel/frameProtocol.js'
 import { FrameFailure, GENERIC_FAILURE } from './frameFailure.js'
 import { serveFrame, type FrameHandler } from './serveFrame.js'
 import { lazyHalves } from './kernel/lazyHalves.js'

@@ -1,5 +1,5 @@
-import { FRAME_HEIGHT, FRAME_READY, frameEvents, type FrameAnswer, type FrameEvent, type FrameRequest } from '../channel/frameProtocol'
-import { frameErrorTypes, type FrameErrorType } from '../channel/frameProtocol'
+import { FRAME_HEIGHT, FRAME_READY, frameEvents, type FrameAnswer, type FrameEvent, type FrameRequest } from '../channel/frameProtocol.js'
+import { frameErrorTypes, type FrameErrorType } from '../channel/frameProtocol.js'
 import { FrameFailure, GENERIC_FAILURE } from './frameFailure.js'
 import type { FrameHandler } from './kernel/frameHalf.js'
 import type { LazyHalves } from './kernel/lazyHalves.js'

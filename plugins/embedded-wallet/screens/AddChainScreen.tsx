@@ -1,6 +1,6 @@
 import { UserRejectedRequestError } from '../../../core/errors/index.js'
 import { Button, ScreenLayout, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
-import type { AddChainParams } from '../ethereum/requests/addEthereumChain'
+import type { AddChainParams } from '../ethereum/requests/addEthereumChain.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
-import { walletAccessToken } from '../custody/createWallet'
+import { walletAccessToken } from '../custody/createWallet.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
-import { frameEvents } from '../channel/frameProtocol'
-import { withMfaStepUp } from '../channel/withMfaStepUp'
+import { frameEvents } from '../channel/frameProtocol.js'
+import { withMfaStepUp } from '../channel/withMfaStepUp.js'
 
 /** The wallet going back to automatic recovery. */
 export interface AutomaticRecoveryParams {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
-import { walletAccessToken } from '../custody/createWallet'
+import { walletAccessToken } from '../custody/createWallet.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
-import { exportFramePath, FRAME_WAITS, frameEvents } from '../channel/frameProtocol'
-import { withMfaStepUp } from '../channel/withMfaStepUp'
-import { connectEmbeddedWallet } from '../channel/signWithWallet'
-import { modalLook } from '../channel/frameLook'
-import { handshakeWalletFrame, walletFrameUrl } from '../channel/walletProxy'
+import { exportFramePath, FRAME_WAITS, frameEvents } from '../channel/frameProtocol.js'
+import { withMfaStepUp } from '../channel/withMfaStepUp.js'
+import { connectEmbeddedWallet } from '../channel/signWithWallet.js'
+import { modalLook } from '../channel/frameLook.js'
+import { handshakeWalletFrame, walletFrameUrl } from '../channel/walletProxy.js'
 
 /** What the export screen shows. */
 export interface ExportWalletParams {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
 import { FlowError } from '../../../core/errors/index.js'
-import { walletAccessToken } from '../custody/createWallet'
+import { walletAccessToken } from '../custody/createWallet.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents, USER_PACED_WAIT_MS } from '../channel/frameProtocol'
+import { frameEvents, USER_PACED_WAIT_MS } from '../channel/frameProtocol.js'
 import { useRecoveryFrame } from './useRecoveryFrame.js'
 
 /** What 'Enter your password' recovers; `settle` when it was pushed over a screen that waits for it (a sign request). */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
-import type { UserOwnedRecoveryMethod } from '../custody/recoveryOptions'
+import type { UserOwnedRecoveryMethod } from '../custody/recoveryOptions.js'
 import { RECOVERY_SCREENS, type RecoveryMethod } from '../walletConstants.js'
 
 /** What the selection offers: the app's user-owned methods for the wallet at `address`, which now recovers by `current`. */

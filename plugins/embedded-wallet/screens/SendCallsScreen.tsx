@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { Button, ErrorText, ScreenLayout, Spinner, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
-import type { SendCallsParams } from '../ethereum/calls/callBatchTypes'
-import { explorerTxUrl, formatNativeAmount, formatPrice, shortAddress } from '../transactions/formatTransaction'
-import { previewCalls, type CallsPreview } from '../transactions/previewCalls'
-import { chainOf, publicClientFor } from '../transactions/sendTransaction'
-import { failureScreenTexts, failureTextKeys, transactionFailure, transactionFailureTitleKeys, type TransactionFailureCode } from '../transactions/transactionFailure'
+import type { SendCallsParams } from '../ethereum/calls/callBatchTypes.js'
+import { explorerTxUrl, formatNativeAmount, formatPrice, shortAddress } from '../transactions/formatTransaction.js'
+import { previewCalls, type CallsPreview } from '../transactions/previewCalls.js'
+import { chainOf, publicClientFor } from '../transactions/sendTransaction.js'
+import { failureScreenTexts, failureTextKeys, transactionFailure, transactionFailureTitleKeys, type TransactionFailureCode } from '../transactions/transactionFailure.js'
 import { useNativePrice } from './useNativePrice.js'
 
 /**

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react'
 import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, TransactionRow as Row, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
-import { formatSol, formatSolUsd } from '../solana/formatSol'
-import { parseSolanaInstructions, type SolanaInstruction } from '../solana/parseSolanaInstructions'
+import { formatSol, formatSolUsd } from '../solana/formatSol.js'
+import { parseSolanaInstructions, type SolanaInstruction } from '../solana/parseSolanaInstructions.js'
 import { confirmSolanaSignature, solanaBalance, solanaFeeForMessage, solanaSignatureState } from '../../../core/client/wallets/solanaRpc.js'
-import { solanaTransactionFailure, type SolanaTransactionFailure } from '../solana/solanaTransactionFailure'
-import { signSendConfirm, type SendSolanaTransactionParams } from '../solana/solanaTransactions'
-import { readSolanaTransaction } from '../solana/solanaWire'
-import { fetchTokenPrice } from '../transactions/tokenPrice'
-import { failureScreenTexts, failureTextKeys } from '../transactions/transactionFailure'
+import { solanaTransactionFailure, type SolanaTransactionFailure } from '../solana/solanaTransactionFailure.js'
+import { signSendConfirm, type SendSolanaTransactionParams } from '../solana/solanaTransactions.js'
+import { readSolanaTransaction } from '../solana/solanaWire.js'
+import { fetchTokenPrice } from '../transactions/tokenPrice.js'
+import { failureScreenTexts, failureTextKeys } from '../transactions/transactionFailure.js'
 
 interface Preview {
   instructions: SolanaInstruction[] | null

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Button, ErrorText, PluginIcon, ScreenLayout, Spinner, TransactionRow as Row, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
-import type { DecodedTransaction } from '../transactions/decodeTransaction'
+import type { DecodedTransaction } from '../transactions/decodeTransaction.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
-import { DETAILS_MAX_HEIGHT_PX, explorerTxUrl, formatPrice, formatTokenAmount, MAX_UINT256, shortAddress } from '../transactions/formatTransaction'
+import { DETAILS_MAX_HEIGHT_PX, explorerTxUrl, formatPrice, formatTokenAmount, MAX_UINT256, shortAddress } from '../transactions/formatTransaction.js'
 import {
   chainOf,
   previewTransaction,
@@ -12,9 +12,9 @@ import {
   signStep,
   waitForReceipt,
   type TransactionPreview,
-} from '../transactions/sendTransaction'
-import type { SendTransactionParams, SendTransactionResult } from '../transactions/transactionTypes'
-import { failureScreenTexts, failureTextKeys, transactionFailure, type TransactionFailure } from '../transactions/transactionFailure'
+} from '../transactions/sendTransaction.js'
+import type { SendTransactionParams, SendTransactionResult } from '../transactions/transactionTypes.js'
+import { failureScreenTexts, failureTextKeys, transactionFailure, type TransactionFailure } from '../transactions/transactionFailure.js'
 import { useNativePrice } from './useNativePrice.js'
 
 type Phase = { kind: 'confirm' } | { kind: 'submitting' } | { kind: 'receipt'; result: SendTransactionResult } | { kind: 'error'; failure: TransactionFailure }

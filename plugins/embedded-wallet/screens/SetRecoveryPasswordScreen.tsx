@@ -1,10 +1,10 @@
 import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../../ui/index.js'
 import { FlowError } from '../../../core/errors/index.js'
-import { walletAccessToken } from '../custody/createWallet'
+import { walletAccessToken } from '../custody/createWallet.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents, USER_PACED_WAIT_MS } from '../channel/frameProtocol'
+import { frameEvents, USER_PACED_WAIT_MS } from '../channel/frameProtocol.js'
 import { useRecoveryFrame } from './useRecoveryFrame.js'
-import type { UserOwnedRecoveryMethod } from '../custody/recoveryOptions'
+import type { UserOwnedRecoveryMethod } from '../custody/recoveryOptions.js'
 
 /** What the set-password screen works on. */
 export interface SetRecoveryPasswordParams {

@@ -1,6 +1,6 @@
 import { Button, ErrorText, PluginIcon, ScreenLayout, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../embeddedWalletState.js'
-import { signWithWallet, type WalletSignRequest } from '../channel/signWithWallet'
+import { signWithWallet, type WalletSignRequest } from '../channel/signWithWallet.js'
 import { TypedDataView } from './TypedDataView.js'
 
 /** Host texts of the sign screen (Privy's `uiOptions`). */

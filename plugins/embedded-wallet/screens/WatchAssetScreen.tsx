@@ -2,7 +2,7 @@ import { formatUnits } from 'viem'
 import { UserRejectedRequestError } from '../../../core/errors/index.js'
 import { Button, ScreenLayout, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import type { WatchAssetParams } from '../ethereum/requests/watchAssetTypes'
+import type { WatchAssetParams } from '../ethereum/requests/watchAssetTypes.js'
 
 /** A logo the app suggested, shown only from https (or inline): no plain-http fetch from the modal. */
 const showable = (image?: string) => !!image && (image.startsWith('https://') || image.startsWith('data:image/'))

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderWithFoyer } from '../../../test/kit/renderWithFoyer'
-import { embeddedWallet } from '../index'
-import type { SignRequestParams } from './SignRequestScreen'
-import { SIGN_SCREEN } from '../walletConstants'
+import { renderWithFoyer } from '../../../test/kit/renderWithFoyer.js'
+import { embeddedWallet } from '../index.js'
+import type { SignRequestParams } from './SignRequestScreen.js'
+import { SIGN_SCREEN } from '../walletConstants.js'
 
 afterEach(cleanup)
 

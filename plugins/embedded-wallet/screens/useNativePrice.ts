@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Foyer } from '../../../core/client/types.js'
-import { fetchTokenPrice } from '../transactions/tokenPrice'
+import { fetchTokenPrice } from '../transactions/tokenPrice.js'
 
 /**
  * The USD price of `chain`'s native currency for a transaction screen, when it shows dollars (`priceDisplay: 'usd'`);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { createNonceStore, type Db, type ServerContext } from '../../../core/server/index.js'
-import { custodyStatement, type CustodyStatementInput } from '../custody/custodyStatement'
+import { custodyStatement, type CustodyStatementInput } from '../custody/custodyStatement.js'
 import { EMBEDDED_ETHEREUM_CHAIN_ID, embeddedWalletServerErrorTexts, type WalletChainType } from '../schema.js'
 import { isCustodySignatureValid } from './custodySignature.js'
 import type { ShareStore } from './shareStore.js'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { Migration, ServerContext } from '../../../core/server/index.js'
-import { recoveryOAuthPaths, RECOVERY_OAUTH_CALLBACK_PATH } from '../custody/recoveryOAuthApi'
+import { recoveryOAuthPaths, RECOVERY_OAUTH_CALLBACK_PATH } from '../custody/recoveryOAuthApi.js'
 import {
   RecoveryOAuthAuthenticateInputSchema,
   RecoveryOAuthInitIcloudInputSchema,

@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../core/server/index.js'
 import { embeddedWalletPaths as paths } from '../api.js'
-import { custodyDigest, kdfDigest } from '../custody/custodyStatement'
-import { oprfBlindEvaluate, randomOprfScalar } from '../custody/recoveryOprf'
+import { custodyDigest, kdfDigest } from '../custody/custodyStatement.js'
+import { oprfBlindEvaluate, randomOprfScalar } from '../custody/recoveryOprf.js'
 import {
   OpenRecoveryShareInputSchema,
   RecoveryKeyInputSchema,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RawUser } from '../../../core/protocol/index'
-import { createTestServer, type TestServer } from '../../../test/kit/createTestServer'
-import { emailServer } from '../../email/server'
-import { b64, createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets'
-import { combineWalletShares } from '../frame/keys/walletShares'
-import { passwordRecoveryBody } from '../../../test/kit/passwordRecovery'
-import { embeddedWalletServer } from '../server'
+import type { RawUser } from '../../../core/protocol/index.js'
+import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { emailServer } from '../../email/server.js'
+import { b64, createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { combineWalletShares } from '../frame/keys/walletShares.js'
+import { passwordRecoveryBody } from '../../../test/kit/passwordRecovery.js'
+import { embeddedWalletServer } from '../server.js'
 
 // set_automatic_recovery: from a password back to automatic ('privy') recovery ('Automatically secure your account').
 const made: Uint8Array[] = []

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createTestServer, TEST_ORIGIN } from '../../../test/kit/createTestServer'
-import { createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets'
-import { fakeMfaPlugin } from '../../../test/kit/fakeMfa'
-import { emailServer } from '../../email/server'
-import { embeddedWalletServer } from '../server'
+import { createTestServer, TEST_ORIGIN } from '../../../test/kit/createTestServer.js'
+import { createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { fakeMfaPlugin } from '../../../test/kit/fakeMfa.js'
+import { emailServer } from '../../email/server.js'
+import { embeddedWalletServer } from '../server.js'
 
 // The custody routes' guards that need a server of their own: the app's section, per-user limits, MFA, no wallet origin.
 describe('embedded wallet routes of other apps and servers', () => {

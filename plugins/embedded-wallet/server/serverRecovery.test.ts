@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RawUser } from '../../../core/protocol/index'
-import { createTestServer, type TestServer } from '../../../test/kit/createTestServer'
-import { emailServer } from '../../email/server'
-import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets'
-import { combineWalletShares } from '../frame/keys/walletShares'
-import { openRecoveryShare } from '../frame/recovery/recoveryEnvelope'
-import { passwordRecoveryBody, recoverWithPassword } from '../../../test/kit/passwordRecovery'
-import { embeddedWalletServer } from '../server'
+import type { RawUser } from '../../../core/protocol/index.js'
+import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { emailServer } from '../../email/server.js'
+import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { combineWalletShares } from '../frame/keys/walletShares.js'
+import { openRecoveryShare } from '../frame/recovery/recoveryEnvelope.js'
+import { passwordRecoveryBody, recoverWithPassword } from '../../../test/kit/passwordRecovery.js'
+import { embeddedWalletServer } from '../server.js'
 
 const logs: string[] = []
 const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestServer, type TestServer } from '../../../test/kit/createTestServer'
-import { startPriceStandin, type PriceStandin } from '../../../test/standins/priceStandin'
-import { emailServer } from '../../email/server'
-import { embeddedWalletServer } from '../server'
+import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { startPriceStandin, type PriceStandin } from '../../../test/standins/priceStandin.js'
+import { emailServer } from '../../email/server.js'
+import { embeddedWalletServer } from '../server.js'
 
 describe('GET /api/v1/token_price (the transaction screens’ dollar amounts)', () => {
   let prices: PriceStandin

@@ -1,11 +1,11 @@
 import bs58 from 'bs58'
-import { ConnectorError } from '../../../core/errors/index'
-import type { Foyer } from '../../../core/client/types'
-import type { WalletConnector } from '../../../core/client/wallets/types'
-import { walletTexts } from '../../../core/client/wallets/walletErrors'
-import { embeddedWalletsOf } from '../embeddedAccounts'
-import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../ethereum/announce/embeddedWalletInfo'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../walletConstants'
+import { ConnectorError } from '../../../core/errors/index.js'
+import type { Foyer } from '../../../core/client/types.js'
+import type { WalletConnector } from '../../../core/client/wallets/types.js'
+import { walletTexts } from '../../../core/client/wallets/walletErrors.js'
+import { embeddedWalletsOf } from '../embeddedAccounts.js'
+import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../ethereum/announce/embeddedWalletInfo.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../walletConstants.js'
 
 /** The chain the embedded Solana wallet reports (the spec's default cluster, mainnet-beta). */
 export const EMBEDDED_SOLANA_CHAIN = 'solana:mainnet'

@@ -1,7 +1,7 @@
-import type { Foyer } from '../../../core/client/types'
-import type { ConnectorSource } from '../../../core/client/wallets/types'
-import { embeddedWalletsOf } from '../embeddedAccounts'
-import type { EmbeddedSolanaWallets, EmbeddedSolanaWalletsDeps } from './embeddedSolanaWallets'
+import type { Foyer } from '../../../core/client/types.js'
+import type { ConnectorSource } from '../../../core/client/wallets/types.js'
+import { embeddedWalletsOf } from '../embeddedAccounts.js'
+import type { EmbeddedSolanaWallets, EmbeddedSolanaWalletsDeps } from './embeddedSolanaWallets.js'
 
 /**
  * The signed-in user's embedded Solana wallets as connectors (`autoConnect`, type 'solana': first in
@@ -19,7 +19,7 @@ export function embeddedSolanaSource(foyer: Foyer, deps: EmbeddedSolanaWalletsDe
         const key = addresses.join(',')
         if (key === published) return
         published = key
-        const loading = (wallets ??= import('./embeddedSolanaWallets').then((m) => m.createEmbeddedSolanaWallets(foyer, deps)))
+        const loading = (wallets ??= import('./embeddedSolanaWallets.js').then((m) => m.createEmbeddedSolanaWallets(foyer, deps)))
         loading.then(
           (w) => {
             // Only the latest list counts: a change while the module loaded is published by its own turn.

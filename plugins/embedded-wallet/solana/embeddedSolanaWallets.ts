@@ -1,11 +1,11 @@
-import type { Foyer } from '../../../core/client/types'
-import type { WalletConnector } from '../../../core/client/wallets/types'
-import { embeddedSolanaConnector } from './embeddedSolanaConnector'
-import type { EmbeddedWalletState } from '../embeddedWalletState'
-import { registerStandardWallet } from './standard/registerStandardWallet'
-import { createSolanaStandardWallet } from './standard/solanaStandardWallet'
-import { solanaSignMessage } from './standard/solanaSignMessage'
-import { rpcUrlOfStandardChain, standardChainsOf, type SolanaCluster } from './solanaClusters'
+import type { Foyer } from '../../../core/client/types.js'
+import type { WalletConnector } from '../../../core/client/wallets/types.js'
+import { embeddedSolanaConnector } from './embeddedSolanaConnector.js'
+import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import { registerStandardWallet } from './standard/registerStandardWallet.js'
+import { createSolanaStandardWallet } from './standard/solanaStandardWallet.js'
+import { solanaSignMessage } from './standard/solanaSignMessage.js'
+import { rpcUrlOfStandardChain, standardChainsOf, type SolanaCluster } from './solanaClusters.js'
 
 /**
  * The page's embedded Solana wallets (loaded once the user has one): a connector per wallet for the wallet manager,
@@ -14,7 +14,7 @@ import { rpcUrlOfStandardChain, standardChainsOf, type SolanaCluster } from './s
 export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWalletsDeps, win: Window | undefined = typeof window === 'undefined' ? undefined : window) {
   const sign = (address: string, message: Uint8Array) => solanaSignMessage(foyer, deps.state(), message, address)
   // Transactions load their module (the preview, the RPC calls) on first use.
-  const transactions = () => import('./solanaTransactions')
+  const transactions = () => import('./solanaTransactions.js')
   const signTransaction = async <T,>(address: string, transaction: T): Promise<T> =>
     (await transactions()).signSolanaTransaction(foyer, deps.state(), transaction as never, address, deps.clusters ?? []) as Promise<T>
   const sendTransaction = async (address: string, transaction: unknown, connection?: unknown): Promise<string> => {

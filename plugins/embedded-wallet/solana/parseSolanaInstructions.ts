@@ -1,5 +1,5 @@
 import bs58 from 'bs58'
-import { readSolanaMessage } from './solanaWire'
+import { readSolanaMessage } from './solanaWire.js'
 
 /** The system program (SOL transfers). */
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111'

@@ -1,5 +1,5 @@
-import { insufficientFundsLines, SolanaConfirmationTimeoutError, SolanaRpcError } from '../../../core/client/wallets/solanaRpc'
-import { transactionFailureTexts, transactionFailureTitles, type TransactionFailure, type TransactionFailureCode } from '../transactions/transactionFailure'
+import { insufficientFundsLines, SolanaConfirmationTimeoutError, SolanaRpcError } from '../../../core/client/wallets/solanaRpc.js'
+import { transactionFailureTexts, transactionFailureTitles, type TransactionFailure, type TransactionFailureCode } from '../transactions/transactionFailure.js'
 
 /** A failed Solana send as the error screen shows it: the Ethereum screen's codes and titles, and the node's logs. */
 export interface SolanaTransactionFailure extends TransactionFailure {

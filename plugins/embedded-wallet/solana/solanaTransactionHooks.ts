@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react'
-import { useFoyerKernel } from '../../../ui/hooks/useFoyerKernel'
-import type { WalletHookCallbacks } from '../walletHooks'
-import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solanaTransactions'
+import { useFoyerKernel } from '../../../ui/hooks/useFoyerKernel.js'
+import type { WalletHookCallbacks } from '../walletHooks.js'
+import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solanaTransactions.js'
 
 type Actions = {
   sendSolanaTransaction(transaction: SolanaTransactionInput, connection?: SolanaConnectionLike, options?: SendSolanaTransactionOptions): Promise<SendSolanaTransactionResult>

@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { decodeTransaction, erc1155Abi, isAmbiguousTokenCall } from './decodeTransaction'
+import { decodeTransaction, erc1155Abi, isAmbiguousTokenCall } from './decodeTransaction.js'
 
 const A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readTransactionRequest, transactionError } from './embeddedTransactions'
-import { EmbeddedProviderRpcError } from '../ethereum/provider/providerRpcError'
+import { readTransactionRequest, transactionError } from './embeddedTransactions.js'
+import { EmbeddedProviderRpcError } from '../ethereum/provider/providerRpcError.js'
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const quantityError = (p: string) => `Transaction request property '${p}' must be a valid number, bigint, or hex string representing a quantity`

@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem'
-import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from '../ethereum/provider/providerRpcError'
-import type { PreparedTransaction, TransactionStepRequest } from './transactionTypes'
-import { parseChainId } from '../embeddedChains'
+import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from '../ethereum/provider/providerRpcError.js'
+import type { PreparedTransaction, TransactionStepRequest } from './transactionTypes.js'
+import { parseChainId } from '../embeddedChains.js'
 
 /** A transaction request as EIP-1193 carries it (eth_sendTransaction / eth_signTransaction's first param). */
 export interface EthereumTransactionRequest {
@@ -19,7 +19,7 @@ export interface EthereumTransactionRequest {
   chainId?: unknown
 }
 
-export type { PreparedTransaction, TransactionStepRequest } from './transactionTypes'
+export type { PreparedTransaction, TransactionStepRequest } from './transactionTypes.js'
 
 const QUANTITIES = ['value', 'nonce', 'gas', 'gasLimit', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const
 const HEX = /^0x[0-9a-fA-F]*$/

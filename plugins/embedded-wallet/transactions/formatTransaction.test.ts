@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_BLOCK_EXPLORER, DETAILS_MAX_HEIGHT_PX, explorerTxUrl, formatNativeAmount, formatPrice, formatTokenAmount, formatUsd, MAX_UINT256 } from './formatTransaction'
+import { DEFAULT_BLOCK_EXPLORER, DETAILS_MAX_HEIGHT_PX, explorerTxUrl, formatNativeAmount, formatPrice, formatTokenAmount, formatUsd, MAX_UINT256 } from './formatTransaction.js'
 
 const ETH = { symbol: 'ETH', decimals: 18 }
 

@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem'
-import type { SupportedChain } from '../../../core/client/wallets/supportedChain'
-import type { CallBatch } from '../ethereum/calls/callBatchTypes'
-import { previewTransaction } from './sendTransaction'
+import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import type { CallBatch } from '../ethereum/calls/callBatchTypes.js'
+import { previewTransaction } from './sendTransaction.js'
 
 /** What the batch confirmation shows besides the calls: the value sent, the fee, the total, the paying account's balance. */
 export interface CallsPreview {

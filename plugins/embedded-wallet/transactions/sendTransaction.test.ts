@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, erc721Abi, http, parseTransaction, recoverTransactionAddress, type Abi, type PublicClient } from 'viem'
-import type { SupportedChain } from '../../../core/client/wallets/supportedChain'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame'
-import { startAnvil, type Anvil } from '../../../test/standins/anvil'
-import { embeddedWallet, type EmbeddedWalletOptions } from '../index'
-import { previewTransaction, receiptOfEarlierSend } from './sendTransaction'
-import { SEND_TRANSACTION_SCREEN } from '../walletConstants'
+import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame.js'
+import { startAnvil, type Anvil } from '../../../test/standins/anvil.js'
+import { embeddedWallet, type EmbeddedWalletOptions } from '../index.js'
+import { previewTransaction, receiptOfEarlierSend } from './sendTransaction.js'
+import { SEND_TRANSACTION_SCREEN } from '../walletConstants.js'
 
 const chain = (id: number, rpcUrl: string): SupportedChain => ({ id, name: `Local ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
 

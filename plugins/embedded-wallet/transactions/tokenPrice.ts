@@ -1,5 +1,5 @@
-import type { Foyer } from '../../../core/client/types'
-import { headers } from '../../../core/protocol/paths'
+import type { Foyer } from '../../../core/client/types.js'
+import { headers } from '../../../core/protocol/paths.js'
 
 /** The price route of the embedded wallet's server half (GET ?chainId=&tokenSymbol=; SOL is chain id 0). */
 export const TOKEN_PRICE_PATH = '/api/v1/token_price'

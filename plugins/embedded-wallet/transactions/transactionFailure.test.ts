@@ -1,9 +1,9 @@
 import { BaseError, ExecutionRevertedError, InsufficientFundsError, NonceTooLowError, WaitForTransactionReceiptTimeoutError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { embeddedWalletTexts } from '../embeddedWalletTexts'
-import { SolanaConfirmationTimeoutError, SolanaRpcError } from '../../../core/client/wallets/solanaRpc'
-import { solanaTransactionFailure } from '../solana/solanaTransactionFailure'
-import { failureScreenTexts, transactionFailure, TransactionReplacedError, TransactionRevertedError } from './transactionFailure'
+import { embeddedWalletTexts } from '../embeddedWalletTexts.js'
+import { SolanaConfirmationTimeoutError, SolanaRpcError } from '../../../core/client/wallets/solanaRpc.js'
+import { solanaTransactionFailure } from '../solana/solanaTransactionFailure.js'
+import { failureScreenTexts, transactionFailure, TransactionReplacedError, TransactionRevertedError } from './transactionFailure.js'
 
 const HASH = `0x${'ab'.repeat(32)}` as const
 

@@ -1,4 +1,4 @@
-import { embeddedWalletTexts } from '../embeddedWalletTexts'
+import { embeddedWalletTexts } from '../embeddedWalletTexts.js'
 
 /** The error codes of the send-transaction error screen (ethers-style names, as the spec's §8 lists them). */
 export type TransactionFailureCode =

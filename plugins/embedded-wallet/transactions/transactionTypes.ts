@@ -1,6 +1,6 @@
 // The transaction API's public types, apart from sendTransaction.ts: they name no viem type, so a host without viem
 // (an optional peer) compiles the plugin's published .d.ts.
-import type { TransactionFailure } from './transactionFailure'
+import type { TransactionFailure } from './transactionFailure.js'
 
 /** The host's texts of the transaction screens (Privy's `uiOptions` of sendTransaction). */
 export interface TransactionUiOptions {

@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, verifyMessage } from 'viem'
-import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame'
-import { injected } from '../../../injected/index'
-import { createCallBatchStore } from '../calls/callBatchStore'
-import { embeddedWallet } from '../../index'
-import { SEND_TRANSACTION_SCREEN } from '../../walletConstants'
-import { embeddedWalletPresence } from './embeddedWalletPresence'
-import { createFoyer } from '../../../../core/client/createFoyer'
-import { REFRESH_MARKER_COOKIE, sessionKeys } from '../../../../core/client/session'
-import { createMemoryStorage } from '../../../../core/client/storage'
-import { paths } from '../../../../core/protocol/index'
-import { handlerFetch, KIT_API_URL, KIT_APP_ID } from '../../../../test/kit/renderWithFoyer'
+import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
+import { injected } from '../../../injected/index.js'
+import { createCallBatchStore } from '../calls/callBatchStore.js'
+import { embeddedWallet } from '../../index.js'
+import { SEND_TRANSACTION_SCREEN } from '../../walletConstants.js'
+import { embeddedWalletPresence } from './embeddedWalletPresence.js'
+import { createFoyer } from '../../../../core/client/createFoyer.js'
+import { REFRESH_MARKER_COOKIE, sessionKeys } from '../../../../core/client/session.js'
+import { createMemoryStorage } from '../../../../core/client/storage.js'
+import { paths } from '../../../../core/protocol/index.js'
+import { handlerFetch, KIT_API_URL, KIT_APP_ID } from '../../../../test/kit/renderWithFoyer.js'
 
 interface Announcement {
   info: { uuid: string; name: string; icon: string; rdns: string }

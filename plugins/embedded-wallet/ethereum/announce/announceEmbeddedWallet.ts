@@ -1,8 +1,8 @@
-import type { Foyer } from '../../../../core/client/types'
-import { primaryEmbeddedWallet } from '../../embeddedAccounts'
-import { announcedWallet } from './announcedWallet'
-import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from '../provider/embeddedEthereumProvider'
-import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } from './embeddedWalletPresence'
+import type { Foyer } from '../../../../core/client/types.js'
+import { primaryEmbeddedWallet } from '../../embeddedAccounts.js'
+import { announcedWallet } from './announcedWallet.js'
+import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from '../provider/embeddedEthereumProvider.js'
+import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } from './embeddedWalletPresence.js'
 
 /**
  * Announces the embedded wallet to the page's dapps by EIP-6963 (wagmi, RainbowKit, mipd) once the signed-in user has
@@ -47,7 +47,7 @@ export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps,
     if (has && !loaded) page.pending()
     tellPresence()
     if (!has) return
-    provider ??= import('../provider/embeddedEthereumProvider').then((m) => m.createEmbeddedEthereumProvider(foyer, deps, m.primaryWalletAccount(foyer)))
+    provider ??= import('../provider/embeddedEthereumProvider.js').then((m) => m.createEmbeddedEthereumProvider(foyer, deps, m.primaryWalletAccount(foyer)))
     void provider.then(
       (p) => {
         if (stopped) return

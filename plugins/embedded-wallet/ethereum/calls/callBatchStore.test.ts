@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { CallBatch } from './callBatchTypes'
-import { createCallBatchStore, randomBatchId } from './callBatchStore'
-import { callsStatusOf, toWalletCallReceipt } from './callsStatus'
+import type { CallBatch } from './callBatchTypes.js'
+import { createCallBatchStore, randomBatchId } from './callBatchStore.js'
+import { callsStatusOf, toWalletCallReceipt } from './callsStatus.js'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const batch = (id: string, over: Partial<CallBatch> = {}): CallBatch => ({

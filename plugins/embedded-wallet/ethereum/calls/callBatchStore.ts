@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core'
-import type { CallBatch } from './callBatchTypes'
-import { duplicateBatchIdText, EmbeddedProviderRpcError, walletCallsErrorCodes } from '../provider/embeddedProviderRpcError'
+import type { CallBatch } from './callBatchTypes.js'
+import { duplicateBatchIdText, EmbeddedProviderRpcError, walletCallsErrorCodes } from '../provider/embeddedProviderRpcError.js'
 
 /** How many batches a page keeps for wallet_getCallsStatus (the oldest go first). */
 export const MAX_STORED_BATCHES = 100

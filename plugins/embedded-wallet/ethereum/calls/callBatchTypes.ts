@@ -1,7 +1,7 @@
 // EIP-5792 (wallet_sendCalls and its status) in the embedded wallet: the types its flow, store and screen share, apart
 // from them so none imports another for a type. No viem type: a host without viem compiles the plugin's .d.ts.
 import type { ReadonlySignal } from '@preact/signals-core'
-import type { BatchCall } from '../../../../core/client/plugin'
+import type { BatchCall } from '../../../../core/client/plugin.js'
 
 /** EIP-5792's batch status codes: pending, confirmed, off-chain failure, reverted, partly reverted. */
 export type CallsStatusCode = 100 | 200 | 400 | 500 | 600

@@ -1,6 +1,6 @@
-import type { BatchReceipt } from '../../../../core/client/plugin'
-import type { CallBatch, CallsStatus, WalletCallReceipt } from './callBatchTypes'
-import { toHexChainId } from '../../embeddedChains'
+import type { BatchReceipt } from '../../../../core/client/plugin.js'
+import type { CallBatch, CallsStatus, WalletCallReceipt } from './callBatchTypes.js'
+import { toHexChainId } from '../../embeddedChains.js'
 
 const hex = (n: bigint) => `0x${n.toString(16)}` as const
 

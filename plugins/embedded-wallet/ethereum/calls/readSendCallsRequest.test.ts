@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain'
-import { startKitFoyer } from '../../../../test/kit/fakeWalletFrame'
-import { MAX_BATCH_CALLS, readSendCallsRequest } from './readSendCallsRequest'
+import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
+import { startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
+import { MAX_BATCH_CALLS, readSendCallsRequest } from './readSendCallsRequest.js'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const TO = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

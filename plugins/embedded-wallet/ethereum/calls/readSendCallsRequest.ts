@@ -1,8 +1,8 @@
-import type { Foyer } from '../../../../core/client/types'
-import type { SendCallsRequest, WalletCall } from './callBatchTypes'
-import { isSupportedChain, parseChainId } from '../../embeddedChains'
-import { readTransactionRequest } from '../../transactions/embeddedTransactions'
-import { EmbeddedProviderRpcError, providerRpcTexts, walletCallsErrorCodes } from '../provider/providerRpcError'
+import type { Foyer } from '../../../../core/client/types.js'
+import type { SendCallsRequest, WalletCall } from './callBatchTypes.js'
+import { isSupportedChain, parseChainId } from '../../embeddedChains.js'
+import { readTransactionRequest } from '../../transactions/embeddedTransactions.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, walletCallsErrorCodes } from '../provider/providerRpcError.js'
 
 /** The most calls one batch may have (a larger one is 5740). */
 export const MAX_BATCH_CALLS = 10

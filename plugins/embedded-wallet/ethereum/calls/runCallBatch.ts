@@ -1,11 +1,11 @@
 import type { Signal } from '@preact/signals-core'
-import type { BatchCall, BatchExecutor } from '../../../../core/client/plugin'
-import type { Foyer } from '../../../../core/client/types'
-import type { CallBatch } from './callBatchTypes'
-import { toWalletCallReceipt } from './callsStatus'
-import type { EmbeddedWalletState } from '../../embeddedWalletState'
-import { publicClientFor, RECEIPT_TIMEOUT_MS, sendStep } from '../../transactions/sendTransaction'
-import { transactionFailure, TransactionRevertedError } from '../../transactions/transactionFailure'
+import type { BatchCall, BatchExecutor } from '../../../../core/client/plugin.js'
+import type { Foyer } from '../../../../core/client/types.js'
+import type { CallBatch } from './callBatchTypes.js'
+import { toWalletCallReceipt } from './callsStatus.js'
+import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
+import { publicClientFor, RECEIPT_TIMEOUT_MS, sendStep } from '../../transactions/sendTransaction.js'
+import { transactionFailure, TransactionRevertedError } from '../../transactions/transactionFailure.js'
 
 /** The batch's failure as it keeps it: the error screen's code, a message safe to show, the hash when one is on chain. */
 function failureOf(error: unknown, hash: `0x${string}` | null): NonNullable<CallBatch['failure']> {

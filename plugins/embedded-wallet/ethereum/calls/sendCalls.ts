@@ -1,13 +1,13 @@
-import { atomicBatchExecutor } from '../../../../core/client/wallets/atomicBatchExecutor'
-import type { Foyer } from '../../../../core/client/types'
-import { randomBatchId, type CallBatchStore } from './callBatchStore'
-import type { SendCallsParams, SendCallsResult } from './callBatchTypes'
-import type { EmbeddedWalletState } from '../../embeddedWalletState'
-import { EmbeddedProviderRpcError, providerRpcTexts, walletCallsErrorCodes } from '../provider/providerRpcError'
-import { readSendCallsRequest } from './readSendCallsRequest'
-import { runCallBatch } from './runCallBatch'
-import { embeddedEthereumWallet } from '../../channel/signWithWallet'
-import { SEND_CALLS_SCREEN } from '../../walletConstants'
+import { atomicBatchExecutor } from '../../../../core/client/wallets/atomicBatchExecutor.js'
+import type { Foyer } from '../../../../core/client/types.js'
+import { randomBatchId, type CallBatchStore } from './callBatchStore.js'
+import type { SendCallsParams, SendCallsResult } from './callBatchTypes.js'
+import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, walletCallsErrorCodes } from '../provider/providerRpcError.js'
+import { readSendCallsRequest } from './readSendCallsRequest.js'
+import { runCallBatch } from './runCallBatch.js'
+import { embeddedEthereumWallet } from '../../channel/signWithWallet.js'
+import { SEND_CALLS_SCREEN } from '../../walletConstants.js'
 
 /** What wallet_sendCalls needs besides the request. */
 export interface SendCallsOptions {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FoyerPlugin } from '../../../../core/client/plugin'
-import type { Foyer } from '../../../../core/client/types'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain'
-import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser } from '../../../../test/kit/fakeWalletFrame'
-import { renderWithFoyer } from '../../../../test/kit/renderWithFoyer'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } from '../provider/embeddedEthereumProvider'
-import { embeddedWallet } from '../../index'
+import type { FoyerPlugin } from '../../../../core/client/plugin.js'
+import type { Foyer } from '../../../../core/client/types.js'
+import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser } from '../../../../test/kit/fakeWalletFrame.js'
+import { renderWithFoyer } from '../../../../test/kit/renderWithFoyer.js'
+import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
+import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } from '../provider/embeddedEthereumProvider.js'
+import { embeddedWallet } from '../../index.js'
 
 // The batch screen ('embedded-wallet/send-calls') as wallet_sendCalls opens it: the real plugin over a fake frame, anvil.
 

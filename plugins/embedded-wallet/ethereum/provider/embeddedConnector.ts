@@ -1,11 +1,11 @@
-import type { Foyer } from '../../../../core/client/types'
-import { eip1193Connector } from '../../../../core/client/wallets/eip1193Connector'
-import type { ConnectorSource, WalletConnector } from '../../../../core/client/wallets/types'
-import type { LinkedAccount } from '../../../../core/protocol/index'
-import { embeddedWalletsOf } from '../../embeddedAccounts'
-import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider'
-import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../announce/embeddedWalletInfo'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../../walletConstants'
+import type { Foyer } from '../../../../core/client/types.js'
+import { eip1193Connector } from '../../../../core/client/wallets/eip1193Connector.js'
+import type { ConnectorSource, WalletConnector } from '../../../../core/client/wallets/types.js'
+import type { LinkedAccount } from '../../../../core/protocol/index.js'
+import { embeddedWalletsOf } from '../../embeddedAccounts.js'
+import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
+import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../announce/embeddedWalletInfo.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../../walletConstants.js'
 
 /** The connector id of an embedded Ethereum wallet. */
 export const embeddedConnectorId = (address: string) => `embedded:${address.toLowerCase()}`
@@ -32,7 +32,7 @@ export function embeddedConnectors(foyer: Foyer, deps: EmbeddedProviderDeps): Co
           const base = eip1193Connector(
             { id, connectorType: imported ? EMBEDDED_IMPORTED_CONNECTOR_TYPE : EMBEDDED_CONNECTOR_TYPE, walletClientType: EMBEDDED_WALLET_CLIENT_TYPE, name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
             () =>
-              (slot.provider ??= import('./embeddedEthereumProvider').then((m) =>
+              (slot.provider ??= import('./embeddedEthereumProvider.js').then((m) =>
                 m.createEmbeddedEthereumProvider(foyer, deps, m.embeddedWalletAccount(foyer, address)),
               )),
           )

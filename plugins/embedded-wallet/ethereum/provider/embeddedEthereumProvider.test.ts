@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
-import type { FoyerClientConfig } from '../../../../core/client/types'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, primaryWalletAccount, type EmbeddedEthereumProvider } from './embeddedEthereumProvider'
-import { frameEvents } from '../../channel/frameProtocol'
-import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from '../../index'
-import { SEND_TRANSACTION_SCREEN } from '../../walletConstants'
-import { WalletProxyError } from '../../channel/walletProxy'
-import { rpcError } from '../../../../test/kit/rpcErrors'
+import type { FoyerClientConfig } from '../../../../core/client/types.js'
+import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
+import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
+import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, primaryWalletAccount, type EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
+import { frameEvents } from '../../channel/frameProtocol.js'
+import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from '../../index.js'
+import { SEND_TRANSACTION_SCREEN } from '../../walletConstants.js'
+import { WalletProxyError } from '../../channel/walletProxy.js'
+import { rpcError } from '../../../../test/kit/rpcErrors.js'
 
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({
   id,
@@ -215,7 +215,7 @@ describe('the embedded Ethereum provider: signing', () => {
 
   it("signs legacy typed data (eth_signTypedData v1) and v3 as a dapp's eth-sig-util recovers them, and answers personal_ecRecover", async () => {
     const { recoverTypedSignature, SignTypedDataVersion, typedSignatureHash } = await import('@metamask/eth-sig-util')
-    const { typedDataV1Hash } = await import('../../frame/typedDataV1')
+    const { typedDataV1Hash } = await import('../../frame/typedDataV1.js')
     const { provider, address } = await setup()
     const legacy = [
       { type: 'string', name: 'message', value: 'Hi, Alice!' },

@@ -1,20 +1,20 @@
 import type { ReadonlySignal } from '@preact/signals-core'
 import type { PublicClient } from 'viem'
-import type { Foyer } from '../../../../core/client/types'
-import { createCallBatchStore, type CallBatchStore } from '../calls/callBatchStore'
-import type { CallBatch, SendCallsParams } from '../calls/callBatchTypes'
-import { callsStatusOf } from '../calls/callsStatus'
-import { embeddedWalletsOf, primaryEmbeddedWallet } from '../../embeddedAccounts'
-import { configuredChains } from '../../../../core/client/wallets/configuredChains'
-import { assertSupportedChain, defaultChainId, isSupportedChain, knownChains, parseChainId, rpcUrlOf, toHexChainId } from '../../embeddedChains'
-import { readTransactionRequest, transactionError } from '../../transactions/embeddedTransactions'
-import type { EmbeddedWalletState } from '../../embeddedWalletState'
-import { embeddedWalletErrors } from '../../embeddedWalletTexts'
-import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from './providerRpcError'
-import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen'
-import { SEND_CALLS_SCREEN, SIGN_SCREEN } from '../../walletConstants'
-import { walletCapabilities } from '../requests/walletCapabilities'
-import { signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet'
+import type { Foyer } from '../../../../core/client/types.js'
+import { createCallBatchStore, type CallBatchStore } from '../calls/callBatchStore.js'
+import type { CallBatch, SendCallsParams } from '../calls/callBatchTypes.js'
+import { callsStatusOf } from '../calls/callsStatus.js'
+import { embeddedWalletsOf, primaryEmbeddedWallet } from '../../embeddedAccounts.js'
+import { configuredChains } from '../../../../core/client/wallets/configuredChains.js'
+import { assertSupportedChain, defaultChainId, isSupportedChain, knownChains, parseChainId, rpcUrlOf, toHexChainId } from '../../embeddedChains.js'
+import { readTransactionRequest, transactionError } from '../../transactions/embeddedTransactions.js'
+import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
+import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from './providerRpcError.js'
+import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen.js'
+import { SEND_CALLS_SCREEN, SIGN_SCREEN } from '../../walletConstants.js'
+import { walletCapabilities } from '../requests/walletCapabilities.js'
+import { signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet.js'
 
 /** What a provider needs from the plugin: the frame connection and the host's prompt policy. */
 export interface EmbeddedProviderDeps {
@@ -161,7 +161,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   async function transaction(mode: 'sign' | 'send', raw: unknown) {
     const tx = readTransactionRequest(raw, { eip1193: true })
     const from = authorized(tx.from ?? undefined)
-    const flow = await import('../../transactions/sendTransaction')
+    const flow = await import('../../transactions/sendTransaction.js')
     const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), eip1193: true, ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
     try {
       return mode === 'sign' ? await flow.signTransaction(foyer, deps.state(), raw, options) : (await flow.sendTransaction(foyer, deps.state(), raw, options)).hash
@@ -198,7 +198,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     if (id === null) throw new EmbeddedProviderRpcError(-32602, `Expected 0x-prefixed, unpadded, non-zero hexadecimal string 'chainId'. Received:\n${String((raw as { chainId?: unknown } | null)?.chainId).slice(0, 100)}`)
     if (isSupportedChain(foyer, id)) return null
     authorized()
-    const flow = await import('../requests/addEthereumChain')
+    const flow = await import('../requests/addEthereumChain.js')
     const chain = await flow.addEthereumChain(foyer, raw, deps.fetch)
     return switchTo(chain.id)
   }
@@ -210,14 +210,14 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   async function watchAsset(raw: unknown) {
     const me = authorized()
     const id = current()
-    const [flow, client] = await Promise.all([import('../requests/watchAsset'), clientFor(id)])
+    const [flow, client] = await Promise.all([import('../requests/watchAsset.js'), clientFor(id)])
     return flow.watchAsset(foyer, me, id, client, raw)
   }
 
   /** wallet_sendCalls (EIP-5792): one confirmation for every call, then the batch (sendCalls.ts). */
   async function sendCalls(raw: unknown) {
     const from = authorized()
-    const flow = await import('../calls/sendCalls')
+    const flow = await import('../calls/sendCalls.js')
     const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), batches: batches(), ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
     try {
       return await flow.sendCalls(foyer, deps.state(), raw, options)

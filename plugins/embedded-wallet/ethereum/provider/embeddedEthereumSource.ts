@@ -1,7 +1,7 @@
-import type { Foyer } from '../../../../core/client/types'
-import type { ConnectorSource } from '../../../../core/client/wallets/types'
-import { embeddedWalletsOf } from '../../embeddedAccounts'
-import type { EmbeddedProviderDeps } from './embeddedEthereumProvider'
+import type { Foyer } from '../../../../core/client/types.js'
+import type { ConnectorSource } from '../../../../core/client/wallets/types.js'
+import { embeddedWalletsOf } from '../../embeddedAccounts.js'
+import type { EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
 
 /**
  * The embedded Ethereum wallets' connector source (embeddedConnector.ts), whose code loads once a signed-in user has
@@ -17,7 +17,7 @@ export function embeddedEthereumSource(foyer: Foyer, deps: EmbeddedProviderDeps)
       const check = () => {
         if (loading || stopInner || embeddedWalletsOf(foyer.$session.peek().user, 'ethereum').length === 0) return
         loading = true
-        import('./embeddedConnector').then(
+        import('./embeddedConnector.js').then(
           (m) => {
             loading = false
             if (!stopped) stopInner = m.embeddedConnectors(foyer, deps).discover(update)

@@ -1,8 +1,8 @@
-import { BaseError } from '../../../../core/errors/index'
-import { embeddedWalletErrors } from '../../embeddedWalletTexts'
-import { duplicateBatchIdText, EmbeddedProviderRpcError } from './embeddedProviderRpcError'
+import { BaseError } from '../../../../core/errors/index.js'
+import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
+import { duplicateBatchIdText, EmbeddedProviderRpcError } from './embeddedProviderRpcError.js'
 
-export { EmbeddedProviderRpcError, walletCallsErrorCodes } from './embeddedProviderRpcError'
+export { EmbeddedProviderRpcError, walletCallsErrorCodes } from './embeddedProviderRpcError.js'
 
 /** EIP-1193's own texts for its codes. */
 export const providerRpcTexts = {

@@ -1,10 +1,10 @@
-import { FlowError } from '../../../../core/errors/index'
-import type { Foyer } from '../../../../core/client/types'
-import type { EmbeddedWalletState } from '../../embeddedWalletState'
-import { embeddedWalletErrors } from '../../embeddedWalletTexts'
-import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen'
-import { embeddedEthereumWallet, signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet'
-import { SIGN_SCREEN } from '../../walletConstants'
+import { FlowError } from '../../../../core/errors/index.js'
+import type { Foyer } from '../../../../core/client/types.js'
+import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
+import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
+import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen.js'
+import { embeddedEthereumWallet, signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet.js'
+import { SIGN_SCREEN } from '../../walletConstants.js'
 
 /** UTF-8 text as 0x hex (personal_sign's message); viem stays out of the host's initial JS. */
 const utf8Hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}` as const

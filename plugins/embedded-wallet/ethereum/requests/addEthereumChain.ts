@@ -1,7 +1,7 @@
-import type { Foyer } from '../../../../core/client/types'
-import { EmbeddedProviderRpcError } from '../provider/providerRpcError'
-import { ADD_CHAIN_SCREEN } from '../../walletConstants'
-import { rememberAddedChain, type AddedChain } from '../../walletPreferences'
+import type { Foyer } from '../../../../core/client/types.js'
+import { EmbeddedProviderRpcError } from '../provider/providerRpcError.js'
+import { ADD_CHAIN_SCREEN } from '../../walletConstants.js'
+import { rememberAddedChain, type AddedChain } from '../../walletPreferences.js'
 
 /** What 'Add network' shows: the chain as it will be added. */
 export interface AddChainParams {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWalletClient, custom } from 'viem'
 import { addChain, switchChain } from 'viem/actions'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil'
-import { assertRpcChainId, readAddChainRequest, type AddChainParams } from './addEthereumChain'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, type EmbeddedEthereumProvider } from '../provider/embeddedEthereumProvider'
-import { embeddedWallet } from '../../index'
-import { ADD_CHAIN_SCREEN } from '../../walletConstants'
-import { rpcError, thrown } from '../../../../test/kit/rpcErrors'
+import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
+import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
+import { assertRpcChainId, readAddChainRequest, type AddChainParams } from './addEthereumChain.js'
+import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, type EmbeddedEthereumProvider } from '../provider/embeddedEthereumProvider.js'
+import { embeddedWallet } from '../../index.js'
+import { ADD_CHAIN_SCREEN } from '../../walletConstants.js'
+import { rpcError, thrown } from '../../../../test/kit/rpcErrors.js'
 
 const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({ id, name: `Local ${id}`, nativeCurrency: ETHER, rpcUrls: { default: { http: [rpcUrl] } } })

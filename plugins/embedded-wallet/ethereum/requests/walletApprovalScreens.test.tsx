@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { kitAccessToken, kitUser } from '../../../../test/kit/fakeWalletFrame'
-import { renderWithFoyer } from '../../../../test/kit/renderWithFoyer'
-import type { AddChainParams } from './addEthereumChain'
-import { embeddedWallet, useWatchedAssets } from '../../index'
-import { rememberWatchedAsset } from '../../walletPreferences'
-import { ADD_CHAIN_SCREEN, WATCH_ASSET_SCREEN } from '../../walletConstants'
-import type { WatchAssetParams } from './watchAsset'
+import { kitAccessToken, kitUser } from '../../../../test/kit/fakeWalletFrame.js'
+import { renderWithFoyer } from '../../../../test/kit/renderWithFoyer.js'
+import type { AddChainParams } from './addEthereumChain.js'
+import { embeddedWallet, useWatchedAssets } from '../../index.js'
+import { rememberWatchedAsset } from '../../walletPreferences.js'
+import { ADD_CHAIN_SCREEN, WATCH_ASSET_SCREEN } from '../../walletConstants.js'
+import type { WatchAssetParams } from './watchAsset.js'
 
 afterEach(cleanup)
 

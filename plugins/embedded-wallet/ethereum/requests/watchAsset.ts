@@ -1,12 +1,12 @@
 import { erc20Abi, type PublicClient } from 'viem'
-import type { Foyer } from '../../../../core/client/types'
-import { knownChains } from '../../embeddedChains'
-import { EmbeddedProviderRpcError } from '../provider/providerRpcError'
-import { WATCH_ASSET_SCREEN } from '../../walletConstants'
-import { rememberWatchedAsset, watchedAssetsOf, type WatchedAsset } from '../../walletPreferences'
-import type { WatchAssetParams, WatchAssetRequest } from './watchAssetTypes'
+import type { Foyer } from '../../../../core/client/types.js'
+import { knownChains } from '../../embeddedChains.js'
+import { EmbeddedProviderRpcError } from '../provider/providerRpcError.js'
+import { WATCH_ASSET_SCREEN } from '../../walletConstants.js'
+import { rememberWatchedAsset, watchedAssetsOf, type WatchedAsset } from '../../walletPreferences.js'
+import type { WatchAssetParams, WatchAssetRequest } from './watchAssetTypes.js'
 
-export type { WatchAssetRequest, WatchAssetParams } from './watchAssetTypes'
+export type { WatchAssetRequest, WatchAssetParams } from './watchAssetTypes.js'
 
 /** The longest symbol a wallet takes (MetaMask's limit). */
 const MAX_SYMBOL_LENGTH = 11

@@ -1,6 +1,6 @@
 // The visible export page's script ('Transfer wallet'): shows one wallet's key and recovery phrase, drawn in this
 // origin's page. Loaded by the export page only.
-import { frameEvents } from '../../channel/frameProtocol'
+import { frameEvents } from '../../channel/frameProtocol.js'
 import { applyLook, lookFromUrl } from '../applyLook.js'
 import { exportedKeys, renderExport } from '../exportView.js'
 import { readFrameConfig } from '../frameConfig.js'

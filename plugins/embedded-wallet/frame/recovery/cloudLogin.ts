@@ -1,4 +1,4 @@
-import { recoveryOAuthApi, RECOVERY_OAUTH_CALLBACK_PATH } from '../../custody/recoveryOAuthApi'
+import { recoveryOAuthApi, RECOVERY_OAUTH_CALLBACK_PATH } from '../../custody/recoveryOAuthApi.js'
 import { toBase64 } from '../base64.js'
 import { frameCall, type FrameApiTarget } from '../frameApi.js'
 

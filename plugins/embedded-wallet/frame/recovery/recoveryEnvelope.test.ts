@@ -4,7 +4,7 @@ import { splitWalletSecret } from '../keys/walletShares.js'
 import { derivePasswordKey, newPasswordKdf } from './passwordKey.js'
 import { passwordKeySource } from './recoveryKeySource.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recoveryEnvelope.js'
-import { oprfBlindEvaluate, randomOprfScalar } from '../../custody/recoveryOprf'
+import { oprfBlindEvaluate, randomOprfScalar } from '../../custody/recoveryOprf.js'
 
 const binding = { userId: 'user-1', rootId: 'root-1', method: 'user-passcode' as const }
 

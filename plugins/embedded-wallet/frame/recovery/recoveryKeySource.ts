@@ -1,5 +1,5 @@
 import type { OprfPasswordKdf, RecoveryKeyInfo } from '../../schema.js'
-import { oprfBlind, oprfFinalize } from '../../custody/recoveryOprf'
+import { oprfBlind, oprfFinalize } from '../../custody/recoveryOprf.js'
 import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf } from './passwordKey.js'
 
 /** The server's evaluation of a blinded input under a new key for the root (POST recovery_key). */

@@ -1,4 +1,4 @@
-import { frameEvents, type FrameEvent } from '../../channel/frameProtocol'
+import { frameEvents, type FrameEvent } from '../../channel/frameProtocol.js'
 import { FrameFailure, GENERIC_FAILURE } from '../frameFailure.js'
 import type { FrameHandler } from '../serveFrame.js'
 import { INVALID_RECOVERY_PASSWORD, type WalletVault } from '../walletVault.js'

@@ -1,11 +1,11 @@
-import { FlowError } from '../../../../core/errors/index'
-import type { Foyer } from '../../../../core/client/types'
-import { walletAccessToken } from '../../custody/createWallet'
-import { embeddedWalletsOf } from '../../embeddedAccounts'
-import type { EmbeddedWalletState } from '../../embeddedWalletState'
-import { embeddedWalletErrors } from '../../embeddedWalletTexts'
-import { frameEvents } from '../../channel/frameProtocol'
-import { connectEmbeddedWallet } from '../../channel/signWithWallet'
+import { FlowError } from '../../../../core/errors/index.js'
+import type { Foyer } from '../../../../core/client/types.js'
+import { walletAccessToken } from '../../custody/createWallet.js'
+import { embeddedWalletsOf } from '../../embeddedAccounts.js'
+import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
+import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
+import { frameEvents } from '../../channel/frameProtocol.js'
+import { connectEmbeddedWallet } from '../../channel/signWithWallet.js'
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))

@@ -4,9 +4,9 @@ import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import bs58 from 'bs58'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame'
-import { embeddedWallet } from '../../index'
-import { createSolanaStandardWallet, SOLANA_STANDARD_FEATURES } from './solanaStandardWallet'
+import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
+import { embeddedWallet } from '../../index.js'
+import { createSolanaStandardWallet, SOLANA_STANDARD_FEATURES } from './solanaStandardWallet.js'
 import { Keypair, MessageV0, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 
 const cleanups: Array<() => void> = []
@@ -181,7 +181,7 @@ describe('solana:signAndSendTransaction', () => {
 
 describe("the wallet-standard chains and where each sends", () => {
   it("declares localnet only when a configured cluster is on this machine, and sends each chain to its cluster's node", async () => {
-    const { rpcUrlOfStandardChain, standardChainsOf } = await import('../solanaClusters')
+    const { rpcUrlOfStandardChain, standardChainsOf } = await import('../solanaClusters.js')
     expect(standardChainsOf([])).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet'])
     const local = [{ name: 'mainnet-beta' as const, rpcUrl: 'http://127.0.0.1:8899' }]
     expect(standardChainsOf(local)).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'])

@@ -1,8 +1,8 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import bs58 from 'bs58'
-import { walletTexts } from '../../../../core/client/wallets/walletErrors'
-import { EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_STANDARD_ICON } from '../../ethereum/announce/embeddedWalletInfo'
-import { completeSignInInput, signInMessageText, type SolanaSignInInput } from './solanaSignInMessage'
+import { walletTexts } from '../../../../core/client/wallets/walletErrors.js'
+import { EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_STANDARD_ICON } from '../../ethereum/announce/embeddedWalletInfo.js'
+import { completeSignInInput, signInMessageText, type SolanaSignInInput } from './solanaSignInMessage.js'
 
 /** The Solana clusters the embedded wallet declares (wallet-standard chain ids; 'solana:localnet' too when a configured cluster is local). */
 export const SOLANA_STANDARD_CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:testnet'] as const
