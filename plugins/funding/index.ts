@@ -1,5 +1,5 @@
 import { definePlugin } from '../../core/client/plugin.js'
-import type { Foyer } from '../../core/client/types.js'
+import type { Foyer, FundingRequest } from '../../core/client/types.js'
 import type { FundWalletOptions, FundWalletParameters } from './fundingRequest.js'
 import { fundingTexts } from './fundingTexts.js'
 import type { FundingPluginOptions, FundWalletResult } from './fundingTypes.js'
@@ -46,8 +46,14 @@ export { fundingStateOf, recordFunding, type FundingHubState, type FundingOutcom
 export { fundingTexts, fundingErrors, statusText, type FundingStatus } from './fundingTexts.js'
 export type { FundingRequest, FundingMethodSlot } from '../../core/client/types.js'
 
-/** What loadFundingKit loads (of fundWallet.ts). */
-export type FundingKit = Pick<typeof import('./fundWallet.js'), 'assetSymbol'>
+/**
+ * What loadFundingKit loads (of fundWallet.ts). Written out rather than taken from that module's type: its declarations
+ * name viem's types, and a host without viem (an optional peer) must still compile this entry's types.
+ */
+export interface FundingKit {
+  /** The symbol of a request's asset: SOL, the token's symbol (else 'tokens'), or the chain's native currency. */
+  assetSymbol(foyer: Foyer, request: FundingRequest): string
+}
 /**
  * For funding method plugins' screens: loads assetSymbol (the symbol of a request's asset), with the screen
  * (core/client/screenWith.ts) instead of in the host's first load; it comes with the code fundWallet() loads.

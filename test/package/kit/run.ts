@@ -37,7 +37,13 @@ export function run(command: string, args: string[], options: { cwd: string; env
       clearTimeout(timer)
       const result = { code: code ?? 1, output }
       if (code === 0) resolve(result)
-      else reject(new Error(`${[command, ...args].join(' ')} (in ${options.cwd}) ${signal ? `was killed (${signal}) after ${timeoutMs / 1000} s` : `exited with ${code}`}:\n${output.slice(-4000)}`))
+      else reject(new Error(`${[command, ...args].join(' ')} (in ${options.cwd}) ${signal ? `was killed (${signal}) after ${timeoutMs / 1000} s` : `exited with ${code}`}:\n${failureLines(output)}`))
     })
   })
+}
+
+/** What a failed command said: its compiler errors (`error TS…` lines, which a long --listFiles would push out of sight) first, then its last 4000 characters. */
+function failureLines(output: string): string {
+  const errors = output.split('\n').filter((line) => /error TS\d+/.test(line)).slice(0, 40)
+  return `${errors.length ? `${errors.join('\n')}\n…\n` : ''}${output.slice(-4000)}`
 }
