@@ -19,7 +19,7 @@ import { appPlaceholders } from './kit/prepareE2eAssets.js'
 import { serveApp, type ServedApp } from './kit/serveApp.js'
 
 const APP_ID = 'deploy_test_app_000000001'
-const USERS_PER_ROUND = Number(process.env.FOYER_DEPLOY_USERS ?? 4)
+const USERS_PER_ROUND = Number(process.env.FOYER_DEPLOY_USERS ?? 3)
 
 interface Deployment {
   apiUrl: string

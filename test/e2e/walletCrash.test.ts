@@ -26,8 +26,8 @@ const random = (max: number) => Math.floor(Math.random() * (max + 1))
 // Runs per crash kind. The suite's default keeps both edges of the server call in every tab batch (a third of the
 // runs each) with the rest at random points; FOYER_CRASH_RUNS=deep runs the long batches (42 / 5 / 3, ~4 minutes).
 const DEEP = process.env.FOYER_CRASH_RUNS === 'deep'
-const TAB_RUNS = DEEP ? 42 : 15
-const SERVER_RUNS = DEEP ? 5 : 3
+const TAB_RUNS = DEEP ? 42 : 9
+const SERVER_RUNS = DEEP ? 5 : 2
 const BROWSER_RUNS = DEEP ? 3 : 2
 
 type Outcome = 'no wallet' | 'wallet recovers'
