@@ -8,7 +8,7 @@ import { createGuestCredential } from '../guest/index.js'
 import { guestServer } from '../guest/server.js'
 import { siweServer } from '../siwe/server.js'
 import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
-import { ethereumAccountOf } from './frame/keys/ethereumAccount.js'
+import { ethereumKeyOf } from './frame/keys/ethereumKey.js'
 import { solanaKeypairOf } from './frame/keys/solanaKeypair.js'
 import { newWalletSecret } from './frame/keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from './frame/keys/walletShares.js'
@@ -262,7 +262,7 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
     })
     // The frame's device share and the released auth share rebuild the secret of the stored address.
     const secret = await combineWalletShares(wallet.shares.device, fromB64(answer.auth_share))
-    expect(ethereumAccountOf(secret).address).toBe(wallet.address)
+    expect(ethereumKeyOf(secret).address).toBe(wallet.address)
     // Any case of the address finds the wallet.
     expect((await call('auth_share', { address: wallet.address.toLowerCase() }, token)).status).toBe(200)
 
@@ -296,7 +296,7 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
     expect(fromB64(answer.recovery_share)).toEqual(wallet.shares.recovery)
     const secret = await combineWalletShares(fromB64(answer.auth_share), fromB64(answer.recovery_share))
     expect(bytesToHex(secret)).toBe(bytesToHex(wallet.secret))
-    expect(ethereumAccountOf(secret).address).toBe(wallet.address)
+    expect(ethereumKeyOf(secret).address).toBe(wallet.address)
     expect((await call('recover', { address: wallet.address }, token, TEST_ORIGIN)).status).toBe(403)
     expect((await call('recover', { address: wallet.address }, await newUser())).status).toBe(404)
   })
@@ -326,8 +326,8 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
     const token = await newUser()
     const wallet = await makeWallet()
     await call('create', createBody(wallet), token)
-    const one = ethereumAccountOf(wallet.secret, 1).address
-    const two = ethereumAccountOf(wallet.secret, 2).address
+    const one = ethereumKeyOf(wallet.secret, 1).address
+    const two = ethereumKeyOf(wallet.secret, 2).address
     const before = await counts()
     const skipped = await call('add', { address: wallet.address, wallet_index: 2, new_address: two }, token)
     expect(skipped.status).toBe(400)

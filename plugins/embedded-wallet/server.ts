@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono'
 import { defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
 import type { Db, ServerContext, ServerHook } from '../../core/server/index.js'
 import { embeddedWalletPaths } from './api.js'
+import { frameEvents } from './channel/frameProtocol.js'
 import { EmbeddedWalletAppConfigSchema, embeddedWalletErrorCodes, type EmbeddedWalletAppConfig } from './schema.js'
 import { createShareStore, type ShareStore } from './server/shareStore.js'
 import { identifierOf } from './server/walletAddress.js'
@@ -11,6 +12,7 @@ import { recoveryRoutes } from './server/recoveryRoutes.js'
 import { walletRoutes } from './server/walletRoutes.js'
 import { checkWalletKeys, resolveWalletKeys } from './server/walletKeys.js'
 import { frameListener } from './server/frameListener.js'
+import { OWN_FRAME_HALF } from './server/frameScript.js'
 import { tokenPriceRoute, type TokenPriceOptions } from './server/tokenPriceRoute.js'
 import { assertSameSite } from './server/sameSite.js'
 import { embeddedWalletMigrations, walletRecords as records } from './server/walletRecords.js'
@@ -111,6 +113,8 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         embedded_wallet_origin: server.walletOrigin,
       }
     },
+    // The wallet's own frame half: Ethereum signing, loaded at a user's first Ethereum request (not with the kernel).
+    frame: { events: [frameEvents.rpc], entry: OWN_FRAME_HALF.entry },
     migrations: [...embeddedWalletMigrations, recoveryOAuthMigration],
     rateLimits: {
       // A page load connects once; a reloading tab or a few devices stay far below.

@@ -11,9 +11,11 @@ describe("plugins' frame halves", () => {
   it('each declared half is its own folder\'s frame.ts, handling exactly the events its server half declares', async () => {
     const declared = (await serverPlugins()).filter((p) => p.frame)
     // The scan sees them (a broken scan would pass with nothing found).
-    expect(declared.map((p) => p.id)).toEqual(expect.arrayContaining(['delegated-actions', 'farcaster-signer']))
+    expect(declared.map((p) => p.id)).toEqual(expect.arrayContaining(['delegated-actions', 'farcaster-signer', 'embedded-wallet']))
     for (const plugin of declared) {
-      expect(plugin.frame!.entry, plugin.id).toBe(join(plugins, plugin.id, 'frame.ts'))
+      // The embedded wallet's frame.ts is the halves' entry (the kernel API); its own half is its Ethereum signing.
+      const entry = plugin.id === 'embedded-wallet' ? join(plugins, plugin.id, 'frame', 'ethereum', 'ethereumHalf.ts') : join(plugins, plugin.id, 'frame.ts')
+      expect(plugin.frame!.entry, plugin.id).toBe(entry)
       const half = ((await import(pathToFileURL(plugin.frame!.entry).href)) as { default: FrameHalf }).default
       expect(Object.keys(half.handlers(testFrameKernel())).sort(), plugin.id).toEqual([...plugin.frame!.events].sort())
       // Named as the frame's own events are: foyer:<area>:<event>.

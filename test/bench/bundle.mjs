@@ -149,12 +149,15 @@ async function embeddedWalletFromSource(viteBaseline) {
   // The same build `npm run build` writes to dist/plugins/embedded-wallet/frame-assets/, from the sources: the frame
   // kernel (what every frame page loads: its script and the chunks it imports) and each plugin's frame half (what its
   // first event loads on top).
-  const { bundleFrame, loadedWith } = await tsImport('../../plugins/embedded-wallet/server/frameScript.ts', import.meta.url)
+  const { bundleFrame, loadedWith, OWN_FRAME_HALF } = await tsImport('../../plugins/embedded-wallet/server/frameScript.ts', import.meta.url)
   const { existsSync, readdirSync } = await import('node:fs')
   const plugins = join(repoRoot, 'plugins')
-  const halves = readdirSync(plugins)
-    .filter((id) => id !== 'embedded-wallet' && existsSync(join(plugins, id, 'frame.ts')))
-    .map((id) => ({ id, entry: join(plugins, id, 'frame.ts') }))
+  const halves = [
+    OWN_FRAME_HALF,
+    ...readdirSync(plugins)
+      .filter((id) => id !== 'embedded-wallet' && existsSync(join(plugins, id, 'frame.ts')))
+      .map((id) => ({ id, entry: join(plugins, id, 'frame.ts') })),
+  ]
   const frameBuild = await bundleFrame(join(plugins, 'embedded-wallet/frame/main.ts'), halves)
   const bytesOf = new Map(frameBuild.files.map((file) => [file.name, file.bytes]))
   const sizeOf = (names) => [...names].reduce((sum, name) => ({ gz: sum.gz + gz(bytesOf.get(name)), min: sum.min + bytesOf.get(name).length }), { gz: 0, min: 0 })

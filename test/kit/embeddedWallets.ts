@@ -1,6 +1,6 @@
 import { custodyDigest, custodyStatement, kdfDigest, type CustodyAction } from '../../plugins/embedded-wallet/custody/custodyStatement.js'
 import { signCustodyStatement } from '../../plugins/embedded-wallet/frame/keys/custodySigner.js'
-import { ethereumAccountOf } from '../../plugins/embedded-wallet/frame/keys/ethereumAccount.js'
+import { ethereumKeyOf } from '../../plugins/embedded-wallet/frame/keys/ethereumKey.js'
 import { solanaKeypairOf } from '../../plugins/embedded-wallet/frame/keys/solanaKeypair.js'
 import { newWalletSecret } from '../../plugins/embedded-wallet/frame/keys/walletSecret.js'
 import { splitWalletSecret, type WalletShares } from '../../plugins/embedded-wallet/frame/keys/walletShares.js'
@@ -16,7 +16,7 @@ type Chain = 'ethereum' | 'solana'
 /** Every wallet a test made, by address (lower-cased): the kit signs custody statements with its secret, as the frame does. */
 const known = new Map<string, { secret: Uint8Array; shares: WalletShares; chain: Chain }>()
 const addressAt = (chain: Chain, secret: Uint8Array, walletIndex: number) =>
-  chain === 'ethereum' ? ethereumAccountOf(secret, walletIndex).address : solanaKeypairOf(secret, walletIndex).address
+  chain === 'ethereum' ? ethereumKeyOf(secret, walletIndex).address : solanaKeypairOf(secret, walletIndex).address
 const keyOf = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
 
 /** A real wallet: a fresh secret, its 3 shares and the address of walletIndex 0; `made` collects every share. */

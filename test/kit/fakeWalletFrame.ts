@@ -4,13 +4,14 @@ import { createMemoryStorage } from '../../core/client/storage.js'
 import type { Foyer, FoyerClientConfig } from '../../core/client/types.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
 import type { EmbeddedWalletState } from '../../plugins/embedded-wallet/embeddedWalletState.js'
-import { signEthereumRequest, type EthereumRpcRequest } from '../../plugins/embedded-wallet/frame/ethereumRpc.js'
+import { bytesToHex, hexToBytes } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { signEthereumRequest, type EthereumRpcRequest } from '../../plugins/embedded-wallet/frame/ethereum/ethereumRpc.js'
 import { frameHandlers } from '../../plugins/embedded-wallet/frame/frameHandlers.js'
 import { FrameFailure } from '../../plugins/embedded-wallet/frame/frameFailure.js'
-import { ethereumAccountOf } from '../../plugins/embedded-wallet/frame/keys/ethereumAccount.js'
+import { ethereumKeyOf, signEthereumDigest } from '../../plugins/embedded-wallet/frame/keys/ethereumKey.js'
 import { solanaKeypairOf } from '../../plugins/embedded-wallet/frame/keys/solanaKeypair.js'
 import type { WalletVault } from '../../plugins/embedded-wallet/frame/walletVault.js'
-import type { UnlockedWallet } from '../../plugins/embedded-wallet/frame/walletVault.js'
 import { frameEvents, type FrameEvent } from '../../plugins/embedded-wallet/channel/frameProtocol.js'
 import { WalletProxyError, type WalletProxy } from '../../plugins/embedded-wallet/channel/walletProxy.js'
 import { handlerFetch, KIT_API_URL, KIT_APP_ID, type RouteHandler } from './renderWithFoyer.js'
@@ -22,7 +23,7 @@ import { handlerFetch, KIT_API_URL, KIT_APP_ID, type RouteHandler } from './rend
  */
 export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7)) {
   const calls: Array<{ event: FrameEvent; data: any }> = []
-  const account = (walletIndex = 0) => ethereumAccountOf(secret, walletIndex)
+  const account = (walletIndex = 0) => privateKeyToAccount(bytesToHex(ethereumKeyOf(secret, walletIndex).privateKey))
   const indexOf = (address: unknown) => [0, 1, 2, 3].find((i) => account(i).address.toLowerCase() === String(address).toLowerCase())
   const solanaKeypair = (walletIndex = 0) => solanaKeypairOf(secret, walletIndex)
   // The frame's own Solana handlers over a vault holding this secret, where every Solana wallet is on the device.
@@ -60,8 +61,8 @@ export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7))
       if (walletIndex === undefined) throw new WalletProxyError('wallet_not_on_device', 'Wallet not on this device')
       if (event === frameEvents.connect) return { address: d.address } as R
       if (event === frameEvents.rpc) {
-        const wallet = { secret, walletIndex, root: null } as unknown as UnlockedWallet
-        return { method: d.request!.method, data: await signEthereumRequest(wallet, d.request!) } as R
+        const sign = async (digest: `0x${string}`) => signEthereumDigest(ethereumKeyOf(secret, walletIndex).privateKey, hexToBytes(digest))
+        return { method: d.request!.method, data: await signEthereumRequest(sign, d.request!) } as R
       }
       throw new WalletProxyError('error', `The fake frame does not answer ${event}`)
     },

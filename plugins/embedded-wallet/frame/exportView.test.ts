@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { WalletChainType } from '../schema.js'
 import { exportedKeys } from './exportView.js'
-import { ethereumAccountOf } from './keys/ethereumAccount.js'
+import { ethereumKeyOf } from './keys/ethereumKey.js'
 import { solanaKeypairOf } from './keys/solanaKeypair.js'
 import { mnemonicOf } from './keys/walletSecret.js'
 import type { UnlockedWallet } from './walletVault.js'
@@ -28,11 +28,11 @@ describe("the export page's keys (drawn inside the frame only)", () => {
 
   it('Ethereum wallet: the hex private key of its HD account and the phrase; an imported key: the key and no phrase', () => {
     const hd = exportedKeys(unlocked('ethereum', 1))
-    expect(privateKeyToAccount(hd.privateKey as `0x${string}`).address).toBe(ethereumAccountOf(secret, 1).address)
+    expect(privateKeyToAccount(hd.privateKey as `0x${string}`).address).toBe(ethereumKeyOf(secret, 1).address)
     expect(hd.phrase).toBe(mnemonicOf(secret))
     const key = new Uint8Array(32).fill(3)
     const imported = exportedKeys(unlocked('ethereum', 0, key))
-    expect(privateKeyToAccount(imported.privateKey as `0x${string}`).address).toBe(ethereumAccountOf(key, 0).address)
+    expect(privateKeyToAccount(imported.privateKey as `0x${string}`).address).toBe(ethereumKeyOf(key, 0).address)
     expect(imported.phrase).toBeNull()
   })
 })

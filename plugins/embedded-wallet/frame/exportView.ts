@@ -1,6 +1,6 @@
 import bs58 from 'bs58'
-import { bytesToHex } from 'viem'
-import { ethereumAccountOf } from './keys/ethereumAccount.js'
+import { bytesToHex } from '@noble/hashes/utils'
+import { ethereumKeyOf } from './keys/ethereumKey.js'
 import { solanaKeypairOf } from './keys/solanaKeypair.js'
 import { isHdSecret, mnemonicOf } from './keys/walletSecret.js'
 import { copyButton, h } from './recovery/passwordView.js'
@@ -15,10 +15,8 @@ export function exportedKeys(wallet: UnlockedWallet): { privateKey: string; phra
     full.set(pair.publicKey, 32)
     return { privateKey: bs58.encode(full), phrase: mnemonicOf(wallet.secret) }
   }
-  const account = ethereumAccountOf(wallet.secret, wallet.walletIndex)
-  const hd = 'getHdKey' in account ? account.getHdKey().privateKey : null
   return {
-    privateKey: hd ? bytesToHex(hd) : bytesToHex(wallet.secret),
+    privateKey: `0x${bytesToHex(ethereumKeyOf(wallet.secret, wallet.walletIndex).privateKey)}`,
     phrase: isHdSecret(wallet.secret) ? mnemonicOf(wallet.secret) : null,
   }
 }

@@ -1,6 +1,6 @@
 import { frameEvents, type FrameEvent } from '../channel/frameProtocol.js'
+import { hexToBytes } from '@noble/hashes/utils'
 import { fromBase64, toBase64 } from './base64.js'
-import { signEthereumRequest, importedKeyBytes, type EthereumRpcRequest } from './ethereumRpc.js'
 import { FrameFailure } from './frameFailure.js'
 import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
@@ -8,13 +8,21 @@ import { frameData as data } from './kernel/frameHalf.js'
 import type { FrameHandler } from './serveFrame.js'
 import type { WalletVault } from './walletVault.js'
 
-
 /** The hidden frame recovers automatically only: a password is entered on the visible recovery page (recovery/recoveryPage.ts). */
 function assertAutomatic(recoveryMethod: unknown) {
   if (recoveryMethod !== undefined && recoveryMethod !== 'privy') throw new FrameFailure('error', 'Unable to recover wallet')
 }
 
-/** The frame's answer to each event, over the vault. Answers carry addresses, signatures and MFA outcomes only. */
+/** The 32 bytes of the 0x private key an import brings. */
+export function importedKeyBytes(privateKey: unknown): Uint8Array {
+  if (typeof privateKey !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(privateKey)) throw new FrameFailure('invalid_request_arguments', 'Invalid private key')
+  return hexToBytes(privateKey.replace(/^0x/, ''))
+}
+
+/**
+ * The kernel's own answer to each event, over the vault (Ethereum signing is the embedded wallet's frame half,
+ * ethereum/ethereumHalf.ts, loaded at the first request). Answers carry addresses, signatures and MFA outcomes only.
+ */
 export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, FrameHandler>> {
   // Unlocking and recovering work alike on both chains: the root knows its chain.
   const connect: FrameHandler = async (raw) => {
@@ -48,12 +56,6 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
     },
     [frameEvents.connect]: connect,
     [frameEvents.recover]: recover,
-    [frameEvents.rpc]: async (raw) => {
-      const { accessToken, address, request } = data(raw)
-      const wallet = await vault.wallet(address, accessToken)
-      const req = data(request) as unknown as EthereumRpcRequest
-      return { method: req.method, data: await signEthereumRequest(wallet, req) }
-    },
     [frameEvents.solanaCreate]: async (raw) => ({ address: (await vault.create('solana', data(raw).accessToken)).address }),
     [frameEvents.solanaConnect]: connect,
     [frameEvents.solanaRecover]: recover,

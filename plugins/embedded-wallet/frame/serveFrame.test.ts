@@ -103,12 +103,14 @@ describe('the frame side of the channel', () => {
       }
     }
     const loads: string[] = []
-    const halves = lazyHalves({ 'foyer:demo:sign': '/assets/demo.js', 'foyer:demo:refuse': '/assets/demo.js', 'foyer:demo:spoof': '/assets/demo.js' }, testFrameKernel(), async (path) => {
+    const halves = lazyHalves({ 'foyer:demo:sign': '/assets/demo.js', 'foyer:demo:refuse': '/assets/demo.js', 'foyer:demo:spoof': '/assets/demo.js', [frameEvents.rpc]: '/assets/demo.js', [frameEvents.connect]: '/assets/demo.js' }, testFrameKernel(), async (path) => {
       loads.push(path)
       return {
         default: {
           handlers: () => ({
             'foyer:demo:sign': async () => ({ signed: true }),
+            [frameEvents.rpc]: async () => ({ byHalf: 'rpc' }),
+            [frameEvents.connect]: async () => ({ byHalf: 'connect' }),
             'foyer:demo:refuse': async () => {
               throw new HalfFailure('invalid_request_arguments', 'Bad note')
             },
@@ -119,9 +121,13 @@ describe('the frame side of the channel', () => {
         },
       }
     })
-    serveFrame({ parentOrigin: APP, allowedOrigins: [APP] }, {}, win, halves)
+    serveFrame({ parentOrigin: APP, allowedOrigins: [APP] }, { [frameEvents.connect]: async () => ({ byKernel: 'connect' }) }, win, halves)
     const port = posted[0]!.port
     expect(loads).toEqual([])
+    // A kernel event the kernel leaves to a half (the embedded wallet's Ethereum signing) goes to the half; one the
+    // kernel answers stays the kernel's, whatever a half declares.
+    expect(await ask(port, { event: frameEvents.rpc, id: '5', data: {} })).toEqual({ id: '5', event: frameEvents.rpc, response: { byHalf: 'rpc' } })
+    expect(await ask(port, { event: frameEvents.connect, id: '6', data: {} })).toEqual({ id: '6', event: frameEvents.connect, response: { byKernel: 'connect' } })
     expect(await ask(port, { event: 'foyer:demo:sign', id: '1', data: {} })).toEqual({ id: '1', event: 'foyer:demo:sign', response: { signed: true } })
     expect(await ask(port, { event: 'foyer:demo:refuse', id: '2', data: {} })).toEqual({ id: '2', event: 'foyer:demo:refuse', error: { type: 'invalid_request_arguments', message: 'Bad note' } })
     expect(await ask(port, { event: 'foyer:demo:spoof', id: '3', data: {} })).toEqual({ id: '3', event: 'foyer:demo:spoof', error: { type: 'error', message: GENERIC_FAILURE } })

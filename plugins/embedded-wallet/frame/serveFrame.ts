@@ -69,7 +69,9 @@ function refusal(error: unknown): { type: FrameErrorType; message: string } | nu
 async function handle(request: FrameRequest, handlers: Partial<Record<FrameEvent, FrameHandler>>, halves?: LazyHalves): Promise<FrameAnswer> {
   const { id, event } = request
   try {
-    const handler = known.has(event) ? handlers[event as FrameEvent] : await halves?.handler(event)
+    // The kernel's own handler first (a half never replaces one), else a half's: also for a kernel event the kernel
+    // leaves to a half (Ethereum signing is the embedded wallet's own half).
+    const handler = (known.has(event) ? handlers[event as FrameEvent] : undefined) ?? (await halves?.handler(event))
     if (!handler) return { id, event, error: { type: 'invalid_request_arguments', message: `Unsupported event ${String(event).slice(0, 64)}` } }
     return { id, event, response: await handler(request.data) }
   } catch (error) {

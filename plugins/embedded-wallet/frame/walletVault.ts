@@ -4,7 +4,7 @@ import { fromBase64, toBase64 } from './base64.js'
 import type { DeviceShareStore } from './deviceShareStore.js'
 import { FrameFailure } from './frameFailure.js'
 import { frameCall, type FrameApiTarget } from './frameApi.js'
-import { ethereumAccountOf } from './keys/ethereumAccount.js'
+import { ethereumKeyOf } from './keys/ethereumKey.js'
 import { solanaKeypairOf } from './keys/solanaKeypair.js'
 import type { WalletSecret } from './keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from './keys/walletShares.js'
@@ -50,7 +50,7 @@ const same = (chain: WalletChainType, a: string, b: string) => (chain === 'ether
 
 /** The address of `walletIndex` of a secret on `chain`. */
 export function addressOf(chain: WalletChainType, secret: WalletSecret, walletIndex: number): string {
-  return chain === 'ethereum' ? ethereumAccountOf(secret, walletIndex).address : solanaKeypairOf(secret, walletIndex).address
+  return chain === 'ethereum' ? ethereumKeyOf(secret, walletIndex).address : solanaKeypairOf(secret, walletIndex).address
 }
 
 /**

@@ -13,7 +13,7 @@ import { guestServer } from '../../guest/server.js'
 import { siweServer } from '../../siwe/server.js'
 import { deriveOprfPasswordKey, derivePasswordKey } from '../frame/recovery/passwordKey.js'
 import { openRecoveryShare } from '../frame/recovery/recoveryEnvelope.js'
-import { ethereumAccountOf } from '../frame/keys/ethereumAccount.js'
+import { ethereumKeyOf } from '../frame/keys/ethereumKey.js'
 import { embeddedWalletServer } from '../server.js'
 import { RECOVERY_PASSWORD_MAX_FAILURES } from '../walletConstants.js'
 
@@ -153,7 +153,7 @@ describe('the server stores no address its key did not sign for', () => {
     expect((await custodyCall(t, attacker.token)('create', createBody(mine))).status).toBe(200)
     // Signatures made for the root's real next address, sent with another key's address in its place.
     const stranger = await makeWallet()
-    const honest = { address: mine.address, wallet_index: 1, new_address: ethereumAccountOf(mine.secret, 1).address }
+    const honest = { address: mine.address, wallet_index: 1, new_address: ethereumKeyOf(mine.secret, 1).address }
     const proof = await custodyProofFields(t, attacker.token, t.device, 'add', honest)
     const added = await custodyCall(t, attacker.token)('add', { ...honest, ...proof, new_address: stranger.address })
     expect([added.status, (await added.json()).code]).toEqual([400, 'invalid_custody_proof'])

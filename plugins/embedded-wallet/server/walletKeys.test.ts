@@ -9,7 +9,7 @@ import { createTestServer } from '../../../test/kit/createTestServer.js'
 import { initdbDumpFile, openTemplateDb } from '../../../test/kit/pgliteTemplate.js'
 import { startPostgresServer } from '../../../test/kit/postgresServer.js'
 import { emailServer } from '../../email/server.js'
-import { ethereumAccountOf } from '../frame/keys/ethereumAccount.js'
+import { ethereumKeyOf } from '../frame/keys/ethereumKey.js'
 import { combineWalletShares } from '../frame/keys/walletShares.js'
 import { custodyCall, makeWallet } from '../../../test/kit/embeddedWallets.js'
 import { embeddedWalletServer } from '../server.js'
@@ -139,7 +139,7 @@ describe('wallet keys', () => {
       expect(res.status).toBe(200)
       const answer = await res.json()
       const rebuilt = await combineWalletShares(new Uint8Array(Buffer.from(answer.auth_share, 'base64')), new Uint8Array(Buffer.from(answer.recovery_share, 'base64')))
-      expect(ethereumAccountOf(rebuilt).address).toBe(address)
+      expect(ethereumKeyOf(rebuilt).address).toBe(address)
     } finally {
       await second.close()
     }
@@ -160,7 +160,7 @@ describe('dev wallet keys on PostgreSQL (DATABASE_URL, no data folder)', () => {
       expect(res.status).toBe(200)
       const answer = await res.json()
       const rebuilt = await combineWalletShares(new Uint8Array(Buffer.from(answer.auth_share, 'base64')), new Uint8Array(Buffer.from(answer.recovery_share, 'base64')))
-      expect(ethereumAccountOf(rebuilt).address).toBe(address)
+      expect(ethereumKeyOf(rebuilt).address).toBe(address)
     }
     try {
       // Both start together on an empty database: they must agree on one pair of keys.

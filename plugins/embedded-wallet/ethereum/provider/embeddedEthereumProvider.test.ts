@@ -215,7 +215,7 @@ describe('the embedded Ethereum provider: signing', () => {
 
   it("signs legacy typed data (eth_signTypedData v1) and v3 as a dapp's eth-sig-util recovers them, and answers personal_ecRecover", async () => {
     const { recoverTypedSignature, SignTypedDataVersion, typedSignatureHash } = await import('@metamask/eth-sig-util')
-    const { typedDataV1Hash } = await import('../../frame/typedDataV1.js')
+    const { typedDataV1Hash } = await import('../../frame/ethereum/typedDataV1.js')
     const { provider, address } = await setup()
     const legacy = [
       { type: 'string', name: 'message', value: 'Hi, Alice!' },

@@ -32,6 +32,12 @@ export interface FrameKernel {
    * different purposes are independent of each other and of every BIP-32/SLIP-0010 key of the same seed.
    */
   deriveKey(wallet: FrameWallet, purpose: { salt: string; info: string }): Uint8Array
+  /**
+   * An Ethereum wallet's secp256k1 signature of a 32-byte `digest` (r ‖ s ‖ v, v = 27 + recovery id, low s,
+   * deterministic): what a half signs a message, typed data or a transaction with, once it has hashed it. The key
+   * stays in the kernel. Refused for a Solana wallet.
+   */
+  ethereumSign(wallet: FrameWallet, digest: Uint8Array): `0x${string}`
   /** A Solana wallet's own ed25519 key pair (64-byte secret key): the caller zeroes `secretKey` when done. */
   solanaKeypair(wallet: FrameWallet): { address: string; secretKey: Uint8Array }
   /**

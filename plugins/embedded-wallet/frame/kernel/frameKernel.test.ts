@@ -1,7 +1,6 @@
 import { bytesToHex } from '@noble/hashes/utils'
-import type { HDAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ethereumAccountOf } from '../keys/ethereumAccount.js'
+import { ethereumKeyOf } from '../keys/ethereumKey.js'
 import { solanaKeypairOf } from '../keys/solanaKeypair.js'
 import { newWalletSecret } from '../keys/walletSecret.js'
 import { FrameFailure } from '../frameFailure.js'
@@ -19,7 +18,7 @@ describe("the frame kernel's key API (what a plugin's frame half gets)", () => {
     expect(bytesToHex(kernel.deriveKey(wallet, { salt: 'a', info: 'y' }))).not.toBe(a)
     const again = testFrameKernel({ secret: Uint8Array.from(secret) })
     expect(bytesToHex(again.deriveKey(await again.wallet(again.addressAt(0), 't'), { salt: 'a', info: 'x' }))).toBe(a)
-    expect(a).not.toBe(bytesToHex((ethereumAccountOf(secret) as HDAccount).getHdKey().privateKey!))
+    expect(a).not.toBe(bytesToHex(ethereumKeyOf(secret).privateKey))
     expect(a).not.toBe(bytesToHex(solanaKeypairOf(secret).secretKey))
   })
 

@@ -2,6 +2,7 @@ import { hkdf } from '@noble/hashes/hkdf'
 import { sha256 } from '@noble/hashes/sha256'
 import { FrameFailure } from '../frameFailure.js'
 import { frameCall } from '../frameApi.js'
+import { ethereumKeyOf, signEthereumDigest } from '../keys/ethereumKey.js'
 import { solanaKeypairOf } from '../keys/solanaKeypair.js'
 import { isHdSecret, seedOf } from '../keys/walletSecret.js'
 import type { UnlockedWallet, WalletVault } from '../walletVault.js'
@@ -31,6 +32,11 @@ export function createFrameKernel(vault: WalletVault): FrameKernel {
     deriveKey(wallet, { salt, info }) {
       const { secret } = of(wallet)
       return hkdf(sha256, isHdSecret(secret) ? seedOf(secret) : secret, utf8(salt), utf8(info), 32)
+    },
+    ethereumSign(wallet, digest) {
+      const found = of(wallet)
+      if (found.root.chainType !== 'ethereum') throw new FrameFailure('invalid_request_arguments', 'Not an Ethereum wallet')
+      return signEthereumDigest(ethereumKeyOf(found.secret, found.walletIndex).privateKey, digest)
     },
     solanaKeypair(wallet) {
       const found = of(wallet)

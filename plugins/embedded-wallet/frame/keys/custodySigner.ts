@@ -1,6 +1,6 @@
 import type { WalletChainType } from '../../schema.js'
 import { toBase64 } from '../base64.js'
-import { ethereumAccountOf } from './ethereumAccount.js'
+import { ethereumKeyOf, personalMessageDigest, signEthereumDigest } from './ethereumKey.js'
 import { signSolanaMessage, solanaKeypairOf } from './solanaKeypair.js'
 import type { WalletSecret } from './walletSecret.js'
 
@@ -9,6 +9,6 @@ import type { WalletSecret } from './walletSecret.js'
  * `walletIndex`, or ed25519 over the UTF-8 bytes by the Solana key (base64), as the server verifies it.
  */
 export async function signCustodyStatement(chain: WalletChainType, secret: WalletSecret, walletIndex: number, statement: string): Promise<string> {
-  if (chain === 'ethereum') return ethereumAccountOf(secret, walletIndex).signMessage({ message: statement })
+  if (chain === 'ethereum') return signEthereumDigest(ethereumKeyOf(secret, walletIndex).privateKey, personalMessageDigest(statement))
   return toBase64(signSolanaMessage(solanaKeypairOf(secret, walletIndex), new TextEncoder().encode(statement)))
 }

@@ -1,10 +1,11 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import fc from 'fast-check'
-import { bytesToHex, hexToBytes, verifyMessage } from 'viem'
+import { bytesToHex, hexToBytes, keccak256, toBytes, verifyMessage } from 'viem'
+import { HDKey, hdKeyToAccount } from 'viem/accounts'
 import { describe, expect, it, vi } from 'vitest'
-import { ethereumAccountOf } from './ethereumAccount.js'
+import { ethereumKeyOf, personalMessageDigest, signEthereumDigest } from './ethereumKey.js'
 import { signSolanaMessage, slip10, solanaKeypairOf } from './solanaKeypair.js'
-import { mnemonicOf, newWalletSecret } from './walletSecret.js'
+import { mnemonicOf, newWalletSecret, seedOf } from './walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from './walletShares.js'
 
 const entropy = fc.uint8Array({ minLength: 16, maxLength: 16 })
@@ -45,7 +46,7 @@ describe('wallet keys', () => {
         corrupt[at]! ^= flip
         const rebuilt = await combineWalletShares(shares.device, corrupt)
         expect(rebuilt).not.toEqual(secret)
-        expect(ethereumAccountOf(rebuilt).address).not.toBe(ethereumAccountOf(secret).address)
+        expect(ethereumKeyOf(rebuilt).address).not.toBe(ethereumKeyOf(secret).address)
       }),
       { numRuns: 40 },
     )
@@ -63,16 +64,31 @@ describe('wallet keys', () => {
   it("derives Ethereum HD accounts m/44'/60'/0'/0/i (the BIP-39 test mnemonic's known addresses)", () => {
     const secret = new Uint8Array(16) // 'abandon … about'
     expect(mnemonicOf(secret)).toBe('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')
-    expect(ethereumAccountOf(secret, 0).address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
-    expect(ethereumAccountOf(secret, 1).address).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
+    expect(ethereumKeyOf(secret, 0).address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
+    expect(ethereumKeyOf(secret, 1).address).toBe('0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0')
+  })
+
+  it("gives viem's keys, addresses and signatures (hdKeyToAccount, privateKeyToAccount, sign) without viem", async () => {
+    const secret = newWalletSecret()
+    const hd = HDKey.fromMasterSeed(seedOf(secret))
+    for (const index of [0, 1, 7]) {
+      const viemAccount = hdKeyToAccount(hd, { addressIndex: index })
+      const key = ethereumKeyOf(secret, index)
+      expect(key.address).toBe(viemAccount.address)
+      expect(bytesToHex(key.privateKey)).toBe(bytesToHex(viemAccount.getHdKey().privateKey!))
+      const digest = keccak256(toBytes(`message ${index}`))
+      expect(signEthereumDigest(key.privateKey, hexToBytes(digest))).toBe(await viemAccount.sign({ hash: digest }))
+      expect(signEthereumDigest(key.privateKey, personalMessageDigest('héllo'))).toBe(await viemAccount.signMessage({ message: 'héllo' }))
+    }
+    expect(() => signEthereumDigest(ethereumKeyOf(secret).privateKey, new Uint8Array(31))).toThrow('32 bytes')
   })
 
   it('an imported key is its own account', async () => {
     const key = hexToBytes('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
-    const account = ethereumAccountOf(key)
+    const account = ethereumKeyOf(key)
     expect(account.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
-    expect(() => ethereumAccountOf(key, 1)).toThrow('only walletIndex 0')
-    const signature = await account.signMessage({ message: 'hi' })
+    expect(() => ethereumKeyOf(key, 1)).toThrow('only walletIndex 0')
+    const signature = signEthereumDigest(account.privateKey, personalMessageDigest('hi'))
     expect(await verifyMessage({ address: account.address, message: 'hi', signature })).toBe(true)
   })
 

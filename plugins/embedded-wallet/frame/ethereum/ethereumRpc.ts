@@ -1,7 +1,5 @@
-import { hexToBytes, isHex, type Hex, type TransactionSerializable, type TypedDataDefinition } from 'viem'
-import { ethereumAccountOf } from './keys/ethereumAccount.js'
-import type { UnlockedWallet } from './walletVault.js'
-import { FrameFailure } from './frameFailure.js'
+import { hashMessage, hashTypedData, isHex, keccak256, parseSignature, serializeTransaction, type Hex, type TransactionSerializable, type TypedDataDefinition } from 'viem'
+import { FrameFailure } from '../frameFailure.js'
 import { typedDataV1Hash } from './typedDataV1.js'
 
 /** An EIP-1193 request the frame signs. */
@@ -19,18 +17,21 @@ function messageOf(value: unknown): string | { raw: Hex } {
   return isHex(value) ? { raw: value } : value
 }
 
+/** Signs a 32-byte digest with the wallet's key (the frame kernel's `ethereumSign`): r ‖ s ‖ v. */
+export type SignDigest = (digest: Hex) => Promise<Hex>
+
 /**
- * Signs `request` with the unlocked wallet: personal_sign, eth_sign, eth_signTypedData_v4, legacy eth_signTypedData (v1:
- * the frame hashes the fields itself, so no caller hands it a bare hash) and eth_signTransaction.
+ * Signs `request` with `sign` (the unlocked wallet's key, held by the frame kernel): personal_sign, eth_sign,
+ * eth_signTypedData_v4, legacy eth_signTypedData (v1: the frame hashes the fields itself, so no caller hands it a bare
+ * hash) and eth_signTransaction. The digests are viem's, as its local accounts sign them.
  */
-export async function signEthereumRequest(wallet: UnlockedWallet, request: EthereumRpcRequest): Promise<Hex> {
-  const account = ethereumAccountOf(wallet.secret, wallet.walletIndex)
+export async function signEthereumRequest(sign: SignDigest, request: EthereumRpcRequest): Promise<Hex> {
   const params = Array.isArray(request.params) ? request.params : []
   switch (request.method) {
     case 'personal_sign':
-      return account.signMessage({ message: messageOf(params[0]) })
+      return sign(hashMessage(messageOf(params[0])))
     case 'eth_sign':
-      return account.signMessage({ message: messageOf(params[1]) })
+      return sign(hashMessage(messageOf(params[1])))
     case 'eth_signTypedData': {
       let hash: Hex
       try {
@@ -38,7 +39,7 @@ export async function signEthereumRequest(wallet: UnlockedWallet, request: Ether
       } catch (error) {
         throw invalid(error instanceof SyntaxError ? 'Typed data must be JSON' : (error as Error).message)
       }
-      return account.sign({ hash })
+      return sign(hash)
     }
     case 'eth_signTypedData_v4': {
       const raw = params[1]
@@ -50,7 +51,7 @@ export async function signEthereumRequest(wallet: UnlockedWallet, request: Ether
       }
       if (!typed || typeof typed !== 'object' || !('types' in typed) || !('primaryType' in typed)) throw invalid('Invalid typed data')
       const { EIP712Domain: _domainType, ...types } = (typed as { types: Record<string, unknown> }).types
-      return account.signTypedData({ ...(typed as object), types } as TypedDataDefinition)
+      return sign(hashTypedData({ ...(typed as object), types } as TypedDataDefinition))
     }
     case 'eth_signTransaction': {
       const tx = (params[0] ?? {}) as Record<string, unknown>
@@ -65,15 +66,10 @@ export async function signEthereumRequest(wallet: UnlockedWallet, request: Ether
           ? { maxFeePerGas: quantity(tx.maxFeePerGas), maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas), type: 'eip1559' as const }
           : { gasPrice: quantity(tx.gasPrice) }),
       } as TransactionSerializable
-      return account.signTransaction(serializable)
+      const signature = parseSignature(await sign(keccak256(serializeTransaction(serializable))))
+      return serializeTransaction(serializable, signature)
     }
     default:
       throw invalid(`Unsupported method ${String(request.method).slice(0, 64)}`)
   }
-}
-
-/** The 0x private key an import brings, as bytes (32). */
-export function importedKeyBytes(privateKey: unknown): Uint8Array {
-  if (typeof privateKey !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(privateKey)) throw invalid('Invalid private key')
-  return hexToBytes((privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`) as Hex)
 }
