@@ -31,21 +31,11 @@ function textsLoader(plugin: FoyerPlugin, addTexts: ((table: Readonly<Record<str
 
 /**
  * The host's plugins with the ones each brings along (`plugins` of a plugin, e.g. the embedded wallet's transactions),
- * each right after the plugin that brings it. A plugin the host lists itself (by id) wins over a brought one.
+ * each right after the plugin that brings it (one level). A plugin the host lists itself (by id) wins over a brought one.
  */
 export function withBroughtPlugins(plugins: readonly FoyerPlugin[]): FoyerPlugin[] {
-  const listed = new Set(plugins.map((p) => p?.id))
-  const out: FoyerPlugin[] = []
-  const add = (plugin: FoyerPlugin) => {
-    out.push(plugin)
-    for (const brought of plugin?.plugins ?? []) {
-      if (listed.has(brought.id)) continue
-      listed.add(brought.id)
-      add(brought)
-    }
-  }
-  for (const plugin of plugins) add(plugin)
-  return out
+  const ids = new Set(plugins.map((p) => p?.id))
+  return plugins.flatMap((p) => [p, ...(p?.plugins ?? []).filter((brought) => !ids.has(brought.id) && ids.add(brought.id))])
 }
 
 /**

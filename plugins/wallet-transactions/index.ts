@@ -73,7 +73,6 @@ export { SEND_TRANSACTION_SCREEN, SEND_CALLS_SCREEN, SOLANA_SEND_SCREEN, WALLET_
 export { useSendTransaction, useSignTransaction, useSendSolanaTransaction, type TransactionHookCallbacks } from './transactionHooks.js'
 // The page's EIP-5792 batches live in the wallet's state (made at page load) and its provider answers their status.
 export { createCallBatchStore, type CallBatchStore } from './ethereum/calls/callBatchStore.js'
-export { callsStatusOf } from './ethereum/calls/callsStatus.js'
 export type { CallBatch, CallsStatus, SendCallsResult } from './ethereum/calls/callBatchTypes.js'
 export type { SendCallsParams } from './ethereum/calls/sendCalls.js'
 export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './ethereum/transactionTypes.js'

@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals-core'
 import type { PublicClient } from 'viem'
 import type { Foyer } from '../../../../core/client/types.js'
-import { callsStatusOf, createCallBatchStore, loadCallBatches, loadEthereumTransactions, SEND_CALLS_SCREEN, type CallBatch, type CallBatchStore, type SendCallsParams } from '../../../wallet-transactions/index.js'
+import { createCallBatchStore, loadCallBatches, loadEthereumTransactions, SEND_CALLS_SCREEN, type CallBatch, type CallBatchStore, type SendCallsParams } from '../../../wallet-transactions/index.js'
 import { embeddedWalletsOf, primaryEmbeddedWallet } from '../../embeddedAccounts.js'
 import { configuredChains } from '../../../../core/client/wallets/configuredChains.js'
 import { assertSupportedChain, defaultChainId, isSupportedChain, knownChains, parseChainId, rpcUrlOf, toHexChainId } from '../../embeddedChains.js'
@@ -345,8 +345,10 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
       }
       case 'wallet_sendCalls':
         return sendCalls(params[0])
-      case 'wallet_getCallsStatus':
-        return callsStatusOf(batchOf(params[0]).peek())
+      case 'wallet_getCallsStatus': {
+        const batch = batchOf(params[0]).peek()
+        return (await loadCallBatches()).callsStatusOf(batch)
+      }
       case 'wallet_showCallsStatus': {
         // Shows the batch's progress or outcome; answers at once (EIP-5792: nothing). A batch not yet approved is the
         // confirmation already on screen.

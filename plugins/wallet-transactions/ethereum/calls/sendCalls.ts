@@ -9,6 +9,9 @@ import { readSendCallsRequest } from './readSendCallsRequest.js'
 import { runCallBatch } from './runCallBatch.js'
 import { SEND_CALLS_SCREEN } from '../../transactionScreens.js'
 
+// wallet_getCallsStatus' answer, loaded with this flow (the wallet's provider asks it only of batches sent here).
+export { callsStatusOf } from './callsStatus.js'
+
 /** What wallet_sendCalls needs besides the request. */
 export interface SendCallsOptions {
   /** The provider's wallet. */
