@@ -1,14 +1,14 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import type { TransactionWallet } from './transactionWallet.js'
-import type { SendTransactionOptions, SendTransactionResult } from './ethereum/transactionTypes.js'
+import type { EthereumTransactionFlows, SendTransactionOptions, SendTransactionResult } from './ethereum/transactionTypes.js'
 import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solana/solanaTransactions.js'
 import { WALLET_TRANSACTIONS_ID } from './transactionScreens.js'
 
 // The flows load on first use: the host's first load carries the plugin's wiring only. Each loader is public for the
 // wallet that brings the plugin (its EIP-1193 provider and wallet-standard wallet send through the same flows).
 /** Ethereum sends and signatures (the confirmation screen's flow; viem loads with it). */
-export const loadEthereumTransactions = () => import('./ethereum/sendTransaction.js')
+export const loadEthereumTransactions = (): Promise<EthereumTransactionFlows> => import('./ethereum/sendTransaction.js')
 /** EIP-5792 wallet_sendCalls. */
 export const loadCallBatches = () => import('./ethereum/calls/sendCalls.js')
 /** Solana sends and signatures. */
@@ -75,7 +75,7 @@ export { useSendTransaction, useSignTransaction, useSendSolanaTransaction, type 
 export { createCallBatchStore, type CallBatchStore } from './ethereum/calls/callBatchStore.js'
 export type { CallBatch, CallsStatus, SendCallsResult } from './ethereum/calls/callBatchTypes.js'
 export type { SendCallsParams } from './ethereum/calls/sendCalls.js'
-export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './ethereum/transactionTypes.js'
+export type { EthereumTransactionFlows, SendTransactionOptions, SendTransactionResult, TransactionFlowOptions, TransactionUiOptions, TransactionReceiptFields } from './ethereum/transactionTypes.js'
 export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solana/solanaTransactions.js'
 export { walletTransactionTexts } from './publicTexts.js'
 

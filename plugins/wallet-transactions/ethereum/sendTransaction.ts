@@ -8,11 +8,11 @@ import { BaseError } from '../../../core/errors/index.js'
 import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError } from '../../../core/client/wallets/providerRpcError.js'
 import { TransactionReplacedError, TransactionRevertedError, type TransactionFailure } from '../transactionFailure.js'
 import { SEND_TRANSACTION_SCREEN } from '../transactionScreens.js'
-import type { SendTransactionOptions, SendTransactionParams, SendTransactionResult, TransactionReceiptFields, TransactionStep, TransactionUiOptions } from './transactionTypes.js'
+import type { SendTransactionOptions, SendTransactionParams, TransactionFlowOptions, SendTransactionResult, TransactionReceiptFields, TransactionStep, TransactionUiOptions } from './transactionTypes.js'
 
 export type { SendTransactionOptions, SendTransactionResult, TransactionReceiptFields, TransactionUiOptions } from './transactionTypes.js'
 
-export type { SendTransactionParams, TransactionStep } from './transactionTypes.js'
+export type { SendTransactionParams, TransactionFlowOptions, TransactionStep } from './transactionTypes.js'
 // The EIP-1193 provider of the wallet reads its requests and maps its errors with these (loaded with this flow).
 export { readTransactionRequest, transactionError } from './embeddedTransactions.js'
 
@@ -207,17 +207,6 @@ export async function receiptOfEarlierSend(client: PublicClient, hash: `0x${stri
   return waitForReceipt(client, hash, timeout)
 }
 
-/** What a transaction flow needs besides the request. */
-export interface TransactionFlowOptions extends SendTransactionOptions {
-  /** Show the confirmation screens (the host's showWalletUIs, per call in uiOptions). */
-  prompt: boolean
-  priceDisplay: 'usd' | 'native'
-  /** The chain of a request without chainId (the provider's current chain; default the config's default chain). */
-  chainId?: number
-  /** The request came through the EIP-1193 provider: its chainId may be hex (eth_sendTransaction's standard form). */
-  eip1193?: boolean
-  fetch?: typeof globalThis.fetch
-}
 
 /**
  * Sends a transaction request (or a list: the steps of a multi-step transaction) from the embedded wallet: on the

@@ -2,6 +2,7 @@
 // (an optional peer) compiles the plugin's published .d.ts.
 import type { TransactionFailure } from '../transactionFailure.js'
 import type { TransactionWallet } from '../transactionWallet.js'
+import type { Foyer } from '../../../core/client/types.js'
 
 /** The host's texts of the transaction screens (Privy's `uiOptions` of sendTransaction). */
 export interface TransactionUiOptions {
@@ -91,4 +92,29 @@ export interface SendTransactionParams {
   /** Written by the screen as it goes: a close after the receipt still answers the hash. */
   outcome: { result?: SendTransactionResult; signature?: `0x${string}`; done?: boolean; failure?: TransactionFailure }
   fetch?: typeof globalThis.fetch
+}
+
+/** What a transaction flow needs besides the request. */
+export interface TransactionFlowOptions extends SendTransactionOptions {
+  /** Show the confirmation screens (the host's showWalletUIs, per call in uiOptions). */
+  prompt: boolean
+  priceDisplay: 'usd' | 'native'
+  /** The chain of a request without chainId (the provider's current chain; default the config's default chain). */
+  chainId?: number
+  /** The request came through the EIP-1193 provider: its chainId may be hex (eth_sendTransaction's standard form). */
+  eip1193?: boolean
+  fetch?: typeof globalThis.fetch
+}
+
+/**
+ * What loadEthereumTransactions loads (sendTransaction.ts), written out: that module's declarations name viem's types,
+ * and a host without viem (an optional peer) must still compile the entry's types.
+ */
+export interface EthereumTransactionFlows {
+  /** Reads one request (the §5 rules); `eip1193`: a hex chainId is standard there. */
+  readTransactionRequest(raw: unknown, options?: { eip1193?: boolean }): { request: TransactionStepRequest; chainId: number | null; from: string | null }
+  /** Whatever a send threw, as the EIP-1193 error the provider answers. */
+  transactionError(error: unknown): Error & { code: number }
+  sendTransaction(foyer: Foyer, wallet: TransactionWallet, raw: unknown, options: TransactionFlowOptions): Promise<SendTransactionResult>
+  signTransaction(foyer: Foyer, wallet: TransactionWallet, raw: unknown, options: TransactionFlowOptions): Promise<`0x${string}`>
 }
