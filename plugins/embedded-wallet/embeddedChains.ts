@@ -1,7 +1,7 @@
 import type { Foyer } from '../../core/client/types.js'
 import { configuredChains } from '../../core/client/wallets/configuredChains.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
-import { EmbeddedProviderRpcError, providerRpcTexts } from './ethereum/provider/providerRpcError.js'
+import { EmbeddedProviderRpcError, providerRpcTexts } from '../../core/client/wallets/providerRpcError.js'
 import { addedChainsOf } from './walletPreferences.js'
 
 export { parseChainId, toHexChainId } from '../../core/client/wallets/chainIds.js'

@@ -21,7 +21,7 @@ export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, t
 // records, and Solana's wire format.
 export { assertWalletFrameOrigin } from './server/walletFrameOnly.js'
 export { walletRecords } from './server/walletRecords.js'
-export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from './solana/solanaWire.js'
+export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../core/client/wallets/solanaWire.js'
 export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, checkWalletKeys, parseKek, resolveWalletKeys, type ResolveWalletKeysOptions, type WalletKeys } from './server/walletKeys.js'
 
 /** Options of the embedded-wallet plugin's server half. */

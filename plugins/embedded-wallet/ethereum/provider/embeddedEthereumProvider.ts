@@ -7,7 +7,7 @@ import { configuredChains } from '../../../../core/client/wallets/configuredChai
 import { assertSupportedChain, defaultChainId, isSupportedChain, knownChains, parseChainId, rpcUrlOf, toHexChainId } from '../../embeddedChains.js'
 import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
 import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
-import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from './providerRpcError.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from '../../../../core/client/wallets/providerRpcError.js'
 import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen.js'
 import { SIGN_SCREEN } from '../../walletConstants.js'
 import { embeddedTransactionWallet } from '../../transactionWallet.js'
