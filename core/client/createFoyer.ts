@@ -40,16 +40,17 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
   if (typeof params.apiUrl !== 'string' || !/^https?:\/\//.test(params.apiUrl)) {
     throw new BaseError('apiUrl must be an http(s) URL', { code: 'INVALID_API_URL' })
   }
-  const plugins = params.plugins ?? []
   // The host's config; `updateConfig` replaces it (looks, login methods, chains) without a new kernel.
   let clientConfig: FoyerClientConfig = params.config ?? {}
   let serverConfig: ServerAppConfig | null = null
   // The English plugins load with their screens (`loadTexts`) joins here: below the plugins' `texts`, as if it were there.
   const loadedPluginTexts: Record<string, string> = {}
-  const registry = createRegistry(plugins, (table) => {
+  const registry = createRegistry(params.plugins ?? [], (table) => {
     Object.assign(loadedPluginTexts, table)
     t.refresh()
   })
+  // The host's plugins and the ones they bring along (a plugin's `plugins`), as the registry holds them.
+  const plugins = registry.plugins
   const state = createState()
   const storage = params.storage ?? createStorage()
   const emitter = createEmitter()

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { PluginError } from '../errors/index.js'
 import { definePlugin } from './plugin.js'
-import { createRegistry } from './registry.js'
+import { createRegistry, withBroughtPlugins } from './registry.js'
 
 const load = async () => ({ default: () => null })
 
@@ -114,5 +114,24 @@ describe('flow hook order', () => {
 
   it('refuses a cycle, naming the plugins in it', () => {
     expect(() => order([hookPlugin('a', { after: ['b'] }), hookPlugin('b', { after: ['a'] })])).toThrow('hook order has a cycle among a, b')
+  })
+})
+
+describe('plugins a plugin brings (`plugins`)', () => {
+  const brought = definePlugin({ id: 'wallet-transactions', kind: 'feature', screens: { send: { load } } })
+  const wallet = definePlugin({ id: 'embedded-wallet', kind: 'wallet', plugins: [brought] })
+
+  it('registers them right after the plugin that brings them, screens and all', () => {
+    const registry = createRegistry([wallet, definePlugin({ id: 'email', kind: 'login' })])
+    expect(registry.plugins.map((p) => p.id)).toEqual(['embedded-wallet', 'wallet-transactions', 'email'])
+    expect(registry.screen('wallet-transactions/send')).toBeDefined()
+  })
+
+  it("keeps the host's own plugin of the same id (listed anywhere) instead of the brought one", () => {
+    const own = definePlugin({ id: 'wallet-transactions', kind: 'feature' })
+    expect(withBroughtPlugins([wallet, own])).toEqual([wallet, own])
+    expect(withBroughtPlugins([own, wallet])).toEqual([own, wallet])
+    // Twice through (the kernel expands, then the registry): the same list.
+    expect(withBroughtPlugins(withBroughtPlugins([wallet]))).toEqual([wallet, brought])
   })
 })

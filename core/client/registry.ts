@@ -30,10 +30,20 @@ function textsLoader(plugin: FoyerPlugin, addTexts: ((table: Readonly<Record<str
 }
 
 /**
- * Builds the registry; duplicate ids, bad ids and dangling screens raise PluginError. `addTexts` receives the English a
+ * The host's plugins with the ones each brings along (`plugins` of a plugin, e.g. the embedded wallet's transactions),
+ * each right after the plugin that brings it (one level). A plugin the host lists itself (by id) wins over a brought one.
+ */
+export function withBroughtPlugins(plugins: readonly FoyerPlugin[]): FoyerPlugin[] {
+  const ids = new Set(plugins.map((p) => p?.id))
+  return plugins.flatMap((p) => [p, ...(p?.plugins ?? []).filter((brought) => !ids.has(brought.id) && ids.add(brought.id))])
+}
+
+/**
+ * Builds the registry (with the plugins the host's bring: withBroughtPlugins); duplicate ids, bad ids and dangling screens raise PluginError. `addTexts` receives the English a
  * plugin loads with its screens (`loadTexts`); without it, screens load without them.
  */
 export function createRegistry(plugins: readonly FoyerPlugin[], addTexts?: (table: Readonly<Record<string, string>>) => void): Registry {
+  plugins = withBroughtPlugins(plugins)
   const byId = new Map<string, FoyerPlugin>()
   const screens = new Map<string, ScreenDef & { pluginId: string }>()
   const api = new Map<string, ApiCallDef & { pluginId: string }>()

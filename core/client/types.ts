@@ -452,6 +452,11 @@ export interface FoyerPlugin<Id extends string = string> {
    * screen of the plugin (landing labels, `intents`, `errors`) stay in `texts`.
    */
   loadTexts?: () => Promise<Readonly<Record<string, string>>>
+  /**
+   * Plugins this one brings along (the embedded wallet brings its transactions): registered right after it, unless the
+   * host lists a plugin of the same id itself (the host's wins).
+   */
+  plugins?: readonly FoyerPlugin[]
 }
 
 /** A plugin's `hookActions` slot: hook name → the functions it adds to that hook, made for a kernel. */

@@ -1,8 +1,10 @@
 import type { Foyer } from '../../core/client/types.js'
 import { configuredChains } from '../../core/client/wallets/configuredChains.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
-import { EmbeddedProviderRpcError, providerRpcTexts } from './ethereum/provider/providerRpcError.js'
+import { EmbeddedProviderRpcError, providerRpcTexts } from '../../core/client/wallets/providerRpcError.js'
 import { addedChainsOf } from './walletPreferences.js'
+
+export { parseChainId, toHexChainId } from '../../core/client/wallets/chainIds.js'
 
 /** Mainnet: the chain an embedded wallet is on when the host configured none. */
 const FALLBACK_CHAIN_ID = 1
@@ -33,14 +35,6 @@ export function isSupportedChain(foyer: Foyer, chainId: number): boolean {
   return addedChainsOf(foyer).some((c) => c.id === chainId)
 }
 
-/** A chain id of a request (hex quantity or number), or null when it is neither. */
-export function parseChainId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
-  if (typeof value === 'bigint') return value > 0n && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : null
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return parseChainId(Number.parseInt(value, 16))
-  return null
-}
-
 /** The JSON-RPC URL of `chainId` from the config (or the added chain); 4901 when there is none (nothing to forward reads to). */
 export function rpcUrlOf(foyer: Foyer, chainId: number): string {
   const url = knownChains(foyer).find((c) => c.id === chainId)?.rpcUrls.default.http[0]
@@ -52,6 +46,3 @@ export function rpcUrlOf(foyer: Foyer, chainId: number): string {
 export function assertSupportedChain(foyer: Foyer, chainId: number): void {
   if (!isSupportedChain(foyer, chainId)) throw new EmbeddedProviderRpcError(4902, providerRpcTexts.chainNotSupported(chainId))
 }
-
-/** `0x`-hex of a chain id (eth_chainId's form). */
-export const toHexChainId = (chainId: number) => `0x${chainId.toString(16)}`

@@ -1,6 +1,6 @@
 import type { Foyer } from '../../core/client/types.js'
 import { clientAnalyticsId } from '../../core/client/clientAnalyticsId.js'
-import { createCallBatchStore } from './ethereum/calls/callBatchStore.js'
+import { createCallBatchStore } from '../wallet-transactions/index.js'
 import type { WalletProxy } from './channel/walletProxy.js'
 
 /** Options of the embedded-wallet plugin that its state needs. */

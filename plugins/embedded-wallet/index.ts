@@ -19,8 +19,7 @@ import type { ExportWalletParameters } from './custody/exportWallet.js'
 import type { SignOptions } from './ethereum/provider/signMessage.js'
 import type { SetWalletRecoveryParameters } from './custody/setWalletRecovery.js'
 import type { SolanaCluster } from './solana/solanaClusters.js'
-import type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionInput } from './solana/solanaTransactions.js'
-import type { SendTransactionOptions, SendTransactionResult } from './transactions/transactionTypes.js'
+import { walletTransactions } from '../wallet-transactions/index.js'
 import type { FrameEventName } from './channel/frameProtocol.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
@@ -30,10 +29,9 @@ const ops = {
   importWallet: () => import('./custody/importWallet.js'),
   exportWallet: () => import('./custody/exportWallet.js'),
   solanaSignMessage: () => import('./solana/standard/solanaSignMessage.js'),
-  solanaTransactions: () => import('./solana/solanaTransactions.js'),
   createOnLogin: () => import('./custody/createOnLoginHook.js'),
   setWalletRecovery: () => import('./custody/setWalletRecovery.js'),
-  sendTransaction: () => import('./transactions/sendTransaction.js'),
+  transactionWallet: () => import('./transactionWallet.js'),
   walletFrameRequest: () => import('./channel/walletFrameRequest.js'),
 }
 
@@ -122,9 +120,6 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
       sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
-      'send-transaction': { load: () => import('./screens/SendTransactionScreen.js'), title: 'embeddedWallet.tx.title', back: false },
-      // EIP-5792 wallet_sendCalls: one confirmation of every call, then the batch's progress (wallet_showCallsStatus too).
-      'send-calls': { load: () => import('./screens/SendCallsScreen.js'), title: 'embeddedWallet.tx.title', back: false },
       export: { load: () => import('./screens/ExportWalletScreen.js'), title: 'embeddedWallet.export.title', back: false },
       // The password screens step inside the wallet frame (back goes one step there); the modal's back is off.
       'set-recovery-password': { load: () => import('./screens/SetRecoveryPasswordScreen.js'), title: 'embeddedWallet.recovery.setTitle', back: false },
@@ -135,7 +130,6 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       // wallet_watchAsset (EIP-747) and wallet_addEthereumChain (EIP-3085) of the EIP-1193 provider: approvals, no signature.
       'watch-asset': { load: () => import('./screens/WatchAssetScreen.js'), title: 'embeddedWallet.watchAsset.title', back: false },
       'add-chain': { load: () => import('./screens/AddChainScreen.js'), title: 'embeddedWallet.addChain.title', back: false },
-      'send-solana-transaction': { load: () => import('./screens/SendSolanaTransactionScreen.js'), title: 'embeddedWallet.tx.title', back: false },
     },
     intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: SET_RECOVERY_EXIT_TEXT } },
     hooks: {
@@ -158,18 +152,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       importWallet: async (parameters: ImportWalletParameters) => (await ops.importWallet()).importWallet(foyer, stateOf(foyer), parameters),
       exportWallet: async (parameters?: ExportWalletParameters) => (await ops.exportWallet()).exportWallet(foyer, parameters, options.exportLearnMoreUrl),
       setWalletRecovery: async (parameters?: SetWalletRecoveryParameters) => (await ops.setWalletRecovery()).setWalletRecovery(foyer, stateOf(foyer), parameters),
-      sendTransaction: async (request: unknown, send: SendTransactionOptions = {}) =>
-        (await ops.sendTransaction()).sendTransaction(foyer, stateOf(foyer), request, { ...send, prompt: prompt(send, false), priceDisplay: options.priceDisplay ?? 'usd' }),
-      signTransaction: async (request: unknown, send: SendTransactionOptions = {}) => ({
-        signature: await (await ops.sendTransaction()).signTransaction(foyer, stateOf(foyer), request, { ...send, prompt: prompt(send, false), priceDisplay: options.priceDisplay ?? 'usd' }),
-      }),
       createSolanaWallet: async () => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), { chainType: 'solana' }),
       signSolanaMessage: async (message: string | Uint8Array, address?: string) =>
         (await ops.solanaSignMessage()).solanaSignMessage(foyer, stateOf(foyer), message, address),
-      sendSolanaTransaction: async (transaction: SolanaTransactionInput, connection?: SolanaConnectionLike, send: SendSolanaTransactionOptions = {}) =>
-        (await ops.solanaTransactions()).sendSolanaTransaction(foyer, stateOf(foyer), transaction, connection, send, prompt({}, false), options.solana?.clusters ?? [], options.priceDisplay ?? 'usd'),
-      signSolanaTransaction: async <T extends SolanaTransactionInput>(transaction: T, address?: string) =>
-        (await ops.solanaTransactions()).signSolanaTransaction(foyer, stateOf(foyer), transaction, address, options.solana?.clusters ?? []),
       // For plugins whose key work runs in the wallet frame (delegated actions, Farcaster signers): see walletFrameRequest.ts.
       walletFrameRequest: async <R,>(address: string, event: FrameEventName, data?: Record<string, unknown>, name?: string): Promise<R> =>
         (await ops.walletFrameRequest()).walletFrameRequest<R>(foyer, stateOf(foyer), address, event, data, name),
@@ -182,6 +167,18 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
           (await ops.exportWallet()).exportWallet(foyer, parameters, options.exportLearnMoreUrl, 'solana'),
       }),
     },
+    // Transactions are a plugin of their own (plugins/wallet-transactions) that knows this wallet only as a
+    // TransactionWallet; the wallet brings it, so a host's `embeddedWallet()` still sends (a host may list its own).
+    plugins: [
+      walletTransactions({
+        wallet: async (foyer: Foyer) =>
+          (await ops.transactionWallet()).embeddedTransactionWallet(foyer, stateOf(foyer), {
+            prompt: (showWalletUIs?: boolean) => prompt({ uiOptions: showWalletUIs === undefined ? {} : { showWalletUIs } }, false),
+            priceDisplay: options.priceDisplay ?? 'usd',
+            clusters: options.solana?.clusters ?? [],
+          }),
+      }),
+    ],
     errors: embeddedWalletServerErrorTexts,
     // The English loads with the plugin's first screen (none is read before one shows); the host's overrides are here.
     texts: { ...options.texts },
@@ -191,21 +188,18 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 
 // Hosts import the plugin, its hooks, its constants and types from here. The operations behind useFoyer()'s functions
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
-export { WALLET_SCREENS, SIGN_SCREEN, SEND_CALLS_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
+export { WALLET_SCREENS, SIGN_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
 export { walletFrameOf, type WalletFrame } from './channel/walletFrameOf.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './ethereum/announce/embeddedWalletInfo.js'
-export { useCreateWallet, useExportWallet, useImportWallet, useSendTransaction, useSetWalletRecovery, useSignMessage, useSignTransaction, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
-export { useSendSolanaTransaction } from './solana/solanaTransactionHooks.js'
+export { useCreateWallet, useExportWallet, useImportWallet, useSetWalletRecovery, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
 export { useWatchedAssets, type UseWatchedAssetsReturnType } from './ethereum/requests/useWatchedAssets.js'
 export type { WatchedAsset, AddedChain } from './walletPreferences.js'
 export type { SolanaCluster, SolanaClusterName } from './solana/solanaClusters.js'
-export type { SendSolanaTransactionOptions, SendSolanaTransactionResult, SolanaConnectionLike, SolanaTransactionError, SolanaTransactionInput, SolanaTransactionUiOptions } from './solana/solanaTransactions.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './publicTexts.js'
 export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './ethereum/provider/embeddedEthereumProvider.js'
 export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './custody/createWallet.js'
 export type { SignOptions } from './ethereum/provider/signMessage.js'
-export type { SendTransactionOptions, SendTransactionResult, TransactionUiOptions, TransactionReceiptFields } from './transactions/transactionTypes.js'
 export type { ImportWalletParameters } from './custody/importWallet.js'
 export type { ExportWalletParameters } from './custody/exportWallet.js'
 export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './custody/setWalletRecovery.js'
@@ -214,13 +208,31 @@ export type { CreateOnLogin } from './custody/createOnLoginHook.js'
 export type { WalletProxy, WalletProxyOptions } from './channel/walletProxy.js'
 export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './channel/frameProtocol.js'
 
-/** What loadTransactionDecoder loads (decodeTransaction.ts). */
-export type TransactionDecoder = Pick<typeof import('./transactions/decodeTransaction.js'), 'decodeTransaction'>
-/**
- * For plugins with a transaction confirmation of their own (smart wallets): loads decodeTransaction, the wallet's
- * calldata decoding for its send screen, with that screen (core/client/screenWith.ts) instead of in the host's first load.
- */
-export const loadTransactionDecoder = (): Promise<TransactionDecoder> => import('./transactions/decodeTransaction.js')
+// Transactions moved to their own plugin (plugins/wallet-transactions), which this one brings: its public names stay
+// importable from here.
+export {
+  SEND_CALLS_SCREEN,
+  SEND_TRANSACTION_SCREEN,
+  SOLANA_SEND_SCREEN,
+  loadTransactionDecoder,
+  useSendSolanaTransaction,
+  useSendTransaction,
+  useSignTransaction,
+  walletTransactions,
+  walletTransactionTexts,
+  type SendSolanaTransactionOptions,
+  type SendSolanaTransactionResult,
+  type SendTransactionOptions,
+  type SendTransactionResult,
+  type SolanaConnectionLike,
+  type SolanaTransactionError,
+  type SolanaTransactionInput,
+  type SolanaTransactionUiOptions,
+  type TransactionDecoder,
+  type TransactionReceiptFields,
+  type TransactionUiOptions,
+  type TransactionWallet,
+} from '../wallet-transactions/index.js'
 
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {
@@ -231,13 +243,6 @@ declare module 'foyer' {
     signMessage(input: { message: string | { raw: `0x${string}` } }, options?: SignOptions): Promise<`0x${string}`>
     /** Signs EIP-712 typed data with the embedded wallet. */
     signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
-    /**
-     * Sends a transaction (or a list of steps) from the embedded wallet, on the confirmation screen unless wallet UIs
-     * are off; answers its hash (with the receipt when the screen waited for it). Closing the screen rejects with 4001.
-     */
-    sendTransaction(request: unknown, options?: SendTransactionOptions): Promise<SendTransactionResult>
-    /** Signs a transaction without sending it (same screen, button Approve); answers the signed transaction. */
-    signTransaction(request: unknown, options?: SendTransactionOptions): Promise<{ signature: `0x${string}` }>
     /** Opens 'Transfer wallet' (the key shown inside the wallet frame only); resolves when the user closes it. */
     exportWallet(parameters?: ExportWalletParameters): Promise<void>
     /** Sets password recovery on the embedded Ethereum wallet (the password screens run inside the wallet frame); answers the user. */
@@ -248,10 +253,6 @@ declare module 'foyer' {
     createSolanaWallet(): Promise<import('../../core/protocol/index.js').LinkedAccount>
     /** Signs a message with the embedded Solana wallet: the ed25519 signature (64 bytes). */
     signSolanaMessage(message: string | Uint8Array, address?: string): Promise<Uint8Array>
-    /** Sends a @solana/web3.js transaction with the embedded Solana wallet (the confirmation screen unless wallet UIs are off); answers its signature. */
-    sendSolanaTransaction(transaction: SolanaTransactionInput, connection?: SolanaConnectionLike, options?: SendSolanaTransactionOptions): Promise<SendSolanaTransactionResult>
-    /** Signs a @solana/web3.js transaction with the embedded Solana wallet (in the frame); answers the signed transaction. */
-    signSolanaTransaction<T extends SolanaTransactionInput>(transaction: T, address?: string): Promise<T>
     /**
      * For plugins whose key work runs in the wallet frame (delegated actions, Farcaster signers): unlocks the embedded
      * wallet at `address` (MFA step-up, recovery) and sends the frame `event` with `{ ...data, accessToken, address }`.

@@ -13,7 +13,7 @@ import { walletRoutes } from './server/walletRoutes.js'
 import { checkWalletKeys, resolveWalletKeys } from './server/walletKeys.js'
 import { frameListener } from './server/frameListener.js'
 import { OWN_FRAME_HALF } from './server/frameScript.js'
-import { tokenPriceRoute, type TokenPriceOptions } from './server/tokenPriceRoute.js'
+import { tokenPriceRoute, type TokenPriceOptions } from '../wallet-transactions/server.js'
 import { assertSameSite } from './server/sameSite.js'
 import { embeddedWalletMigrations, walletRecords as records } from './server/walletRecords.js'
 import { frameCloudConfig, recoveryOAuthMigration, recoveryOAuthRoutes, resolveRecoveryCloud, type RecoveryCloudOptions } from './server/recoveryOAuthRoutes.js'
@@ -23,7 +23,7 @@ export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, t
 // records, and Solana's wire format.
 export { assertWalletFrameOrigin } from './server/walletFrameOnly.js'
 export { walletRecords } from './server/walletRecords.js'
-export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from './solana/solanaWire.js'
+export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../core/client/wallets/solanaWire.js'
 export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, checkWalletKeys, parseKek, resolveWalletKeys, type ResolveWalletKeysOptions, type WalletKeys } from './server/walletKeys.js'
 
 /** Options of the embedded-wallet plugin's server half. */

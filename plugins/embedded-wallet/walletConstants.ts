@@ -5,16 +5,10 @@
 export const WALLET_SCREENS = { connecting: 'embedded-wallet/connecting', created: 'embedded-wallet/created' } as const
 /** The sign screen's id. */
 export const SIGN_SCREEN = 'embedded-wallet/sign'
-/** The send / sign transaction confirmation screen's id (receipt and error screens are its own steps). */
-export const SEND_TRANSACTION_SCREEN = 'embedded-wallet/send-transaction'
-/** The EIP-5792 batch screen's id: the one confirmation of wallet_sendCalls' calls, then the batch's progress and outcome. */
-export const SEND_CALLS_SCREEN = 'embedded-wallet/send-calls'
 /** 'Add suggested token': the approval of wallet_watchAsset (EIP-747). */
 export const WATCH_ASSET_SCREEN = 'embedded-wallet/watch-asset'
 /** 'Add network': the approval of wallet_addEthereumChain (EIP-3085) for a chain the wallet doesn't know. */
 export const ADD_CHAIN_SCREEN = 'embedded-wallet/add-chain'
-/** The Solana send screen's id (preview, receipt and error are its steps). */
-export const SOLANA_SEND_SCREEN = 'embedded-wallet/send-solana-transaction'
 /** The export screen's id. */
 export const EXPORT_SCREEN = 'embedded-wallet/export'
 /** The password screens: set a recovery password, and 'Enter your password' on a device without the wallet. */

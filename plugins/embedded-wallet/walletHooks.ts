@@ -5,7 +5,6 @@ import type { CreateWalletParameters } from './custody/createWallet.js'
 import type { ExportWalletParameters } from './custody/exportWallet.js'
 import type { ImportWalletParameters } from './custody/importWallet.js'
 import type { SignOptions } from './ethereum/provider/signMessage.js'
-import type { SendTransactionOptions, SendTransactionResult } from './transactions/transactionTypes.js'
 import type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType } from './custody/setWalletRecovery.js'
 
 /** Callbacks of the wallet hooks (Privy's shape): the result, or the error's code. */
@@ -43,8 +42,6 @@ const actionsOf = (foyer: ReturnType<typeof useFoyerKernel>) =>
     importWallet(parameters: ImportWalletParameters): Promise<{ address?: unknown }>
     signMessage(input: { message: string }, options?: SignOptions): Promise<`0x${string}`>
     signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
-    sendTransaction(request: unknown, options?: SendTransactionOptions): Promise<SendTransactionResult>
-    signTransaction(request: unknown, options?: SendTransactionOptions): Promise<{ signature: `0x${string}` }>
     exportWallet(parameters?: ExportWalletParameters): Promise<void>
     setWalletRecovery(parameters?: SetWalletRecoveryParameters): Promise<SetWalletRecoveryReturnType>
   }
@@ -86,19 +83,4 @@ export function useExportWallet(callbacks: WalletHookCallbacks<void> = {}) {
 export function useSetWalletRecovery(callbacks: WalletHookCallbacks<SetWalletRecoveryReturnType> = {}) {
   const foyer = useFoyerKernel()
   return { setWalletRecovery: useReported(callbacks, (parameters?: SetWalletRecoveryParameters) => actionsOf(foyer).setWalletRecovery(parameters)) }
-}
-
-/**
- * Privy's `useSendTransaction`: `sendTransaction(request | request[], { uiOptions?, address? })` → `{ hash }` (with the
- * receipt when the confirmation screen waited for it). A list is a multi-step transaction (Back / Continue).
- */
-export function useSendTransaction(callbacks: WalletHookCallbacks<SendTransactionResult> = {}) {
-  const foyer = useFoyerKernel()
-  return { sendTransaction: useReported(callbacks, (request: unknown, options?: SendTransactionOptions) => actionsOf(foyer).sendTransaction(request, options)) }
-}
-
-/** Privy's `useSignTransaction`: `signTransaction(request, { uiOptions?, address? })` → `{ signature }` (the signed transaction, not sent). */
-export function useSignTransaction(callbacks: WalletHookCallbacks<{ signature: `0x${string}` }> = {}) {
-  const foyer = useFoyerKernel()
-  return { signTransaction: useReported(callbacks, (request: unknown, options?: SendTransactionOptions) => actionsOf(foyer).signTransaction(request, options)) }
 }

@@ -1,4 +1,4 @@
-import { readSolanaTransaction, signerIndex, withSignature } from '../solana/solanaWire.js'
+import { readSolanaTransaction, signerIndex, withSignature } from '../../../core/client/wallets/solanaWire.js'
 import { FrameFailure } from './frameFailure.js'
 import { signSolanaMessage, type SolanaKeypair } from './keys/solanaKeypair.js'
 

@@ -6,6 +6,7 @@ import { registerStandardWallet } from './standard/registerStandardWallet.js'
 import { createSolanaStandardWallet } from './standard/solanaStandardWallet.js'
 import { solanaSignMessage } from './standard/solanaSignMessage.js'
 import { rpcUrlOfStandardChain, standardChainsOf, type SolanaCluster } from './solanaClusters.js'
+import { loadSolanaTransactions } from '../../wallet-transactions/index.js'
 
 /**
  * The page's embedded Solana wallets (loaded once the user has one): a connector per wallet for the wallet manager,
@@ -13,13 +14,19 @@ import { rpcUrlOfStandardChain, standardChainsOf, type SolanaCluster } from './s
  */
 export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWalletsDeps, win: Window | undefined = typeof window === 'undefined' ? undefined : window) {
   const sign = (address: string, message: Uint8Array) => solanaSignMessage(foyer, deps.state(), message, address)
-  // Transactions load their module (the preview, the RPC calls) on first use.
-  const transactions = () => import('./solanaTransactions.js')
+  // Transactions are the transaction plugin's (the preview, the RPC calls), loaded on first use with this wallet's
+  // signing and policy.
+  const wallet = async () =>
+    (await import('../transactionWallet.js')).embeddedTransactionWallet(foyer, deps.state(), {
+      prompt: (show) => show ?? deps.prompt?.() ?? true,
+      priceDisplay: deps.priceDisplay ?? 'usd',
+      clusters: deps.clusters ?? [],
+    })
   const signTransaction = async <T,>(address: string, transaction: T): Promise<T> =>
-    (await transactions()).signSolanaTransaction(foyer, deps.state(), transaction as never, address, deps.clusters ?? []) as Promise<T>
+    (await loadSolanaTransactions()).signSolanaTransaction(await wallet(), transaction as never, address) as Promise<T>
   const sendTransaction = async (address: string, transaction: unknown, connection?: unknown): Promise<string> => {
-    const { sendSolanaTransaction } = await transactions()
-    const answer = await sendSolanaTransaction(foyer, deps.state(), transaction as never, connection as never, { address }, deps.prompt?.() ?? true, deps.clusters ?? [], deps.priceDisplay ?? 'usd')
+    const { sendSolanaTransaction } = await loadSolanaTransactions()
+    const answer = await sendSolanaTransaction(foyer, await wallet(), transaction as never, connection as never, { address })
     return answer.signature
   }
   // For dapps (wallet-standard): serialized bytes, legacy or v0, already carrying their fee payer and blockhash.
@@ -27,7 +34,7 @@ export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWa
   const standard = createSolanaStandardWallet(
     sign,
     {
-      signTransaction: async (address, bytes) => (await transactions()).signSolanaTransactionBytes(foyer, deps.state(), address, bytes),
+      signTransaction: async (address, bytes) => (await import('./solanaSignTransactionBytes.js')).signSolanaTransactionBytes(foyer, deps.state(), address, bytes),
       signAndSendTransaction: (address, bytes, chain) => {
         const rpcEndpoint = rpcUrlOfStandardChain(chain, deps.clusters)
         if (!rpcEndpoint) return Promise.reject(new Error(`No Solana cluster is configured for ${chain}`))

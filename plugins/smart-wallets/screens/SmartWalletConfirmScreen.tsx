@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, TransactionRow, useFoyerKernel, useT } from '../../../ui/index.js'
-import type { TransactionDecoder } from '../../embedded-wallet/index.js'
+import type { TransactionDecoder } from '../../wallet-transactions/index.js'
 import type { SmartWalletUiOptions } from '../smartWalletTypes.js'
 
 /** What the smart wallet's confirmation shows, and the send it runs on Approve. */

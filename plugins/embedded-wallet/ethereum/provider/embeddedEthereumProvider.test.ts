@@ -7,7 +7,7 @@ import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
 import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, primaryWalletAccount, type EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
 import { frameEvents } from '../../channel/frameProtocol.js'
 import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from '../../index.js'
-import { SEND_TRANSACTION_SCREEN } from '../../walletConstants.js'
+import { SEND_TRANSACTION_SCREEN } from '../../../wallet-transactions/index.js'
 import { WalletProxyError } from '../../channel/walletProxy.js'
 import { rpcError } from '../../../../test/kit/rpcErrors.js'
 

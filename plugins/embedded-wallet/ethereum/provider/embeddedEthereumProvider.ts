@@ -1,18 +1,16 @@
 import type { ReadonlySignal } from '@preact/signals-core'
 import type { PublicClient } from 'viem'
 import type { Foyer } from '../../../../core/client/types.js'
-import { createCallBatchStore, type CallBatchStore } from '../calls/callBatchStore.js'
-import type { CallBatch, SendCallsParams } from '../calls/callBatchTypes.js'
-import { callsStatusOf } from '../calls/callsStatus.js'
+import { createCallBatchStore, loadCallBatches, loadEthereumTransactions, SEND_CALLS_SCREEN, type CallBatch, type CallBatchStore, type SendCallsParams } from '../../../wallet-transactions/index.js'
 import { embeddedWalletsOf, primaryEmbeddedWallet } from '../../embeddedAccounts.js'
 import { configuredChains } from '../../../../core/client/wallets/configuredChains.js'
 import { assertSupportedChain, defaultChainId, isSupportedChain, knownChains, parseChainId, rpcUrlOf, toHexChainId } from '../../embeddedChains.js'
-import { readTransactionRequest, transactionError } from '../../transactions/embeddedTransactions.js'
 import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
 import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
-import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from './providerRpcError.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from '../../../../core/client/wallets/providerRpcError.js'
 import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen.js'
-import { SEND_CALLS_SCREEN, SIGN_SCREEN } from '../../walletConstants.js'
+import { SIGN_SCREEN } from '../../walletConstants.js'
+import { embeddedTransactionWallet } from '../../transactionWallet.js'
 import { walletCapabilities } from '../requests/walletCapabilities.js'
 import { signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet.js'
 
@@ -96,6 +94,9 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   const clients = new Map<string, Promise<PublicClient>>()
   let ownBatches: CallBatchStore | null = null
   const batches = () => deps.batches?.() ?? (ownBatches ??= createCallBatchStore())
+  // This provider's wallet as the transaction plugin sees it: its frame connection, prompt policy and batches.
+  const transactionWallet = () =>
+    embeddedTransactionWallet(foyer, deps.state(), { prompt: (show) => show ?? deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', clusters: [], batches })
   let chainId: number | null = null
   const current = () => chainId ?? defaultChainId(foyer)
 
@@ -159,14 +160,15 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
    * filled from the chain's node and signed in the frame) — the same flow as useFoyer().sendTransaction.
    */
   async function transaction(mode: 'sign' | 'send', raw: unknown) {
-    const tx = readTransactionRequest(raw, { eip1193: true })
+    // The transaction plugin's flow (embeddedWallet() brings the plugin), with this provider's wallet, chain and policy.
+    const flow = await loadEthereumTransactions()
+    const tx = flow.readTransactionRequest(raw, { eip1193: true })
     const from = authorized(tx.from ?? undefined)
-    const flow = await import('../../transactions/sendTransaction.js')
     const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), eip1193: true, ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
     try {
-      return mode === 'sign' ? await flow.signTransaction(foyer, deps.state(), raw, options) : (await flow.sendTransaction(foyer, deps.state(), raw, options)).hash
+      return mode === 'sign' ? await flow.signTransaction(foyer, transactionWallet(), raw, options) : (await flow.sendTransaction(foyer, transactionWallet(), raw, options)).hash
     } catch (error) {
-      throw transactionError(error)
+      throw flow.transactionError(error)
     }
   }
 
@@ -217,10 +219,10 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   /** wallet_sendCalls (EIP-5792): one confirmation for every call, then the batch (sendCalls.ts). */
   async function sendCalls(raw: unknown) {
     const from = authorized()
-    const flow = await import('../calls/sendCalls.js')
+    const [flow, { transactionError }] = await Promise.all([loadCallBatches(), loadEthereumTransactions()])
     const options = { address: from, prompt: deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', chainId: current(), batches: batches(), ...(deps.fetch ? { fetch: deps.fetch } : {}) } as const
     try {
-      return await flow.sendCalls(foyer, deps.state(), raw, options)
+      return await flow.sendCalls(foyer, transactionWallet(), raw, options)
     } catch (error) {
       throw transactionError(error)
     }
@@ -343,14 +345,16 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
       }
       case 'wallet_sendCalls':
         return sendCalls(params[0])
-      case 'wallet_getCallsStatus':
-        return callsStatusOf(batchOf(params[0]).peek())
+      case 'wallet_getCallsStatus': {
+        const batch = batchOf(params[0]).peek()
+        return (await loadCallBatches()).callsStatusOf(batch)
+      }
       case 'wallet_showCallsStatus': {
         // Shows the batch's progress or outcome; answers at once (EIP-5792: nothing). A batch not yet approved is the
         // confirmation already on screen.
         const batch = batchOf(params[0])
         if (batch.peek().approved) {
-          const shown: SendCallsParams = { batch, priceDisplay: deps.priceDisplay ?? 'usd', approve: () => undefined, ...(deps.fetch ? { fetch: deps.fetch } : {}) }
+          const shown: SendCallsParams = { wallet: transactionWallet(), batch, priceDisplay: deps.priceDisplay ?? 'usd', approve: () => undefined, ...(deps.fetch ? { fetch: deps.fetch } : {}) }
           void foyer.modal.request(SEND_CALLS_SCREEN, shown, { intent: 'transaction' }).catch(() => undefined)
         }
         return null

@@ -1,5 +1,5 @@
 import type { Foyer } from '../../../../core/client/types.js'
-import { EmbeddedProviderRpcError } from '../provider/providerRpcError.js'
+import { EmbeddedProviderRpcError } from '../../../../core/client/wallets/providerRpcError.js'
 import { ADD_CHAIN_SCREEN } from '../../walletConstants.js'
 import { rememberAddedChain, type AddedChain } from '../../walletPreferences.js'
 

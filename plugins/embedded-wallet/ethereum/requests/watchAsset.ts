@@ -1,7 +1,7 @@
 import { erc20Abi, type PublicClient } from 'viem'
 import type { Foyer } from '../../../../core/client/types.js'
 import { knownChains } from '../../embeddedChains.js'
-import { EmbeddedProviderRpcError } from '../provider/providerRpcError.js'
+import { EmbeddedProviderRpcError } from '../../../../core/client/wallets/providerRpcError.js'
 import { WATCH_ASSET_SCREEN } from '../../walletConstants.js'
 import { rememberWatchedAsset, watchedAssetsOf, type WatchedAsset } from '../../walletPreferences.js'
 import type { WatchAssetParams, WatchAssetRequest } from './watchAssetTypes.js'
