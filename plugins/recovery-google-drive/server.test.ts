@@ -132,17 +132,6 @@ describe('recovery OAuth: Google Drive', () => {
   })
 })
 
-describe('recovery OAuth: iCloud', () => {
-  it('init_icloud answers the CloudKit sign-in URL from the 421 of an unauthenticated users/caller', async () => {
-    const res = await oauth(t, await newUser(), 'init_icloud', { client_type: 'web' })
-    expect(res.status).toBe(200)
-    expect(((await res.json()) as { url: string }).url).toMatch(new RegExp(`^${cloudKit.url}/signin`))
-    expect((await oauth(t, await newUser(), 'init_icloud', { client_type: 'native' })).status).toBe(400)
-    const unconfigured = await oauth(plain, await newUser(plain), 'init_icloud', { client_type: 'web' })
-    expect(((await unconfigured.json()) as { code: string }).code).toBe('recovery_oauth_not_configured')
-  })
-})
-
 describe('set_recovery and recovery_share with a cloud method', () => {
   async function walletWithKey(method: 'google-drive' | 'icloud') {
     const token = await newUser()
