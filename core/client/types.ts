@@ -372,6 +372,24 @@ export interface FundingMethodSlot {
 }
 
 /**
+ * A user-owned recovery method of the embedded wallet (recovery-password, recovery-google-drive, recovery-icloud, a
+ * third party's): how the embedded wallet's recovery screens offer it. Its screens run in the wallet frame's recovery
+ * page (the method's frame half); this slot only names it.
+ */
+export interface RecoveryMethodSlot {
+  /** Its `recoveryMethod`, as the app's `user_owned_recovery_options` lists it: 'user-passcode', 'google-drive', 'icloud'. */
+  method: string
+  /** i18n key: its row on 'Secure your account'. */
+  label: string
+  /** Position on the list (lower first). */
+  order?: number
+  /** i18n key: the modal's title over the frame while a new device recovers with it (default 'Recover your wallet'). */
+  recoverTitle?: string
+  /** A screen of the plugin shown first when it is the app's only method and the wallet recovers automatically (`{ address }`). */
+  splash?: string
+}
+
+/**
  * How a plugin sends an embedded wallet's batches of calls atomically (EIP-5792's `atomic` capability): smart wallets
  * send them as one user operation. The embedded wallet asks through the kernel (`atomicBatchExecutor`), never importing
  * the plugin.
@@ -418,6 +436,8 @@ export interface FoyerPlugin<Id extends string = string> {
   mfa?: MfaMethodSlot
   /** Funding method plugins (kind 'funding'): how 'Add funds' offers the method (see FundingMethodSlot). */
   funding?: FundingMethodSlot
+  /** Recovery method plugins: how the embedded wallet's recovery screens offer the method (see RecoveryMethodSlot). */
+  recovery?: RecoveryMethodSlot
   /** Plugins that can send an embedded wallet's calls atomically (smart wallets): see BatchExecutorSlot. */
   batchExecutor?: BatchExecutorSlot
   /**

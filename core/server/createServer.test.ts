@@ -178,6 +178,13 @@ describe('configuration', () => {
     )
   })
 
+  it('refuses a recovery method two plugins declare (the recovery page would load one at random)', async () => {
+    const method = (id: string) => ({ id, routes: () => {}, frame: { events: [], entry: `/plugins/${id}/frame.ts`, recovery: { methods: ['user-passcode'] } } })
+    await expect(createServer({ dataDir: ':memory:', databaseUrl: '', plugins: [method('a'), method('b')] })).rejects.toThrow(
+      'Server plugin "b": recovery method "user-passcode" is already "a"\'s',
+    )
+  })
+
   it('refuses an access token lifetime over one hour', async () => {
     await expect(createServer({ accessTokenTtlSeconds: 7200, dataDir: ':memory:' })).rejects.toThrow(/accessTokenTtlSeconds/)
   })

@@ -351,14 +351,23 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   }
 }
 
-/** The plugins' frame halves; an event two plugins declare stops the start (the frame would answer one at random). */
+/**
+ * The plugins' frame halves; an event (or a recovery method) two plugins declare stops the start (the frame would answer
+ * one at random).
+ */
 function pluginFrameHalves(plugins: readonly ServerPlugin[]): ServerContext['frameHalves'] {
   const owners = new Map<string, string>()
+  const methods = new Map<string, string>()
   for (const plugin of plugins) {
     for (const event of plugin.frame?.events ?? []) {
       const owner = owners.get(event)
       if (owner) throw new Error(`Server plugin "${plugin.id}": frame event "${event}" is already "${owner}"'s`)
       owners.set(event, plugin.id)
+    }
+    for (const method of plugin.frame?.recovery?.methods ?? []) {
+      const owner = methods.get(method)
+      if (owner) throw new Error(`Server plugin "${plugin.id}": recovery method "${method}" is already "${owner}"'s`)
+      methods.set(method, plugin.id)
     }
   }
   return plugins.filter((p) => p.frame).map((p) => ({ id: p.id, ...p.frame! }))

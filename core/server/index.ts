@@ -51,6 +51,7 @@ export type {
   ServerJob,
   ServerPlugin,
   ServerPluginFrame,
+  ServerPluginRecoveryHalf,
 } from './types.js'
 export { MFA_VERIFICATION_TTL_MS, type Mfa, type MfaMethod } from './mfa.js'
 export type { ResolvedTrustProxy, TrustProxy } from './http/clientIp.js'

@@ -238,6 +238,20 @@ export interface ServerPluginFrame {
   entry: string
   /** A self-contained build of the half (absolute path), for a server without a bundler. */
   built?: string
+  /**
+   * A recovery method's half (its `events` then empty): the wallet frame's recovery page loads `entry`, a
+   * `defineRecoveryHalf` module, when a request for one of `methods` (`recoveryMethod` values) arrives. `settings()`
+   * is what the page hands the half for them (public data: it is written into the page); `connect()` the origins the
+   * page may then reach (its CSP's connect-src). A method two plugins declare stops the start.
+   */
+  recovery?: ServerPluginRecoveryHalf
+}
+
+/** What a recovery method's frame half serves (see ServerPluginFrame.recovery). */
+export interface ServerPluginRecoveryHalf {
+  methods: readonly string[]
+  settings?: () => unknown
+  connect?: () => readonly string[]
 }
 
 /** Options of `createServer`. Every option has an environment-variable or built-in default. */

@@ -16,6 +16,9 @@ import { siwsServer } from 'foyer/plugins/siws/server'
 import { siweServer } from 'foyer/plugins/siwe/server'
 import { captchaTurnstileServer } from 'foyer/plugins/captcha-turnstile/server'
 import { embeddedWalletServer } from 'foyer/plugins/embedded-wallet/server'
+import { recoveryPasswordServer } from 'foyer/plugins/recovery-password/server'
+import { recoveryGoogleDriveServer } from 'foyer/plugins/recovery-google-drive/server'
+import { recoveryIcloudServer } from 'foyer/plugins/recovery-icloud/server'
 import { smartWalletsServer } from 'foyer/plugins/smart-wallets/server'
 import { mfaTotpServer } from 'foyer/plugins/mfa-totp/server'
 import { mfaSmsServer } from 'foyer/plugins/mfa-sms/server'
@@ -127,8 +130,13 @@ const moonpay = process.env.NODE_ENV !== 'production' || process.env.FOYER_MOONP
 // production only when the key is set (the plugin refuses to start without it).
 const delegated = process.env.NODE_ENV !== 'production' || process.env.FOYER_DELEGATION_KEY ? [delegatedActionsServer({ apiOrigin })] : []
 
+// The embedded wallet's user-owned recovery methods (an app offers them in `user_owned_recovery_options`): a password,
+// a key in the user's Google Drive or iCloud (FOYER_RECOVERY_GOOGLE_* / FOYER_RECOVERY_ICLOUD_*; without them their
+// logins answer recovery_oauth_not_configured).
+const recoveryMethods = [recoveryPasswordServer(), recoveryGoogleDriveServer(), recoveryIcloudServer()]
+
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...recoveryMethods, smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL, FOYER_DEV_APP_ID and FOYER_TRUST_PROXY are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

@@ -32,17 +32,11 @@ export const embeddedWalletTexts = {
   'embeddedWallet.recovery.loading': 'Loading...',
   'embeddedWallet.recovery.updateTitle': 'Update backup method',
   'embeddedWallet.recovery.selectSubtitle': 'Choose how to back up your wallet. You will need the backup to use your wallet on a new device.',
-  'embeddedWallet.recovery.option.googleDrive': 'Google Drive',
-  'embeddedWallet.recovery.option.icloud': 'iCloud',
-  'embeddedWallet.recovery.option.password': 'Password',
   'embeddedWallet.recovery.option.automatic': 'Automatic recovery',
   'embeddedWallet.recovery.current': 'Current',
   'embeddedWallet.recovery.why': 'Why do I need to secure my account?',
   'embeddedWallet.recovery.whyBody':
     'Your wallet lives on this device. A backup only you can open lets you get it back when you sign in on another device or lose this one. Without it, losing your device means losing access to your wallet and its assets.',
-  'embeddedWallet.recovery.splashTitle': 'Secure Your Account',
-  'embeddedWallet.recovery.splashBody': 'Add a password to back up your wallet. You will enter it to use your wallet on a new device.',
-  'embeddedWallet.recovery.addPassword': 'Add password',
   'embeddedWallet.recovery.automaticTitle': 'Automatically secure your account',
   'embeddedWallet.recovery.automaticBody':
     'Foyer will keep your backup and recover your wallet automatically when you sign in on a new device. Your current backup will no longer be used.',

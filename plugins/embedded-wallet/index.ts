@@ -121,12 +121,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
       sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
       export: { load: () => import('./screens/ExportWalletScreen.js'), title: 'embeddedWallet.export.title', back: false },
-      // The password screens step inside the wallet frame (back goes one step there); the modal's back is off.
+      // The recovery page: a recovery method's screens (its plugin's frame half) step inside the wallet frame (back goes
+      // one step there); the modal's back is off. Which methods the app offers, and their labels: the recovery-method slot.
       'set-recovery-password': { load: () => import('./screens/SetRecoveryPasswordScreen.js'), title: 'embeddedWallet.recovery.setTitle', back: false },
       'recover-password': { load: () => import('./screens/RecoverPasswordScreen.js'), title: 'embeddedWallet.recovery.enterTitle', back: false },
       'recovery-select': { load: () => import('./screens/RecoverySelectionScreen.js'), title: 'embeddedWallet.recovery.setTitle' },
       'recovery-automatic': { load: () => import('./screens/AutomaticRecoveryScreen.js'), title: 'embeddedWallet.recovery.automaticTitle' },
-      'recovery-password-splash': { load: () => import('./screens/PasswordSplashScreen.js'), title: 'embeddedWallet.recovery.splashTitle' },
       // wallet_watchAsset (EIP-747) and wallet_addEthereumChain (EIP-3085) of the EIP-1193 provider: approvals, no signature.
       'watch-asset': { load: () => import('./screens/WatchAssetScreen.js'), title: 'embeddedWallet.watchAsset.title', back: false },
       'add-chain': { load: () => import('./screens/AddChainScreen.js'), title: 'embeddedWallet.addChain.title', back: false },

@@ -1,6 +1,6 @@
-import { assertWalletFrameOrigin, sameOrigin } from './server/walletFrameOnly.js'
-import type { Context, Hono } from 'hono'
-import { defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
+import { sameOrigin } from './server/walletFrameOnly.js'
+import type { Hono } from 'hono'
+import { defineServerPlugin } from '../../core/server/index.js'
 import type { Db, ServerContext, ServerHook } from '../../core/server/index.js'
 import { embeddedWalletPaths } from './api.js'
 import { frameEvents } from './channel/frameProtocol.js'
@@ -16,12 +16,16 @@ import { OWN_FRAME_HALF } from './server/frameScript.js'
 import { tokenPriceRoute, type TokenPriceOptions } from '../wallet-transactions/server.js'
 import { assertSameSite } from './server/sameSite.js'
 import { embeddedWalletMigrations, walletRecords as records } from './server/walletRecords.js'
-import { frameCloudConfig, recoveryOAuthMigration, recoveryOAuthRoutes, resolveRecoveryCloud, type RecoveryCloudOptions } from './server/recoveryOAuthRoutes.js'
+import { walletFrameRoutes } from './server/recoverySlot.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/shareStore.js'
 // For plugins whose frame half calls the server (delegated actions): the wallet frame's origin check, the wallet
 // records, and Solana's wire format.
 export { assertWalletFrameOrigin } from './server/walletFrameOnly.js'
+// For the recovery methods' server halves (recovery-google-drive, recovery-icloud, a third party's): the app's offer,
+// the wallet frame's route guard, and the frame's callback page a login popup lands on.
+export { assertRecoveryMethodOffered, recoveryOAuthFailed, recoveryOAuthNotConfigured, walletFrameRoutes } from './server/recoverySlot.js'
+export { RECOVERY_OAUTH_CALLBACK_PATH } from './channel/frameProtocol.js'
 export { walletRecords } from './server/walletRecords.js'
 export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../core/client/wallets/solanaWire.js'
 export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, checkWalletKeys, parseKek, resolveWalletKeys, type ResolveWalletKeysOptions, type WalletKeys } from './server/walletKeys.js'
@@ -39,18 +43,11 @@ export interface EmbeddedWalletServerOptions extends Pick<TokenPriceOptions, 'pr
    * FOYER_API_ORIGIN; the frame page answers 500 saying so when neither is set.
    */
   apiOrigin?: string | (() => string | undefined)
-  /**
-   * Google Drive and iCloud recovery: the server's Google client (its secret stays here) and where Drive and CloudKit
-   * are. Each field defaults to a FOYER_RECOVERY_* variable, then to Google's and Apple's real endpoints.
-   */
-  recoveryCloud?: RecoveryCloudOptions
 }
 
 const PLUGIN_ID = 'embedded-wallet'
 const paths = embeddedWalletPaths
 const ROUTES = paths.create.replace(/\/create$/, '/*')
-// The cloud recovery logins: the wallet frame's too (their Drive token is for the frame only).
-const RECOVERY_OAUTH_ROUTES = '/api/v1/recovery/oauth/*'
 // External-wallet unlink routes: they must not drop an embedded wallet's account (its root would be left unusable).
 const UNLINK_PATHS = new Set(['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
 
@@ -62,7 +59,6 @@ const UNLINK_PATHS = new Set(['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
  * An app turns it on with an `"embedded-wallet": { … }` section (`{}` for the defaults).
  */
 export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) {
-  const cloud = resolveRecoveryCloud(options.recoveryCloud)
   /**
    * The built-in custody backend. Keys given or missing in production are checked at start; dev mode's keys live in
    * the database, read on first use (and read again after a failed try: the database may have been away).
@@ -115,7 +111,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
     },
     // The wallet's own frame half: Ethereum signing, loaded at a user's first Ethereum request (not with the kernel).
     frame: { events: [frameEvents.rpc], entry: OWN_FRAME_HALF.entry },
-    migrations: [...embeddedWalletMigrations, recoveryOAuthMigration],
+    migrations: embeddedWalletMigrations,
     rateLimits: {
       // A page load connects once; a reloading tab or a few devices stay far below.
       'embedded_wallets.auth_share.user': { limit: 60, windowSeconds: 600 },
@@ -153,7 +149,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
           }
         }
         const apiOrigin = () => (typeof options.apiOrigin === 'function' ? options.apiOrigin() : options.apiOrigin) ?? process.env.FOYER_API_ORIGIN
-        frameListener(apiOrigin, frameCloudConfig(cloud))(app, ctx)
+        frameListener(apiOrigin)(app, ctx)
       },
     },
     routes(app: Hono, ctx: ServerContext) {
@@ -166,15 +162,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // Only the frame's origin reaches these routes: shares must never be readable by a host page's script, so
       // any other Origin (or none) is refused before anything runs, and without the CORS headers the app guard set.
       // These are browser hints (a script sets any header): what a token thief can't pass is the device proof.
-      const frameOnly = async (c: Context, next: () => Promise<void>) => {
-        refuseCrossSite(c)
-        assertWalletFrameOrigin(c, ctx)
-        if (ctx.apps.of(c).plugins[PLUGIN_ID] === undefined) throw new ctx.HttpError(403, 'embedded_wallets_disabled', 'Embedded wallets are not enabled for this app')
-        await next()
-      }
-      app.use(ROUTES, frameOnly)
-      app.use(RECOVERY_OAUTH_ROUTES, frameOnly)
-      recoveryOAuthRoutes(app, ctx, cloud, PLUGIN_ID)
+      app.use(ROUTES, walletFrameRoutes(ctx))
 
       const kit = createCustodyKit(ctx, shares)
       walletRoutes(app, ctx, kit)

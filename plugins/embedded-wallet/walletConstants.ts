@@ -19,8 +19,8 @@ export const RECOVERY_SCREENS = {
   select: 'embedded-wallet/recovery-select',
   /** 'Automatically secure your account': back to automatic ('privy') recovery. */
   automatic: 'embedded-wallet/recovery-automatic',
-  /** The password-update splash: 'Secure Your Account', 'Add password'. */
-  passwordSplash: 'embedded-wallet/recovery-password-splash',
+  /** The password-update splash: 'Secure Your Account', 'Add password' (the recovery-password plugin's screen). */
+  passwordSplash: 'recovery-password/splash',
 } as const
 /** The modal intent of setWalletRecovery, and its exit (the spec's text, §8). */
 export const SET_RECOVERY_INTENT = 'set-recovery'

@@ -20,10 +20,10 @@ describe("PrivyProvider's plugins from a Privy config", () => {
     expect(ids({ loginMethods: ['wallet'], appearance: { walletChainType: 'solana-only' } })).toContain('siws')
   })
 
-  it('embeddedWallets adds the embedded wallet with its smart wallets, delegation, MFA and funding plugins', () => {
+  it('embeddedWallets adds the embedded wallet with its recovery methods, smart wallets, delegation, MFA and funding plugins', () => {
     const list = ids({ loginMethods: ['sms', 'farcaster', 'telegram', 'passkey'], embeddedWallets: { ethereum: { createOnLogin: 'all-users' } } })
     expect(list).toEqual([
-      'terms', 'guest', 'sms', 'farcaster', 'telegram', 'passkey', 'embedded-wallet', 'smart-wallets', 'delegated-actions',
+      'terms', 'guest', 'sms', 'farcaster', 'telegram', 'passkey', 'embedded-wallet', 'recovery-google-drive', 'recovery-icloud', 'recovery-password', 'smart-wallets', 'delegated-actions',
       'mfa', 'mfa-totp', 'mfa-sms', 'mfa-passkey', 'funding', 'funding-moonpay', 'funding-coinbase', 'funding-external', 'farcaster-signer',
     ])
   })

@@ -18,6 +18,9 @@ import { mfa } from '../mfa/index.js'
 import { mfaPasskey } from '../mfa-passkey/index.js'
 import { mfaSms } from '../mfa-sms/index.js'
 import { mfaTotp } from '../mfa-totp/index.js'
+import { recoveryGoogleDrive } from '../recovery-google-drive/index.js'
+import { recoveryIcloud } from '../recovery-icloud/index.js'
+import { recoveryPassword } from '../recovery-password/index.js'
 import { mobileWallets } from '../mobile-wallets/index.js'
 import { oauth, isOAuthProvider, type OAuthProviderId } from '../oauth/index.js'
 import { passkey } from '../passkey/index.js'
@@ -49,7 +52,8 @@ export const DEFAULT_LOGIN_METHODS: readonly PrivyLoginMethodName[] = [
  *   `farcaster`, `telegram`, `passkey` → their plugins; `privy:<app id>` → crossApp();
  * - Solana configured (a Solana wallet list or connectors, a Solana embedded wallet, Solana RPCs) → solana() and siws();
  * - `customAuth` → customJwt({ getCustomAccessToken }); `captchaEnabled` → captchaTurnstile();
- * - `embeddedWallets` → embeddedWallet() with its createOnLogin, showWalletUIs and priceDisplay, plus smartWallets(),
+ * - `embeddedWallets` → embeddedWallet() with its createOnLogin, showWalletUIs and priceDisplay, the recovery methods
+ *   (recoveryGoogleDrive(), recoveryIcloud(), recoveryPassword()), plus smartWallets(),
  *   delegatedActions(), the MFA methods (mfa(), mfaTotp(), mfaSms(), mfaPasskey(); `mfa.noPromptOnMfaRequired`), the
  *   funding hub and its methods (funding(), fundingMoonpay(), fundingCoinbase(), fundingExternal()), and
  *   farcasterSigner() with Farcaster login. Each of these acts only when the server's app enables it.
@@ -90,6 +94,10 @@ export function pluginsFromConfig(config: PrivyClientConfig = {}): FoyerPlugin[]
         ...(wallets.showWalletUIs !== undefined ? { showWalletUIs: wallets.showWalletUIs } : {}),
         ...(wallets.priceDisplay ? { priceDisplay: wallets.priceDisplay.primary === 'native-token' ? ('native' as const) : ('usd' as const) } : {}),
       }),
+      // The user-owned recovery methods Privy offers (the app's user_owned_recovery_options picks among them).
+      recoveryGoogleDrive(),
+      recoveryIcloud(),
+      recoveryPassword(),
       smartWallets(),
       delegatedActions(),
       mfa(config.mfa?.noPromptOnMfaRequired ? { noPromptOnMfaRequired: true } : {}),

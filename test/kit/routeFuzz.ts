@@ -12,6 +12,9 @@ import { customJwtServer } from '../../plugins/custom-jwt/server.js'
 import { emailApi } from '../../plugins/email/api.js'
 import { embeddedWalletApi } from '../../plugins/embedded-wallet/api.js'
 import { embeddedWalletServer } from '../../plugins/embedded-wallet/server.js'
+import { recoveryGoogleDriveServer } from '../../plugins/recovery-google-drive/server.js'
+import { recoveryIcloudServer } from '../../plugins/recovery-icloud/server.js'
+import { recoveryPasswordServer } from '../../plugins/recovery-password/server.js'
 import { emailServer } from '../../plugins/email/server.js'
 import { farcasterApi, farcasterRelayPaths } from '../../plugins/farcaster/api.js'
 import { RelayAuthenticateInputSchema } from '../../plugins/farcaster/schema.js'
@@ -61,6 +64,9 @@ const plugins: ServerPlugin[] = [
   siweServer(),
   captchaTurnstileServer(),
   embeddedWalletServer(),
+  recoveryPasswordServer(),
+  recoveryGoogleDriveServer(),
+  recoveryIcloudServer(),
   // Funding: the hub's section, Moonpay (a key pair of its own) and Coinbase Onramp (a throwaway CDP key, Coinbase dead).
   fundingServer(),
   // Both key pairs: without one, a request for it answers the declared 503 moonpay_not_configured.

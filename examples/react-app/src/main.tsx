@@ -14,6 +14,9 @@ import { siws } from 'foyer/plugins/siws'
 import { siwe } from 'foyer/plugins/siwe'
 import { captchaTurnstile } from 'foyer/plugins/captcha-turnstile'
 import { embeddedWallet } from 'foyer/plugins/embedded-wallet'
+import { recoveryPassword } from 'foyer/plugins/recovery-password'
+import { recoveryGoogleDrive } from 'foyer/plugins/recovery-google-drive'
+import { recoveryIcloud } from 'foyer/plugins/recovery-icloud'
 import { smartWallets } from 'foyer/plugins/smart-wallets'
 import { farcasterSigner } from 'foyer/plugins/farcaster-signer'
 import { delegatedActions } from 'foyer/plugins/delegated-actions'
@@ -91,6 +94,11 @@ const plugins = [
     // Without it, npm start's local Solana RPC (litesvm) when it runs.
     ...(solanaRpc ? { solana: { clusters: [{ name: 'mainnet-beta' as const, rpcUrl: solanaRpc }] } } : {}),
   }),
+  // The wallet's user-owned recovery methods ('Secure your wallet'): which ones show is the server's app config
+  // (`user_owned_recovery_options`); each method's screens run in the wallet frame's recovery page.
+  recoveryGoogleDrive(),
+  recoveryIcloud(),
+  recoveryPassword(),
   // Smart wallets: an ERC-4337 account owned by the embedded wallet, built and linked once the server's app has a
   // "smart-wallets" section (bundler, paymaster); useSmartWallets() on the 'Smart wallet' card. A 'safe' type is built by
   // permissionless (an optional peer, loaded only then).

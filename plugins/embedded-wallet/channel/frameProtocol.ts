@@ -92,6 +92,8 @@ export const exportFramePath = (appId: string) => `${framePath(appId)}/export`
 
 /** The recovery page's path: the same frame, visible, where the recovery password is set or entered. */
 export const recoveryFramePath = (appId: string) => `${framePath(appId)}/recovery`
+/** The page on the wallet origin a recovery login (Google Drive) redirects its popup to; it posts PRIVY_OAUTH_RESPONSE to the recovery page. */
+export const RECOVERY_OAUTH_CALLBACK_PATH = '/recovery/oauth/callback'
 
 /** The wait for a request the user answers at their own pace inside a visible frame page (ms). */
 export const USER_PACED_WAIT_MS = 60 * 60_000

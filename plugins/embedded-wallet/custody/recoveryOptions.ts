@@ -1,4 +1,4 @@
-import type { Foyer } from '../../../core/client/types.js'
+import type { Foyer, RecoveryMethodSlot } from '../../../core/client/types.js'
 import type { RecoveryMethod } from '../walletConstants.js'
 
 /** The user-owned recovery methods a wallet can move to (the app's `user_owned_recovery_options`). */
@@ -12,10 +12,25 @@ interface RecoveryConfig {
 const configOf = (foyer: Foyer): RecoveryConfig =>
   ((foyer.$config.peek()?.server as { embedded_wallet_config?: RecoveryConfig } | undefined)?.embedded_wallet_config ?? {})
 
-/** The app's user-owned recovery options, in the spec's order (Google Drive, iCloud, password). */
-export function recoveryOptionsOf(foyer: Foyer): UserOwnedRecoveryMethod[] {
+/**
+ * The recovery-method slot: the loaded plugins' methods (recovery-password, recovery-google-drive…) that the app offers
+ * (`user_owned_recovery_options`), in their order (the spec's: Google Drive, iCloud, password).
+ */
+export function recoveryMethodsOf(foyer: Foyer): RecoveryMethodSlot[] {
   const offered = configOf(foyer).user_owned_recovery_options ?? []
-  return (['google-drive', 'icloud', 'user-passcode'] as const).filter((m) => offered.includes(m))
+  return foyer.registry.plugins
+    .flatMap((p) => (p.recovery && offered.includes(p.recovery.method) ? [p.recovery] : []))
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+}
+
+/** The app's user-owned recovery options that a loaded plugin offers, in the slot's order. */
+export function recoveryOptionsOf(foyer: Foyer): UserOwnedRecoveryMethod[] {
+  return recoveryMethodsOf(foyer).map((slot) => slot.method as UserOwnedRecoveryMethod)
+}
+
+/** The slot of `method`, when a loaded plugin offers it. */
+export function recoveryMethodOf(foyer: Foyer, method: string): RecoveryMethodSlot | undefined {
+  return foyer.registry.plugins.find((p) => p.recovery?.method === method)?.recovery
 }
 
 /** Whether a new wallet must get a user-owned recovery method right away (`require_user_owned_recovery_on_create`). */

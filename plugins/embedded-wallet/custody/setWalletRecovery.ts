@@ -6,7 +6,7 @@ import type { EmbeddedWalletState } from '../embeddedWalletState.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
 import { walletAccessToken } from './createWallet.js'
 import { connectEmbeddedWallet } from '../channel/signWithWallet.js'
-import { recoveryOptionsOf, type UserOwnedRecoveryMethod } from './recoveryOptions.js'
+import { recoveryMethodOf, recoveryOptionsOf, type UserOwnedRecoveryMethod } from './recoveryOptions.js'
 import { RECOVERY_SCREENS, SET_RECOVERY_INTENT, type RecoveryMethod } from '../walletConstants.js'
 import { withMfaStepUp } from '../channel/withMfaStepUp.js'
 import type { RecoverySelectionParams } from '../screens/RecoverySelectionScreen.js'
@@ -27,13 +27,16 @@ export type SetWalletRecoveryErrorType = BaseError
 
 /**
  * The first screen of setting recovery on the wallet at `address` (recovering by `current`): the requested method's
- * flow; else the selection ('Secure your account' / 'Update backup method'), or — when a password is the only method
- * and the wallet recovers automatically — the splash 'Secure Your Account' / 'Add password'.
+ * flow; else the selection ('Secure your account' / 'Update backup method'), or — when one method is the app's only one,
+ * has a splash (`splashOf`: its slot's `splash`, the password's 'Secure Your Account' / 'Add password') and the wallet
+ * recovers automatically — that splash.
  */
-export function firstRecoveryScreen(options: UserOwnedRecoveryMethod[], address: string, current: RecoveryMethod, method?: UserOwnedRecoveryMethod | 'privy') {
+export function firstRecoveryScreen(options: UserOwnedRecoveryMethod[], address: string, current: RecoveryMethod, method?: UserOwnedRecoveryMethod | 'privy', splashOf: (method: string) => string | undefined = () => undefined) {
   if (method === 'privy') return { screen: RECOVERY_SCREENS.automatic, params: { address } }
   if (method) return { screen: RECOVERY_SCREENS.setPassword, params: { address, recoveryMethod: method } }
-  if (current === 'privy' && options.length === 1 && options[0] === 'user-passcode') return { screen: RECOVERY_SCREENS.passwordSplash, params: { address } }
+  // The only method, with a splash of its own (the password's 'Secure Your Account' / 'Add password').
+  const splash = current === 'privy' && options.length === 1 ? splashOf(options[0]!) : undefined
+  if (splash) return { screen: splash, params: { address } }
   const params: RecoverySelectionParams = { address, options, current }
   return { screen: RECOVERY_SCREENS.select, params }
 }
@@ -65,6 +68,6 @@ export async function setWalletRecovery(foyer: Foyer, state: EmbeddedWalletState
     throw new FlowError(embeddedWalletErrors.unableToSetRecovery, 'SET_RECOVERY_FAILED', { cause: error })
   }
   const current = ((wallet.recoveryMethod as RecoveryMethod | undefined) ?? 'privy')
-  const first = firstRecoveryScreen(options, address, current, method)
+  const first = firstRecoveryScreen(options, address, current, method, (m) => recoveryMethodOf(foyer, m)?.splash)
   return foyer.modal.request<User>(first.screen, first.params, { intent: SET_RECOVERY_INTENT })
 }

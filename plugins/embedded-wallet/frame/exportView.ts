@@ -3,7 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils'
 import { ethereumKeyOf } from './keys/ethereumKey.js'
 import { solanaKeypairOf } from './keys/solanaKeypair.js'
 import { isHdSecret, mnemonicOf } from './keys/walletSecret.js'
-import { copyButton, h } from './recovery/passwordView.js'
+import { copyButton, h } from './frameDom.js'
 import type { UnlockedWallet } from './walletVault.js'
 
 /** What the export page shows of a wallet: its private key and, for a root made here, the recovery phrase. */

@@ -1,5 +1,5 @@
 import type { FrameHalfPaths } from './kernel/lazyHalves.js'
-import type { CloudEndpoints } from './recovery/cloudKeySource.js'
+import type { RecoveryHalfPaths } from './kernel/recoveryPage.js'
 
 /** The settings the server writes into a frame page (a JSON block, which CSP lets through as data). */
 export interface FrameConfig {
@@ -9,8 +9,8 @@ export interface FrameConfig {
   mode?: 'proxy' | 'export' | 'recovery' | 'oauth-callback'
   /** The app's name (the recovery page's download file name). */
   appName?: string
-  /** The recovery page's Google Drive and CloudKit endpoints (cloud backup). */
-  cloud?: CloudEndpoints
+  /** The recovery page's methods: each `recoveryMethod` with its half's module on this origin and its settings. */
+  recovery?: RecoveryHalfPaths
   /** The plugins' frame halves: each event with its half's module on this origin (loaded at its first event). */
   halves?: FrameHalfPaths
 }

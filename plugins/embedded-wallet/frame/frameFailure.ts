@@ -15,3 +15,11 @@ export class FrameFailure extends Error {
 
 /** The answer for anything that is not a FrameFailure: the spec's generic text, no details (they could carry secrets). */
 export const GENERIC_FAILURE = 'An error has occurred, please try again.'
+
+/**
+ * Whether `error` is a FrameFailure, also one made by another bundle's copy of the class (the kernel's vault throws
+ * its own; a separately built half's `instanceof` would miss it): its name and a type string.
+ */
+export function isFrameFailure(error: unknown): error is FrameFailure {
+  return error instanceof FrameFailure || (error instanceof Error && error.name === 'FrameFailure' && typeof (error as { type?: unknown }).type === 'string')
+}

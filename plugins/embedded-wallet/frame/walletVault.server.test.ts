@@ -12,9 +12,8 @@ import { TEST_ORIGIN } from '../../../test/kit/createTestServer.js'
 import { createDeviceKey } from './deviceKey.js'
 import type { DeviceShareStore } from './deviceShareStore.js'
 import { FrameFailure } from './frameFailure.js'
-import { derivePasswordKey, newPasswordKdf } from './recovery/passwordKey.js'
+import { derivePasswordKey, newPasswordKdf, passwordKeySource } from '../../recovery-password/frame.js'
 import { sealRecoveryShare } from './recovery/recoveryEnvelope.js'
-import { passwordKeySource } from './recovery/recoveryKeySource.js'
 import { createWalletVault } from './walletVault.js'
 
 // The frame's real vault against the real server (fetch routed to it in process): every custody call carries the

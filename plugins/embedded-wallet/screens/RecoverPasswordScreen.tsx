@@ -5,6 +5,7 @@ import { walletAccessToken } from '../custody/createWallet.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
 import { frameEvents, USER_PACED_WAIT_MS } from '../channel/frameProtocol.js'
 import { useRecoveryFrame } from './useRecoveryFrame.js'
+import { recoveryMethodOf } from '../custody/recoveryOptions.js'
 
 /** What 'Enter your password' recovers; `settle` when it was pushed over a screen that waits for it (a sign request). */
 export interface RecoverPasswordParams {
@@ -15,8 +16,9 @@ export interface RecoverPasswordParams {
 }
 
 /**
- * 'Enter your password' (spec §2): the field and its submit are in the wallet frame's recovery page, which retries a
- * wrong password in place ('Invalid recovery password, please try again.') and answers once the wallet is recovered.
+ * Recovering on a new device: the wallet frame's recovery page runs the method's screens (its plugin's frame half:
+ * 'Enter your password', which retries a wrong password in place, or a cloud sign-in) and answers once the wallet is
+ * recovered. The title is the method's (its slot's `recoverTitle`), else 'Recover your wallet'.
  */
 export default function RecoverPasswordScreen({ params }: { params: RecoverPasswordParams }) {
   const foyer = useFoyerKernel()
@@ -56,7 +58,7 @@ export default function RecoverPasswordScreen({ params }: { params: RecoverPassw
     }
   }, [params])
   return (
-    <ScreenLayout title={t(params.recoveryMethod === 'google-drive' || params.recoveryMethod === 'icloud' ? 'embeddedWallet.recovery.cloudTitle' : 'embeddedWallet.recovery.enterTitle')}>
+    <ScreenLayout title={t(recoveryMethodOf(foyer, params.recoveryMethod ?? 'user-passcode')?.recoverTitle ?? 'embeddedWallet.recovery.cloudTitle')}>
       {status === 'loading' ? (
         <div className="foyer-center" aria-live="polite">
           <Spinner /> {t('embeddedWallet.recovery.loading')}

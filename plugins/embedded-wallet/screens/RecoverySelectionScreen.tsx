@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
-import type { UserOwnedRecoveryMethod } from '../custody/recoveryOptions.js'
+import { recoveryMethodOf, type UserOwnedRecoveryMethod } from '../custody/recoveryOptions.js'
 import { RECOVERY_SCREENS, type RecoveryMethod } from '../walletConstants.js'
 
 /** What the selection offers: the app's user-owned methods for the wallet at `address`, which now recovers by `current`. */
@@ -10,16 +10,10 @@ export interface RecoverySelectionParams {
   current: RecoveryMethod
 }
 
-const labels: Record<UserOwnedRecoveryMethod, string> = {
-  'google-drive': 'embeddedWallet.recovery.option.googleDrive',
-  icloud: 'embeddedWallet.recovery.option.icloud',
-  'user-passcode': 'embeddedWallet.recovery.option.password',
-}
-
 /**
  * Recovery selection (spec §2): 'Secure your account' for a wallet that recovers automatically, 'Update backup method'
- * for one with a user-owned method, which may also go back to automatic recovery. Each row opens its method's flow;
- * the info panel says why.
+ * for one with a user-owned method, which may also go back to automatic recovery. Each row is a method of the
+ * recovery-method slot (its plugin's label) and opens its flow; the info panel says why.
  */
 export default function RecoverySelectionScreen({ params }: { params: RecoverySelectionParams }) {
   const foyer = useFoyerKernel()
@@ -38,7 +32,7 @@ export default function RecoverySelectionScreen({ params }: { params: RecoverySe
           data-testid={`foyer-recovery-option-${method}`}
           onClick={() => foyer.modal.push(RECOVERY_SCREENS.setPassword, { address: params.address, recoveryMethod: method })}
         >
-          {t(labels[method])}
+          {t(recoveryMethodOf(foyer, method)?.label ?? method)}
           {params.current === method ? ` · ${t('embeddedWallet.recovery.current')}` : ''}
         </Button>
       ))}

@@ -6,7 +6,7 @@ import type { Listening } from '../../../core/server/index.js'
 import { createTestServer, TEST_APP_ID, TEST_ORIGIN, type TestServer } from '../../../test/kit/createTestServer.js'
 import { WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
 import { emailServer } from '../../email/server.js'
-import { RECOVERY_OAUTH_CALLBACK_PATH } from '../custody/recoveryOAuthApi.js'
+import { RECOVERY_OAUTH_CALLBACK_PATH } from '../channel/frameProtocol.js'
 import { embeddedWalletServer } from '../server.js'
 import { frameListener } from './frameListener.js'
 import { FRAME_SCRIPT_PATH } from './framePage.js'
@@ -174,11 +174,10 @@ describe('the frame assets are made once', () => {
     app.onError((_error, c) => c.text('failed', 500))
     frameListener(
       () => API_ORIGIN,
-      undefined,
       async () => {
         loads++
         if (fail) throw new Error('bundle failed')
-        return { script: asset, pages: { export: asset, recovery: asset }, style: asset, halves: {}, byPath: new Map([[asset.path, asset]]) }
+        return { script: asset, pages: { export: asset, recovery: asset }, style: asset, halves: {}, recoveryHalves: {}, byPath: new Map([[asset.path, asset]]) }
       },
     )(app, t.server.ctx)
     expect((await app.request(asset.path)).status).toBe(500)

@@ -1,12 +1,27 @@
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../core/server/index.js'
 import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml, oauthCallbackHeaders, oauthCallbackHtml } from './framePage.js'
-import { RECOVERY_OAUTH_CALLBACK_PATH } from '../custody/recoveryOAuthApi.js'
-import type { FrameCloudConfig } from './recoveryOAuthRoutes.js'
+import { RECOVERY_OAUTH_CALLBACK_PATH } from '../channel/frameProtocol.js'
 import { loadFrameAssets, type FrameAssets, type FrameHalfSource } from './frameScript.js'
 import { IMMUTABLE, serveRevalidated, serveStaticAsset } from './staticAsset.js'
 
 const NOT_BUILT = 'The wallet frame is not built'
+
+/**
+ * The recovery page's share of the recovery methods' halves (ctx.frameHalves with `recovery`): each method's module
+ * path and settings, and the origins those halves reach (connect-src).
+ */
+function recoveryPageSettings(ctx: ServerContext, built: FrameAssets) {
+  const settings: Record<string, unknown> = {}
+  const connect = new Set<string>()
+  for (const half of ctx.frameHalves) {
+    if (!half.recovery) continue
+    const value = half.recovery.settings?.()
+    for (const method of half.recovery.methods) if (value !== undefined && built.recoveryHalves[method]) settings[method] = value
+    for (const origin of half.recovery.connect?.() ?? []) connect.add(origin)
+  }
+  return { recovery: { methods: built.recoveryHalves, settings }, connect: [...connect] }
+}
 
 /**
  * The wallet origin's listener: the frame page per app and its script — nothing else (no API routes, no dev outbox:
@@ -17,7 +32,6 @@ const NOT_BUILT = 'The wallet frame is not built'
  */
 export function frameListener(
   apiOrigin: () => string | undefined,
-  cloud?: FrameCloudConfig,
   loadAssets: (halves: readonly FrameHalfSource[]) => Promise<FrameAssets | null> = loadFrameAssets,
 ) {
   return (app: Hono, ctx: ServerContext) => {
@@ -48,21 +62,20 @@ export function frameListener(
       const api = apiOrigin()
       if (!api) return c.text('The wallet frame needs the API origin: set FOYER_API_ORIGIN (or embeddedWalletServer({ apiOrigin }))', 500)
       const origins = [...found.allowedOrigins].filter((origin) => origin !== ctx.config.walletOrigin)
-      const recovery = target!.mode === 'recovery'
-      // Only the recovery page talks to Drive and CloudKit.
-      const cloudOrigins = recovery && cloud ? [new URL(cloud.driveUrl).origin, new URL(cloud.icloud.baseUrl).origin] : []
       const built = await assets()
       if (!built) return c.text(NOT_BUILT, 500)
+      // Only the recovery page lists the recovery methods' halves, and talks to their clouds (Drive, CloudKit).
+      const methods = target!.mode === 'recovery' ? recoveryPageSettings(ctx, built) : null
       const settings = {
         appId: found.id,
         apiUrl: api,
         allowedOrigins: origins,
         mode: target!.mode,
-        ...(recovery ? { appName: found.name, ...(cloud ? { cloud } : {}) } : {}),
+        ...(methods ? { appName: found.name, recovery: methods.recovery } : {}),
         ...(target!.mode === 'proxy' && Object.keys(built.halves).length ? { halves: built.halves } : {}),
       }
       const script = target!.mode === 'proxy' ? built.script : built.pages[target!.mode]
-      return serveRevalidated(c, framePageHtml(settings, script.path, built.style.path), 200, framePageHeaders(origins, api, cloudOrigins))
+      return serveRevalidated(c, framePageHtml(settings, script.path, built.style.path), 200, framePageHeaders(origins, api, methods?.connect ?? []))
     }
     app.get('/apps/:appId/embedded-wallets', page)
     app.get('/apps/:appId/embedded-wallets/export', page)

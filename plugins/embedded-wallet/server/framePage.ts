@@ -16,7 +16,7 @@ const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * `stylePath` (content-hashed, same origin: CSP `style-src 'self'`).
  */
 export function framePageHtml(
-  settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string; cloud?: unknown; halves?: Record<string, string> },
+  settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string; recovery?: unknown; halves?: Record<string, string> },
   scriptPath: string,
   stylePath?: string,
 ): string {
@@ -32,10 +32,10 @@ export function framePageHtml(
  * styles from its own origin's files only (no inline style: the host's look is set through the CSSOM).
  * The page holds no user's data (an app's settings), so caches may keep it, asking each time (no-cache + its ETag).
  */
-export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: string, cloudOrigins: readonly string[] = []): Record<string, string> {
+export function framePageHeaders(allowedOrigins: readonly string[], apiOrigin: string, otherOrigins: readonly string[] = []): Record<string, string> {
   const ancestors = allowedOrigins.length ? allowedOrigins.join(' ') : "'none'"
-  // The recovery page also reaches the user's Google Drive and CloudKit (the cloud methods' key lives there).
-  const connect = [apiOrigin, ...cloudOrigins.filter((o) => o !== apiOrigin)].join(' ')
+  // The recovery page also reaches what its recovery methods declare (the user's Google Drive, CloudKit: their key lives there).
+  const connect = [apiOrigin, ...otherOrigins.filter((o) => o !== apiOrigin)].join(' ')
   return {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': `default-src 'none'; frame-ancestors ${ancestors}; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src ${connect}; base-uri 'none'; form-action 'none'`,

@@ -33,7 +33,7 @@ const STYLE_FILE = { name: 'frame-style', ext: 'css', contentType: 'text/css; ch
 
 /**
  * The frame page's static files: the kernel's script (the page's module), the plugins' frame halves (each a module the
- * kernel imports at its first event), the chunks they share (ES modules, imported relative to each other under
+ * kernel imports at its first event, or, a recovery method's, the recovery page at its method's first request), the chunks they share (ES modules, imported relative to each other under
  * /assets/), and the visible pages' stylesheet (frame/frameStyles.ts). No .wasm file: hash-wasm inlines its module.
  */
 export interface FrameAssets {
@@ -44,6 +44,8 @@ export interface FrameAssets {
   style: StaticAsset
   /** Each frame-half event with its half's module path. */
   halves: Record<string, string>
+  /** Each recovery method with its recovery half's module path (the recovery page's). */
+  recoveryHalves: Record<string, string>
   /** Every asset by its path. */
   byPath: ReadonlyMap<string, StaticAsset>
 }
@@ -99,13 +101,22 @@ export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], f
   const script = byName.get(build.kernel)!
   const pageAsset = (page: FramePageScript) => (build.pages[page] ? byName.get(build.pages[page]!)! : script)
   const eventPaths: Record<string, string> = {}
+  const methodPaths: Record<string, string> = {}
   for (const half of halves) {
     const file = build.halves[half.id]
     if (!file) continue
     for (const event of half.events) eventPaths[event] = byName.get(file)!.path
+    for (const method of half.recovery?.methods ?? []) methodPaths[method] = byName.get(file)!.path
   }
   const style = await frameStyleAsset()
-  return { script, pages: { export: pageAsset('export'), recovery: pageAsset('recovery') }, style, halves: eventPaths, byPath: new Map([...assets, style].map((asset) => [asset.path, asset])) }
+  return {
+    script,
+    pages: { export: pageAsset('export'), recovery: pageAsset('recovery') },
+    style,
+    halves: eventPaths,
+    recoveryHalves: methodPaths,
+    byPath: new Map([...assets, style].map((asset) => [asset.path, asset])),
+  }
 }
 
 /** The visible frame pages' stylesheet as a static asset. */

@@ -18,7 +18,7 @@ import { embeddedWallet, embeddedWalletsOf } from 'foyer/plugins/embedded-wallet
 import { mfa, useMfa, useRegisterMfaListener } from 'foyer/plugins/mfa'
 import { mfaTotp, totpApi } from 'foyer/plugins/mfa-totp'
 // The frame's own KDF (not a public export of the plugin): the same function and parameters the frame runs.
-import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf, newPasswordKdf } from '../../../plugins/embedded-wallet/frame/recovery/passwordKey.js'
+import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf, newPasswordKdf } from '../../../plugins/recovery-password/frame/passwordKey.js'
 // The frame's device proof and the password's OPRF (client halves; the server's evaluation is timed in server.ts).
 import { deviceProof, newDeviceKeyPair } from '../../../plugins/embedded-wallet/frame/keys/deviceJws.js'
 import { oprfBlind, oprfBlindEvaluate, oprfFinalize, randomOprfScalar } from '../../../plugins/embedded-wallet/custody/recoveryOprf.js'

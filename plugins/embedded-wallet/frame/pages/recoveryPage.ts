@@ -1,11 +1,11 @@
-// The visible recovery page's script (setting a password or a cloud backup, recovering with it), and the cloud
-// sign-in's callback popup. Loaded by those pages only: password hashing (argon2id) and cloud backup stay out of the
-// hidden frame every user loads.
+// The visible recovery page's script (setting a user-owned recovery method, recovering with it), and the recovery
+// login's callback popup. Loaded by those pages only. The methods' own code (password hashing, cloud backup) is in
+// their plugins' recovery halves, each loaded when a request for its method arrives.
 import { applyLook, lookFromUrl } from '../applyLook.js'
 import { readFrameConfig } from '../frameConfig.js'
 import { openVault } from '../openVault.js'
-import { runOAuthCallback } from '../recovery/cloudLogin.js'
-import { recoveryPageHandlers } from '../recovery/recoveryPage.js'
+import { runOAuthCallback } from '../recoveryCallback.js'
+import { lazyRecoveryHalves, recoveryPageHandlers } from '../kernel/recoveryPage.js'
 import { serveFrame } from '../serveFrame.js'
 
 const { config, parentOrigin } = readFrameConfig()
@@ -14,9 +14,10 @@ if (config?.mode === 'oauth-callback') {
   runOAuthCallback(window)
 } else if (config) {
   const vault = openVault(config)
+  const recovery = config.recovery ?? { methods: {} }
   applyLook(document, lookFromUrl(new URL(location.href).searchParams))
   serveFrame(
     { parentOrigin, allowedOrigins: config.allowedOrigins, reportHeight: true },
-    recoveryPageHandlers(document, vault, config.appName ?? config.appId, { api: vault.target, endpoints: config.cloud }),
+    recoveryPageHandlers({ doc: document, vault, appName: config.appName ?? config.appId, methodHalf: lazyRecoveryHalves(recovery), settings: recovery.settings ?? {} }),
   )
 }

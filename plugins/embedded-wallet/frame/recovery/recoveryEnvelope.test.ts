@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { newWalletSecret } from '../keys/walletSecret.js'
 import { splitWalletSecret } from '../keys/walletShares.js'
-import { derivePasswordKey, newPasswordKdf } from './passwordKey.js'
-import { passwordKeySource } from './recoveryKeySource.js'
+import { derivePasswordKey, newPasswordKdf, passwordKeySource } from '../../../recovery-password/frame.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recoveryEnvelope.js'
 import { oprfBlindEvaluate, randomOprfScalar } from '../../custody/recoveryOprf.js'
 

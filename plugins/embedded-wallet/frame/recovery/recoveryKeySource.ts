@@ -1,6 +1,4 @@
 import type { OprfPasswordKdf, RecoveryKeyInfo } from '../../schema.js'
-import { oprfBlind, oprfFinalize } from '../../custody/recoveryOprf.js'
-import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf } from './passwordKey.js'
 
 /** The server's evaluation of a blinded input under a new key for the root (POST recovery_key). */
 export type NewKeyEvaluation = (blindedElement: Uint8Array) => Promise<Uint8Array>
@@ -29,27 +27,4 @@ export interface RecoveryKeySource {
   keyFor(kdf: RecoveryKeyInfo): Promise<Uint8Array>
   /** A password's recovery: its OPRF round (the server evaluates, counts, and releases the share for the verifier). */
   oprfRecovery?(): OprfRecoveryRound
-}
-
-/** The password method's key source: the password lives in the frame's page only; the server sees a blinded point. */
-export function passwordKeySource(password: string): RecoveryKeySource {
-  const input = new TextEncoder().encode(password.normalize('NFC'))
-  return {
-    method: 'user-passcode',
-    async newKey(evaluate) {
-      if (!evaluate) throw new Error('A password key needs the server\'s evaluation')
-      const { blind, blindedElement } = oprfBlind(input)
-      const kdf = newOprfPasswordKdf()
-      const { key, verifier } = await deriveOprfPasswordKey(oprfFinalize(input, blind, await evaluate(blindedElement)), kdf)
-      return { key, kdf, verifier }
-    },
-    keyFor: (kdf) => {
-      if (kdf.algorithm !== 'argon2id') throw new Error('This wallet is not recovered with a password set before the OPRF')
-      return derivePasswordKey(password, kdf)
-    },
-    oprfRecovery() {
-      const { blind, blindedElement } = oprfBlind(input)
-      return { blindedElement, finish: async (kdf, evaluated) => deriveOprfPasswordKey(oprfFinalize(input, blind, evaluated), kdf) }
-    },
-  }
 }

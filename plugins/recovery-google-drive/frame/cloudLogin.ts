@@ -1,16 +1,13 @@
-import { recoveryOAuthApi, RECOVERY_OAUTH_CALLBACK_PATH } from '../../custody/recoveryOAuthApi.js'
-import { toBase64 } from '../base64.js'
-import { frameCall, type FrameApiTarget } from '../frameApi.js'
+import { OAUTH_MESSAGES, RECOVERY_OAUTH_CALLBACK_PATH, toBase64, type RecoveryPage } from '../../embedded-wallet/frame.js'
+import { googleDriveRecoveryApi } from '../api.js'
 
 // The cloud logins of the recovery page: a popup opened by the frame (from the user's click on its own button), whose
 // answer comes back to this page only. Google Drive: PKCE S256 with a state, the popup lands on the wallet origin's
 // callback page (PRIVY_OAUTH_RESPONSE / PRIVY_OAUTH_ERROR to its opener, this page), the server exchanges the code with
-// its client secret. iCloud: CloudKit's sign-in page posts { ckWebAuthToken } from its own origin.
+// its client secret. The popup helpers are shared with iCloud's half (through this plugin's frame entry).
 
 /** The spec's text for a login popup that failed, was closed or timed out. */
 export const RECOVERY_OAUTH_FAILED = 'Recovery OAuth failed'
-/** The wire names of the callback's messages (verbatim, spec). */
-export const OAUTH_MESSAGES = { response: 'PRIVY_OAUTH_RESPONSE', error: 'PRIVY_OAUTH_ERROR' } as const
 
 /** A login that didn't give a token (the popup closed, an error, a timeout). */
 export class RecoveryOAuthError extends Error {
@@ -29,7 +26,7 @@ export function openLoginPopup(win: Window): Window {
 }
 
 /** Waits for a message from `popup` that `accept` answers (non-undefined), until the popup closes or time runs out. */
-function waitForPopup<T>(win: Window, popup: Window, accept: (event: MessageEvent) => T | undefined): Promise<T> {
+export function waitForPopup<T>(win: Window, popup: Window, accept: (event: MessageEvent) => T | undefined): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const end = (fn: () => void) => {
       win.removeEventListener('message', onMessage)
@@ -56,13 +53,13 @@ function waitForPopup<T>(win: Window, popup: Window, accept: (event: MessageEven
 }
 
 /** Google Drive: the login in `popup`, then the code for a Drive access token (drive.appdata scope). */
-export async function googleDriveLogin(win: Window, popup: Window, api: FrameApiTarget, accessToken: unknown): Promise<string> {
+export async function googleDriveLogin(win: Window, popup: Window, call: RecoveryPage['call']): Promise<string> {
   try {
     const verifier = randomText(32)
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))
     const stateCode = randomText(24)
     const redirectTo = `${win.location.origin}${RECOVERY_OAUTH_CALLBACK_PATH}`
-    const { url } = await frameCall(api, recoveryOAuthApi.init, { redirect_to: redirectTo, code_challenge: base64url(digest), state_code: stateCode }, accessToken)
+    const { url } = await call(googleDriveRecoveryApi.init, { redirect_to: redirectTo, code_challenge: base64url(digest), state_code: stateCode })
     popup.location.href = url
     const code = await waitForPopup(win, popup, (event) => {
       if (event.origin !== win.location.origin) return undefined
@@ -72,42 +69,11 @@ export async function googleDriveLogin(win: Window, popup: Window, api: FrameApi
       if (data.stateCode !== stateCode || typeof data.authorizationCode !== 'string') throw new RecoveryOAuthError(RECOVERY_OAUTH_FAILED)
       return data.authorizationCode
     })
-    const { access_token } = await frameCall(api, recoveryOAuthApi.authenticate, { authorization_code: code, state_code: stateCode, code_verifier: verifier, provider: 'google-drive' }, accessToken)
+    const { access_token } = await call(googleDriveRecoveryApi.authenticate, { authorization_code: code, state_code: stateCode, code_verifier: verifier, provider: 'google-drive' })
     return access_token
   } catch (error) {
     throw error instanceof RecoveryOAuthError ? error : new RecoveryOAuthError(RECOVERY_OAUTH_FAILED)
   } finally {
     if (!popup.closed) popup.close()
   }
-}
-
-/** iCloud: CloudKit's sign-in URL in `popup`, then the ckWebAuthToken its page posts from `signInOrigin`. */
-export async function iCloudLogin(win: Window, popup: Window, api: FrameApiTarget, accessToken: unknown, signInOrigin: string): Promise<string> {
-  try {
-    const { url } = await frameCall(api, recoveryOAuthApi.initIcloud, { client_type: 'web' }, accessToken)
-    popup.location.href = url
-    return await waitForPopup(win, popup, (event) => {
-      if (event.origin !== signInOrigin) return undefined
-      const token = (event.data as { ckWebAuthToken?: unknown } | null)?.ckWebAuthToken
-      return typeof token === 'string' && token ? token : undefined
-    })
-  } catch (error) {
-    throw error instanceof RecoveryOAuthError ? error : new RecoveryOAuthError(RECOVERY_OAUTH_FAILED)
-  } finally {
-    if (!popup.closed) popup.close()
-  }
-}
-
-/**
- * The callback page's script (the wallet origin's RECOVERY_OAUTH_CALLBACK_PATH, in the popup): hands the code and
- * state, or the error, to its opener on this same origin only, then closes.
- */
-export function runOAuthCallback(win: Window) {
-  const params = new URL(win.location.href).searchParams
-  const code = params.get('code')
-  const message = code
-    ? { type: OAUTH_MESSAGES.response, stateCode: params.get('state') ?? '', authorizationCode: code }
-    : { type: OAUTH_MESSAGES.error, error: params.get('error') ?? 'no_code' }
-  win.opener?.postMessage(message, win.location.origin)
-  win.close()
 }

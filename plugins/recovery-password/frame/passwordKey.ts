@@ -1,7 +1,5 @@
 import { argon2id } from 'hash-wasm'
-import { OPRF_PASSWORD_KDF, PASSWORD_KDF } from '../../walletConstants.js'
-import type { OprfPasswordKdf, PasswordKdf } from '../../schema.js'
-import { fromBase64, toBase64 } from '../base64.js'
+import { fromBase64, OPRF_PASSWORD_KDF, PASSWORD_KDF, toBase64, type OprfPasswordKdf, type PasswordKdf } from '../../embedded-wallet/frame.js'
 
 /** KDF parameters of a password set before the OPRF (argon2id of the password alone): still read, never written. */
 export function newPasswordKdf(): PasswordKdf {

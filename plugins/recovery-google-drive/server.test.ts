@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RawUser } from '../../../core/protocol/index.js'
-import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
-import { createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
-import { startCloudKitStandin, type CloudKitStandin } from '../../../test/standins/cloudKitStandin.js'
-import { startGoogleDriveStandin, type GoogleDriveStandin } from '../../../test/standins/googleDriveStandin.js'
-import { emailServer } from '../../email/server.js'
-import { sealRecoveryShare } from '../frame/recovery/recoveryEnvelope.js'
-import { newOprfPasswordKdf } from '../frame/recovery/passwordKey.js'
-import { RECOVERY_OAUTH_CALLBACK_PATH } from './recoveryOAuthApi.js'
-import { embeddedWalletServer } from '../server.js'
+import type { RawUser } from '../../core/protocol/index.js'
+import { createTestServer, type TestServer } from '../../test/kit/createTestServer.js'
+import { createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../test/kit/embeddedWallets.js'
+import { startCloudKitStandin, type CloudKitStandin } from '../../test/standins/cloudKitStandin.js'
+import { startGoogleDriveStandin, type GoogleDriveStandin } from '../../test/standins/googleDriveStandin.js'
+import { emailServer } from '../email/server.js'
+import { newOprfPasswordKdf } from '../recovery-password/frame.js'
+import { recoveryPasswordServer } from '../recovery-password/server.js'
+import { recoveryIcloudServer } from '../recovery-icloud/server.js'
+import { recoveryGoogleDriveServer } from './server.js'
+import { embeddedWalletServer, RECOVERY_OAUTH_CALLBACK_PATH } from '../embedded-wallet/server.js'
+import { sealRecoveryShare } from '../../test/kit/passwordRecovery.js'
 
 let t: TestServer
 let plain: TestServer
@@ -45,13 +47,13 @@ beforeAll(async () => {
     icloud: { container: cloudKit.container, environment: cloudKit.environment, apiToken: cloudKit.apiToken, baseUrl: cloudKit.url, signInOrigin: cloudKit.url },
   }
   t = await createTestServer({
-    plugins: [emailServer(), embeddedWalletServer({ recoveryCloud, apiOrigin: 'http://localhost:8787' })],
+    plugins: [emailServer(), embeddedWalletServer({ apiOrigin: 'http://localhost:8787' }), recoveryPasswordServer(), recoveryGoogleDriveServer(recoveryCloud.google), recoveryIcloudServer(recoveryCloud.icloud)],
     walletOrigin: WALLET_ORIGIN,
     app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode', 'google-drive', 'icloud'] } },
   })
   // Offers a password only, and has no Google client or CloudKit container.
   plain = await createTestServer({
-    plugins: [emailServer(), embeddedWalletServer({ recoveryCloud: { google: { clientId: '', clientSecret: '' }, icloud: { container: '', apiToken: '' } } })],
+    plugins: [emailServer(), embeddedWalletServer(), recoveryGoogleDriveServer({ clientId: '', clientSecret: '' }), recoveryIcloudServer({ container: '', apiToken: '' })],
     walletOrigin: WALLET_ORIGIN,
     app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode', 'google-drive', 'icloud'] } },
   })
@@ -127,17 +129,6 @@ describe('recovery OAuth: Google Drive', () => {
     expect(unconfigured.status).toBe(400)
     expect(((await unconfigured.json()) as { code: string }).code).toBe('recovery_oauth_not_configured')
     expect((await oauth(t, '', 'init', { redirect_to: CALLBACK, code_challenge: flow.challenge, state_code: pkce().state })).status).toBe(401)
-  })
-})
-
-describe('recovery OAuth: iCloud', () => {
-  it('init_icloud answers the CloudKit sign-in URL from the 421 of an unauthenticated users/caller', async () => {
-    const res = await oauth(t, await newUser(), 'init_icloud', { client_type: 'web' })
-    expect(res.status).toBe(200)
-    expect(((await res.json()) as { url: string }).url).toMatch(new RegExp(`^${cloudKit.url}/signin`))
-    expect((await oauth(t, await newUser(), 'init_icloud', { client_type: 'native' })).status).toBe(400)
-    const unconfigured = await oauth(plain, await newUser(plain), 'init_icloud', { client_type: 'web' })
-    expect(((await unconfigured.json()) as { code: string }).code).toBe('recovery_oauth_not_configured')
   })
 })
 

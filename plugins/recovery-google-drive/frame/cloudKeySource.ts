@@ -1,18 +1,15 @@
-import type { CloudKeyLocator, CloudRecoveryMethod } from '../../schema.js'
-import { fromBase64, toBase64 } from '../base64.js'
-import type { RecoveryKeySource } from './recoveryKeySource.js'
+import { fromBase64, toBase64, type CloudKeyLocator, type CloudRecoveryMethod, type RecoveryKeySource } from '../../embedded-wallet/frame.js'
 
 /**
  * The cloud methods' key sources: the key is 32 random bytes, kept as a file in the user's Google Drive appDataFolder
- * (Drive v3) or as a record in the private database of the app's CloudKit container (CloudKit web services). The
- * server keeps only where it is (the file's or record's name). The tokens and the key live in the frame's page only;
+ * (Drive v3) or, in iCloud's half (which shares these helpers), as a record in the private database of the app's
+ * CloudKit container. The server keeps only where it is (the file's or record's name). The tokens and the key live in the frame's page only;
  * errors name the step, never a token or the key.
  */
 
-/** Where Drive and CloudKit are (the frame page's settings; the server's options or env). */
-export interface CloudEndpoints {
+/** Where Drive is (the recovery page's settings for 'google-drive': the server's options or env). */
+export interface GoogleDriveSettings {
   driveUrl: string
-  icloud: { container: string | null; environment: string; apiToken: string | null; baseUrl: string; signInOrigin: string }
 }
 
 /** A cloud key that could not be stored or read: `missing` when the account holds no such key (another account?). */
@@ -26,19 +23,24 @@ export class CloudKeyError extends Error {
   }
 }
 
-const KEY_BYTES = 32
-const newName = () => `foyer-recovery-key-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`
-const keyOf = (text: unknown) => {
+/** A cloud key's length in bytes. */
+export const KEY_BYTES = 32
+/** A new key's file or record name (random, names nothing of the user). */
+export const newName = () => `foyer-recovery-key-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`
+/** The key in a stored file's or record's text (base64), or CloudKeyError. */
+export const keyOf = (text: unknown) => {
   const key = typeof text === 'string' ? (() => { try { return fromBase64(text.trim()) } catch { return null } })() : null
   if (!key || key.length !== KEY_BYTES) throw new CloudKeyError('The stored recovery key is damaged')
   return key
 }
-const locatorFor = (provider: CloudRecoveryMethod, kdf: unknown): CloudKeyLocator => {
+/** The wallet's stored locator when it is `provider`'s, or CloudKeyError. */
+export const locatorFor = (provider: CloudRecoveryMethod, kdf: unknown): CloudKeyLocator => {
   const l = kdf as Partial<CloudKeyLocator> | null
   if (!l || l.algorithm !== 'cloud-key' || l.provider !== provider || typeof l.name !== 'string') throw new CloudKeyError('This wallet is not backed up here')
   return l as CloudKeyLocator
 }
-async function send(url: string, init: RequestInit, what: string): Promise<Response> {
+/** fetch without credentials or referrer; a network failure becomes CloudKeyError naming the step. */
+export async function send(url: string, init: RequestInit, what: string): Promise<Response> {
   try {
     return await fetch(url, { ...init, credentials: 'omit', referrerPolicy: 'no-referrer' })
   } catch {
@@ -82,47 +84,6 @@ export function googleDriveKeySource(driveUrl: string, accessToken: string): Rec
       if (media.status === 404) throw new CloudKeyError('No recovery key in this Google Drive', true)
       if (!media.ok) throw new CloudKeyError(`Google Drive refused the recovery key (${media.status})`)
       return keyOf(await media.text())
-    },
-  }
-}
-
-/** The record type of a key in CloudKit (the container's schema must have it, with a String field `key`). */
-export const CLOUDKIT_RECORD_TYPE = 'FoyerRecoveryKey'
-
-/** CloudKit web services, private database: records/modify creates the key record, records/lookup reads it. */
-export function iCloudKeySource(endpoints: CloudEndpoints['icloud'], webAuthToken: string): RecoveryKeySource {
-  const { container, environment, apiToken, baseUrl } = endpoints
-  if (!container || !apiToken) throw new CloudKeyError('iCloud is not configured')
-  const url = (op: string) =>
-    `${baseUrl.replace(/\/+$/, '')}/database/1/${encodeURIComponent(container)}/${encodeURIComponent(environment)}/private/records/${op}` +
-    `?ckAPIToken=${encodeURIComponent(apiToken)}&ckWebAuthToken=${encodeURIComponent(webAuthToken)}`
-  const post = (op: string, body: unknown, what: string) =>
-    send(url(op), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) }, what)
-  type Records = { records?: { recordName?: unknown; fields?: { key?: { value?: unknown } }; serverErrorCode?: unknown }[] }
-  return {
-    method: 'icloud',
-    async newKey() {
-      const key = crypto.getRandomValues(new Uint8Array(KEY_BYTES))
-      const name = newName()
-      const res = await post('modify', {
-        operations: [{ operationType: 'create', record: { recordType: CLOUDKIT_RECORD_TYPE, recordName: name, fields: { key: { value: toBase64(key) } } } }],
-      }, 'store the recovery key')
-      const answer = (await res.json().catch(() => null)) as Records | null
-      const saved = answer?.records?.[0]
-      if (!res.ok || !saved || saved.serverErrorCode || saved.recordName !== name) {
-        key.fill(0)
-        throw new CloudKeyError(`iCloud refused the recovery key (${res.status})`)
-      }
-      return { key, kdf: { algorithm: 'cloud-key', provider: 'icloud', name } }
-    },
-    async keyFor(kdf) {
-      const { name } = locatorFor('icloud', kdf)
-      const res = await post('lookup', { records: [{ recordName: name }] }, 'read the recovery key')
-      const answer = (await res.json().catch(() => null)) as Records | null
-      const found = answer?.records?.[0]
-      if (res.ok && found?.serverErrorCode === 'NOT_FOUND') throw new CloudKeyError('No recovery key in this iCloud account', true)
-      if (!res.ok || !found || found.serverErrorCode) throw new CloudKeyError(`iCloud refused the recovery key (${res.status})`)
-      return keyOf(found.fields?.key?.value)
     },
   }
 }

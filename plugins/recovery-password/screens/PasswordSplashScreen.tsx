@@ -1,5 +1,5 @@
 import { Button, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
-import { RECOVERY_SCREENS } from '../walletConstants.js'
+import { RECOVERY_SCREENS } from '../../embedded-wallet/index.js'
 
 /** The splash's wallet. */
 export interface PasswordSplashParams {
@@ -12,11 +12,11 @@ export default function PasswordSplashScreen({ params }: { params: PasswordSplas
   const t = useT()
   return (
     <ScreenLayout
-      title={t('embeddedWallet.recovery.splashTitle')}
-      subtitle={t('embeddedWallet.recovery.splashBody')}
+      title={t('recoveryPassword.splashTitle')}
+      subtitle={t('recoveryPassword.splashBody')}
       footer={
         <Button variant="primary" onClick={() => foyer.modal.push(RECOVERY_SCREENS.setPassword, { address: params.address, recoveryMethod: 'user-passcode' })}>
-          {t('embeddedWallet.recovery.addPassword')}
+          {t('recoveryPassword.addPassword')}
         </Button>
       }
     />
