@@ -20,6 +20,9 @@ import type { SignOptions } from './ethereum/provider/signMessage.js'
 import type { SetWalletRecoveryParameters } from './custody/setWalletRecovery.js'
 import type { SolanaCluster } from './solana/solanaClusters.js'
 import { walletTransactions } from '../wallet-transactions/index.js'
+import { recoveryGoogleDrive } from '../recovery-google-drive/index.js'
+import { recoveryIcloud } from '../recovery-icloud/index.js'
+import { recoveryPassword } from '../recovery-password/index.js'
 import type { FrameEventName } from './channel/frameProtocol.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
@@ -178,6 +181,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
             clusters: options.solana?.clusters ?? [],
           }),
       }),
+      // The user-owned recovery methods are plugins of their own too (their halves: a method on 'Secure your account',
+      // its frame page, its routes); the wallet brings the built-in three, so a host's `embeddedWallet()` still offers
+      // what its app's `user_owned_recovery_options` lists (a host may list its own, with options).
+      recoveryGoogleDrive(),
+      recoveryIcloud(),
+      recoveryPassword(),
     ],
     errors: embeddedWalletServerErrorTexts,
     // The English loads with the plugin's first screen (none is read before one shows); the host's overrides are here.

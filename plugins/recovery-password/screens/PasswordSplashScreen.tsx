@@ -1,5 +1,10 @@
 import { Button, ScreenLayout, useFoyerKernel, useT } from '../../../ui/index.js'
-import { RECOVERY_SCREENS } from '../../embedded-wallet/index.js'
+
+/**
+ * The embedded wallet's recovery-page screen (its RECOVERY_SCREENS.setPassword): a screen id, not an import, since the
+ * wallet brings this plugin along (an import of its entry would be a cycle).
+ */
+const SET_RECOVERY_SCREEN = 'embedded-wallet/set-recovery-password'
 
 /** The splash's wallet. */
 export interface PasswordSplashParams {
@@ -15,7 +20,7 @@ export default function PasswordSplashScreen({ params }: { params: PasswordSplas
       title={t('recoveryPassword.splashTitle')}
       subtitle={t('recoveryPassword.splashBody')}
       footer={
-        <Button variant="primary" onClick={() => foyer.modal.push(RECOVERY_SCREENS.setPassword, { address: params.address, recoveryMethod: 'user-passcode' })}>
+        <Button variant="primary" onClick={() => foyer.modal.push(SET_RECOVERY_SCREEN, { address: params.address, recoveryMethod: 'user-passcode' })}>
           {t('recoveryPassword.addPassword')}
         </Button>
       }
