@@ -9,10 +9,10 @@ export { testFrameKernel, type TestFrameKernelOptions } from './frame/kernel/tes
 // page's kernel loads it for its `recoveryMethod`s and hands it a RecoveryPage; it gives the vault a key source.
 export { defineRecoveryHalf, type RecoveryHalf, type RecoveryMethodHalf, type RecoveryPage } from './frame/kernel/recoveryHalf.js'
 export type { NewKeyEvaluation, OprfRecoveryRound, RecoveryKeySource } from './frame/recovery/recoveryKeySource.js'
-export { INVALID_RECOVERY_PASSWORD } from './frame/walletVault.js'
+export { INVALID_RECOVERY_PASSWORD } from './frame/vault/walletVault.js'
 export { oprfBlind, oprfFinalize } from './custody/recoveryOprf.js'
 export { OPRF_PASSWORD_KDF, PASSWORD_KDF } from './walletConstants.js'
 export type { CloudKeyLocator, CloudRecoveryMethod, OprfPasswordKdf, PasswordKdf, RecoveryKeyInfo } from './schema.js'
 export { fromBase64, toBase64 } from './frame/base64.js'
-export { actions, button, copyButton, errorLine, h, page, text } from './frame/frameDom.js'
-export { OAUTH_MESSAGES, RECOVERY_OAUTH_CALLBACK_PATH } from './frame/recoveryCallback.js'
+export { actions, button, copyButton, errorLine, h, page, text } from './frame/pages/frameDom.js'
+export { OAUTH_MESSAGES, RECOVERY_OAUTH_CALLBACK_PATH } from './frame/pages/recoveryCallback.js'

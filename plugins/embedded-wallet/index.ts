@@ -3,7 +3,7 @@ import type { Foyer } from '../../core/client/types.js'
 import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorSources.js'
 import type { CreateOnLogin } from './custody/createOnLoginHook.js'
 import type { CreateWalletParameters } from './custody/createWallet.js'
-import { createEmbeddedWalletState, type EmbeddedWalletState } from './embeddedWalletState.js'
+import { createEmbeddedWalletState, type EmbeddedWalletState } from './state/embeddedWalletState.js'
 import { embeddedWalletServerErrorTexts, SET_RECOVERY_EXIT_TEXT, SET_RECOVERY_INTENT } from './walletConstants.js'
 import { embeddedEthereumSource } from './ethereum/provider/embeddedEthereumSource.js'
 import { embeddedSolanaSource } from './solana/embeddedSolanaSource.js'
@@ -34,7 +34,7 @@ const ops = {
   solanaSignMessage: () => import('./solana/standard/solanaSignMessage.js'),
   createOnLogin: () => import('./custody/createOnLoginHook.js'),
   setWalletRecovery: () => import('./custody/setWalletRecovery.js'),
-  transactionWallet: () => import('./transactionWallet.js'),
+  transactionWallet: () => import('./state/transactionWallet.js'),
   walletFrameRequest: () => import('./channel/walletFrameRequest.js'),
 }
 
@@ -198,12 +198,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 // Hosts import the plugin, its hooks, its constants and types from here. The operations behind useFoyer()'s functions
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
 export { WALLET_SCREENS, SIGN_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
-export { embeddedWalletsOf, primaryEmbeddedWallet } from './embeddedAccounts.js'
+export { embeddedWalletsOf, primaryEmbeddedWallet } from './state/embeddedAccounts.js'
 export { walletFrameOf, type WalletFrame } from './channel/walletFrameOf.js'
 export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './ethereum/announce/embeddedWalletInfo.js'
-export { useCreateWallet, useExportWallet, useImportWallet, useSetWalletRecovery, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './walletHooks.js'
+export { useCreateWallet, useExportWallet, useImportWallet, useSetWalletRecovery, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './state/walletHooks.js'
 export { useWatchedAssets, type UseWatchedAssetsReturnType } from './ethereum/requests/useWatchedAssets.js'
-export type { WatchedAsset, AddedChain } from './walletPreferences.js'
+export type { WatchedAsset, AddedChain } from './state/walletPreferences.js'
 export type { SolanaCluster, SolanaClusterName } from './solana/solanaClusters.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './publicTexts.js'
 export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './ethereum/provider/embeddedEthereumProvider.js'

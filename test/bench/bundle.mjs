@@ -149,7 +149,7 @@ async function embeddedWalletFromSource(viteBaseline) {
   // The same build `npm run build` writes to dist/plugins/embedded-wallet/frame-assets/, from the sources: the frame
   // kernel (what every frame page loads: its script and the chunks it imports) and each plugin's frame half (what its
   // first event loads on top).
-  const { bundleFrame, loadedWith, OWN_FRAME_HALF } = await tsImport('../../plugins/embedded-wallet/server/frameScript.ts', import.meta.url)
+  const { bundleFrame, loadedWith, OWN_FRAME_HALF } = await tsImport('../../plugins/embedded-wallet/server/frame/frameScript.ts', import.meta.url)
   const { existsSync, readdirSync } = await import('node:fs')
   const plugins = join(repoRoot, 'plugins')
   const halves = [

@@ -10,7 +10,7 @@ import { embeddedWalletServer } from '../../plugins/embedded-wallet/server.js'
 import { createDeviceProofs } from '../../core/server/deviceKeys.js'
 import { deviceBinding, deviceProof, newDeviceKeyPair } from '../../plugins/embedded-wallet/frame/keys/deviceJws.js'
 import { oprfBlind, oprfBlindEvaluate, randomOprfScalar } from '../../plugins/embedded-wallet/custody/recoveryOprf.js'
-import { createShareStore } from '../../plugins/embedded-wallet/server/shareStore.js'
+import { createShareStore } from '../../plugins/embedded-wallet/server/custody/shareStore.js'
 import { randomBytes } from 'node:crypto'
 
 const APP_ID = 'foyer_bench_app_000000001'

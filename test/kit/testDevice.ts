@@ -1,5 +1,5 @@
 import { deviceKeyHeaders } from '../../core/protocol/deviceKeys.js'
-import type { DeviceKey } from '../../plugins/embedded-wallet/frame/deviceKey.js'
+import type { DeviceKey } from '../../plugins/embedded-wallet/frame/vault/deviceKey.js'
 import { deviceBinding, deviceProof, newDeviceKeyPair, type DeviceKeyPair } from '../../plugins/embedded-wallet/frame/keys/deviceJws.js'
 
 /** A wallet frame's device key in a test: the frame's own JWS code over a non-extractable P-256 pair (Node's WebCrypto). */

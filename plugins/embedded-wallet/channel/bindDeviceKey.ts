@@ -1,6 +1,6 @@
 import type { CallMiddleware } from '../../../core/client/callMiddleware.js'
 import { startsSession } from '../../../core/client/startsSession.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 
 /**
  * Binds the wallet frame's device key to every session this page starts (ARCHITECTURE §17): a call that starts a

@@ -1,5 +1,5 @@
 import { deviceKeyHeaders } from '../../../core/protocol/deviceKeys.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { frameEvents } from './frameProtocol.js'
 
 /** How long a login waits for the frame's binding (its first load included) before it goes on without one. */

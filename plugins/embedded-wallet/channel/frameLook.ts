@@ -1,5 +1,5 @@
 // The modal's look as the wallet frame's visible pages take it (both halves import this). The host reads its modal's
-// tokens and puts them in the frame's URL; the frame checks each value (frame/applyLook.ts) before it sets any.
+// tokens and puts them in the frame's URL; the frame checks each value (frame/pages/applyLook.ts) before it sets any.
 
 /** The look of the modal around a frame page: its theme and the tokens a host may change. */
 export interface FrameLook {

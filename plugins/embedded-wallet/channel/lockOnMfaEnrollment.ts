@@ -1,5 +1,5 @@
 import type { Foyer } from '../../../core/client/types.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 
 /**
  * A key the wallet frame unlocked while the user had no MFA method has no verification window to end it (the custody

@@ -1,5 +1,5 @@
 import type { Foyer } from '../../../core/client/types.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import type { FrameEventName } from './frameProtocol.js'
 
 /** The wallet frame as another plugin's host half reaches its frame half: one request, answered by the frame. */

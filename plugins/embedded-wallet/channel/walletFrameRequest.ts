@@ -1,6 +1,6 @@
 import type { Foyer } from '../../../core/client/types.js'
 import { walletAccessToken } from '../custody/createWallet.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import type { FrameEventName } from './frameProtocol.js'
 import { connectEmbeddedWallet } from './signWithWallet.js'
 import { withMfaStepUp } from './withMfaStepUp.js'

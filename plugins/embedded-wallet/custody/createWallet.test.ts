@@ -5,7 +5,7 @@ import { uiScreens } from '../../../core/client/screenIds.js'
 import { createOnLoginHook } from './createOnLoginHook.js'
 import { WALLET_CREATE_TIMEOUT_MS, WALLET_SCREENS } from '../walletConstants.js'
 import { createWallet } from './createWallet.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { FRAME_READY, frameEvents } from '../channel/frameProtocol.js'
 import { handshakeWalletFrame } from '../channel/walletProxy.js'
 

@@ -1,7 +1,7 @@
 import { BaseError, FlowError } from '../../../core/errors/index.js'
 import type { Foyer } from '../../../core/client/types.js'
 import type { LinkedAccount } from '../../../core/protocol/index.js'
-import { embeddedWalletsOf } from '../embeddedAccounts.js'
+import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
 import type { WalletChainType } from '../walletConstants.js'
 import type { ExportWalletParams } from '../screens/ExportWalletScreen.js'

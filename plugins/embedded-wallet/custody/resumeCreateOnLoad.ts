@@ -1,7 +1,7 @@
 import type { Foyer } from '../../../core/client/types.js'
 import { BaseError } from '../../../core/errors/index.js'
 import type { CreateOnLogin } from './createOnLoginHook.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 
 /**
  * A login whose wallet creation was cut off (the page reloaded, the tab closed, the connection dropped past the retries

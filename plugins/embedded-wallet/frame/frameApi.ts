@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { ApiCallDef } from '../../../core/client/apiCallDef.js'
 import type { FrameErrorType } from '../channel/frameProtocol.js'
 import { FrameFailure } from './frameFailure.js'
-import type { DeviceKey } from './deviceKey.js'
+import type { DeviceKey } from './vault/deviceKey.js'
 import { deviceKeyHeaders } from '../../../core/protocol/deviceKeys.js'
 
 /** Where the frame's custody calls go, as whom, and the device key that signs each call's proof. */

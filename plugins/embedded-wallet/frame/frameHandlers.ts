@@ -6,7 +6,7 @@ import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
 import { signSolanaTransaction } from './solanaSignTransaction.js'
 import { frameData as data } from './kernel/frameHalf.js'
 import type { FrameHandler } from './serveFrame.js'
-import type { WalletVault } from './walletVault.js'
+import type { WalletVault } from './vault/walletVault.js'
 
 /** The hidden frame recovers automatically only: a password is entered on the visible recovery page (recovery/recoveryPage.ts). */
 function assertAutomatic(recoveryMethod: unknown) {

@@ -9,7 +9,7 @@ import { frameHandlers } from './frameHandlers.js'
 import { createFrameKernel } from './kernel/frameKernel.js'
 import { lazyHalves } from './kernel/lazyHalves.js'
 import { serveFrame } from './serveFrame.js'
-import { openVault } from './openVault.js'
+import { openVault } from './vault/openVault.js'
 
 const { config, parentOrigin } = readFrameConfig()
 if (config) {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import { walletAccessToken } from '../custody/createWallet.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { frameEvents } from '../channel/frameProtocol.js'
 import { withMfaStepUp } from '../channel/withMfaStepUp.js'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import { walletAccessToken } from '../custody/createWallet.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { exportFramePath, FRAME_WAITS, frameEvents } from '../channel/frameProtocol.js'
 import { withMfaStepUp } from '../channel/withMfaStepUp.js'
 import { connectEmbeddedWallet } from '../channel/signWithWallet.js'

@@ -1,5 +1,5 @@
 import { Button, ErrorText, PluginIcon, ScreenLayout, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { signWithWallet, type WalletSignRequest } from '../channel/signWithWallet.js'
 import { TypedDataView } from './TypedDataView.js'
 

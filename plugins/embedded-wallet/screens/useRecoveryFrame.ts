@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { FRAME_WAITS, recoveryFramePath } from '../channel/frameProtocol.js'
 import { modalLook } from '../channel/frameLook.js'
 import { handshakeWalletFrame, walletFrameUrl, type WalletProxy } from '../channel/walletProxy.js'

@@ -3,7 +3,7 @@ import { ConnectorError } from '../../../core/errors/index.js'
 import type { Foyer } from '../../../core/client/types.js'
 import type { WalletConnector } from '../../../core/client/wallets/types.js'
 import { walletTexts } from '../../../core/client/wallets/walletErrors.js'
-import { embeddedWalletsOf } from '../embeddedAccounts.js'
+import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../ethereum/announce/embeddedWalletInfo.js'
 import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../walletConstants.js'
 

@@ -1,6 +1,6 @@
 import type { Foyer } from '../../../core/client/types.js'
 import type { ConnectorSource } from '../../../core/client/wallets/types.js'
-import { embeddedWalletsOf } from '../embeddedAccounts.js'
+import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
 import type { EmbeddedSolanaWallets, EmbeddedSolanaWalletsDeps } from './embeddedSolanaWallets.js'
 
 /**

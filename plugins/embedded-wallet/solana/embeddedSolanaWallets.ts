@@ -1,7 +1,7 @@
 import type { Foyer } from '../../../core/client/types.js'
 import type { WalletConnector } from '../../../core/client/wallets/types.js'
 import { embeddedSolanaConnector } from './embeddedSolanaConnector.js'
-import type { EmbeddedWalletState } from '../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { registerStandardWallet } from './standard/registerStandardWallet.js'
 import { createSolanaStandardWallet } from './standard/solanaStandardWallet.js'
 import { solanaSignMessage } from './standard/solanaSignMessage.js'
@@ -17,7 +17,7 @@ export function createEmbeddedSolanaWallets(foyer: Foyer, deps: EmbeddedSolanaWa
   // Transactions are the transaction plugin's (the preview, the RPC calls), loaded on first use with this wallet's
   // signing and policy.
   const wallet = async () =>
-    (await import('../transactionWallet.js')).embeddedTransactionWallet(foyer, deps.state(), {
+    (await import('../state/transactionWallet.js')).embeddedTransactionWallet(foyer, deps.state(), {
       prompt: (show) => show ?? deps.prompt?.() ?? true,
       priceDisplay: deps.priceDisplay ?? 'usd',
       clusters: deps.clusters ?? [],

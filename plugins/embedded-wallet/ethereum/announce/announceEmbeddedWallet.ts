@@ -1,5 +1,5 @@
 import type { Foyer } from '../../../../core/client/types.js'
-import { primaryEmbeddedWallet } from '../../embeddedAccounts.js'
+import { primaryEmbeddedWallet } from '../../state/embeddedAccounts.js'
 import { announcedWallet } from './announcedWallet.js'
 import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from '../provider/embeddedEthereumProvider.js'
 import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } from './embeddedWalletPresence.js'

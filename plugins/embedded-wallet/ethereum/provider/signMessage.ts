@@ -1,6 +1,6 @@
 import { FlowError } from '../../../../core/errors/index.js'
 import type { Foyer } from '../../../../core/client/types.js'
-import type { EmbeddedWalletState } from '../../embeddedWalletState.js'
+import type { EmbeddedWalletState } from '../../state/embeddedWalletState.js'
 import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
 import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen.js'
 import { embeddedEthereumWallet, signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet.js'

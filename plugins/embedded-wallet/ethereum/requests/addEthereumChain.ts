@@ -1,7 +1,7 @@
 import type { Foyer } from '../../../../core/client/types.js'
 import { EmbeddedProviderRpcError } from '../../../../core/client/wallets/providerRpcError.js'
 import { ADD_CHAIN_SCREEN } from '../../walletConstants.js'
-import { rememberAddedChain, type AddedChain } from '../../walletPreferences.js'
+import { rememberAddedChain, type AddedChain } from '../../state/walletPreferences.js'
 
 /** What 'Add network' shows: the chain as it will be added. */
 export interface AddChainParams {

@@ -5,7 +5,7 @@ import { kitAccessToken, kitUser } from '../../../../test/kit/fakeWalletFrame.js
 import { renderWithFoyer } from '../../../../test/kit/renderWithFoyer.js'
 import type { AddChainParams } from './addEthereumChain.js'
 import { embeddedWallet, useWatchedAssets } from '../../index.js'
-import { rememberWatchedAsset } from '../../walletPreferences.js'
+import { rememberWatchedAsset } from '../../state/walletPreferences.js'
 import { ADD_CHAIN_SCREEN, WATCH_ASSET_SCREEN } from '../../walletConstants.js'
 import type { WatchAssetParams } from './watchAsset.js'
 

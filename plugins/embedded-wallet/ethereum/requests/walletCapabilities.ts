@@ -1,6 +1,6 @@
 import { atomicBatchExecutor } from '../../../../core/client/wallets/atomicBatchExecutor.js'
 import type { Foyer } from '../../../../core/client/types.js'
-import { isSupportedChain, toHexChainId } from '../../embeddedChains.js'
+import { isSupportedChain, toHexChainId } from '../../state/embeddedChains.js'
 
 /** EIP-5792's `atomic` capability: 'supported' where the wallet's batches go as one operation. */
 export type AtomicCapability = { atomic: { status: 'supported' | 'unsupported' } }

@@ -9,7 +9,7 @@ import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
 import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } from '../provider/embeddedEthereumProvider.js'
 import { embeddedWallet } from '../../index.js'
 import { WATCH_ASSET_SCREEN } from '../../walletConstants.js'
-import { watchedAssetsOf } from '../../walletPreferences.js'
+import { watchedAssetsOf } from '../../state/walletPreferences.js'
 import { readToken, readWatchAssetRequest, type WatchAssetParams } from './watchAsset.js'
 import { rpcError, thrown } from '../../../../test/kit/rpcErrors.js'
 

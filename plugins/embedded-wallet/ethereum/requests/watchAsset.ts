@@ -1,9 +1,9 @@
 import { erc20Abi, type PublicClient } from 'viem'
 import type { Foyer } from '../../../../core/client/types.js'
-import { knownChains } from '../../embeddedChains.js'
+import { knownChains } from '../../state/embeddedChains.js'
 import { EmbeddedProviderRpcError } from '../../../../core/client/wallets/providerRpcError.js'
 import { WATCH_ASSET_SCREEN } from '../../walletConstants.js'
-import { rememberWatchedAsset, watchedAssetsOf, type WatchedAsset } from '../../walletPreferences.js'
+import { rememberWatchedAsset, watchedAssetsOf, type WatchedAsset } from '../../state/walletPreferences.js'
 import type { WatchAssetParams, WatchAssetRequest } from './watchAssetTypes.js'
 
 export type { WatchAssetRequest, WatchAssetParams } from './watchAssetTypes.js'

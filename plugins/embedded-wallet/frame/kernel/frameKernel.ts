@@ -5,7 +5,7 @@ import { frameCall } from '../frameApi.js'
 import { ethereumKeyOf, signEthereumDigest } from '../keys/ethereumKey.js'
 import { solanaKeypairOf } from '../keys/solanaKeypair.js'
 import { isHdSecret, seedOf } from '../keys/walletSecret.js'
-import type { UnlockedWallet, WalletVault } from '../walletVault.js'
+import type { UnlockedWallet, WalletVault } from '../vault/walletVault.js'
 import type { FrameKernel, FrameWallet } from './frameHalf.js'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)

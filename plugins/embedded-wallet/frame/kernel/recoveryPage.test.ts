@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { frameEvents } from '../../channel/frameProtocol.js'
 import { FrameFailure, isFrameFailure } from '../frameFailure.js'
-import type { WalletVault } from '../walletVault.js'
+import type { WalletVault } from '../vault/walletVault.js'
 import type { RecoveryKeySource } from '../recovery/recoveryKeySource.js'
 import { lazyRecoveryHalves, recoveryPageHandlers } from './recoveryPage.js'
 import type { RecoveryHalf, RecoveryPage } from './recoveryHalf.js'

@@ -2,7 +2,7 @@ import { frameEvents, type FrameEvent } from '../../channel/frameProtocol.js'
 import { frameCall } from '../frameApi.js'
 import { FrameFailure } from '../frameFailure.js'
 import type { FrameHandler } from '../serveFrame.js'
-import type { WalletVault } from '../walletVault.js'
+import type { WalletVault } from '../vault/walletVault.js'
 import { frameData } from './frameHalf.js'
 import type { RecoveryHalf, RecoveryMethodHalf, RecoveryPage } from './recoveryHalf.js'
 

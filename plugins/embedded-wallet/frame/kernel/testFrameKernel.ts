@@ -1,5 +1,5 @@
 import { FrameFailure } from '../frameFailure.js'
-import { addressOf, type UnlockedWallet, type WalletVault } from '../walletVault.js'
+import { addressOf, type UnlockedWallet, type WalletVault } from '../vault/walletVault.js'
 import { isHdSecret, newWalletSecret, type WalletSecret } from '../keys/walletSecret.js'
 import type { WalletChainType } from '../../schema.js'
 import { createFrameKernel } from './frameKernel.js'

@@ -1,10 +1,10 @@
 // The visible export page's script ('Transfer wallet'): shows one wallet's key and recovery phrase, drawn in this
 // origin's page. Loaded by the export page only.
 import { frameEvents } from '../../channel/frameProtocol.js'
-import { applyLook, lookFromUrl } from '../applyLook.js'
-import { exportedKeys, renderExport } from '../exportView.js'
+import { applyLook, lookFromUrl } from './applyLook.js'
+import { exportedKeys, renderExport } from './exportView.js'
 import { readFrameConfig } from '../frameConfig.js'
-import { openVault } from '../openVault.js'
+import { openVault } from '../vault/openVault.js'
 import { serveFrame } from '../serveFrame.js'
 
 const { config, parentOrigin } = readFrameConfig()

@@ -1,10 +1,10 @@
 // The visible recovery page's script (setting a user-owned recovery method, recovering with it), and the recovery
 // login's callback popup. Loaded by those pages only. The methods' own code (password hashing, cloud backup) is in
 // their plugins' recovery halves, each loaded when a request for its method arrives.
-import { applyLook, lookFromUrl } from '../applyLook.js'
+import { applyLook, lookFromUrl } from './applyLook.js'
 import { readFrameConfig } from '../frameConfig.js'
-import { openVault } from '../openVault.js'
-import { runOAuthCallback } from '../recoveryCallback.js'
+import { openVault } from '../vault/openVault.js'
+import { runOAuthCallback } from './recoveryCallback.js'
 import { lazyRecoveryHalves, recoveryPageHandlers } from '../kernel/recoveryPage.js'
 import { serveFrame } from '../serveFrame.js'
 
