@@ -1,11 +1,15 @@
 import { custodyDigest, custodyStatement, kdfDigest, type CustodyAction } from '../../plugins/embedded-wallet/custody/custodyStatement.js'
-import { signCustodyStatement } from '../../plugins/embedded-wallet/frame/keys/custodySigner.js'
+import { provideSolanaKeys, signCustodyStatement } from '../../plugins/embedded-wallet/frame/keys/chainKeys.js'
+import { solanaKeys } from '../../plugins/embedded-wallet/frame/solana/solanaKeys.js'
 import { ethereumKeyOf } from '../../plugins/embedded-wallet/frame/keys/ethereumKey.js'
 import { solanaKeypairOf } from '../../plugins/embedded-wallet/frame/keys/solanaKeypair.js'
 import { newWalletSecret } from '../../plugins/embedded-wallet/frame/keys/walletSecret.js'
 import { splitWalletSecret, type WalletShares } from '../../plugins/embedded-wallet/frame/keys/walletShares.js'
 import type { TestServer } from './createTestServer.js'
 import type { TestDevice } from './testDevice.js'
+
+// Solana custody statements sign with the frame's Solana keys, which the frame loads on demand; tests have them at once.
+provideSolanaKeys(solanaKeys)
 
 /** The wallet frame's origin in the custody route tests. */
 export const WALLET_ORIGIN = 'http://localhost:8788'

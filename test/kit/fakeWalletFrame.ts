@@ -11,6 +11,8 @@ import { frameHandlers } from '../../plugins/embedded-wallet/frame/frameHandlers
 import { FrameFailure } from '../../plugins/embedded-wallet/frame/frameFailure.js'
 import { ethereumKeyOf, signEthereumDigest } from '../../plugins/embedded-wallet/frame/keys/ethereumKey.js'
 import { solanaKeypairOf } from '../../plugins/embedded-wallet/frame/keys/solanaKeypair.js'
+import { provideSolanaKeys } from '../../plugins/embedded-wallet/frame/keys/chainKeys.js'
+import { solanaKeys } from '../../plugins/embedded-wallet/frame/solana/solanaKeys.js'
 import type { WalletVault } from '../../plugins/embedded-wallet/frame/vault/walletVault.js'
 import { frameEvents, type FrameEvent } from '../../plugins/embedded-wallet/channel/frameProtocol.js'
 import { WalletProxyError, type WalletProxy } from '../../plugins/embedded-wallet/channel/walletProxy.js'
@@ -22,6 +24,7 @@ import { handlerFetch, KIT_API_URL, KIT_APP_ID, type RouteHandler } from './rend
  * (connect, rpc signMessage, create) with the frame's own handlers over the same secret, and records calls.
  */
 export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7)) {
+  provideSolanaKeys(solanaKeys)
   const calls: Array<{ event: FrameEvent; data: any }> = []
   const account = (walletIndex = 0) => privateKeyToAccount(bytesToHex(ethereumKeyOf(secret, walletIndex).privateKey))
   const indexOf = (address: unknown) => [0, 1, 2, 3].find((i) => account(i).address.toLowerCase() === String(address).toLowerCase())

@@ -2,8 +2,7 @@ import { frameEvents, type FrameEvent } from '../channel/frameProtocol.js'
 import { hexToBytes } from '@noble/hashes/utils'
 import { fromBase64, toBase64 } from './base64.js'
 import { FrameFailure } from './frameFailure.js'
-import { signSolanaMessage, solanaKeypairOf } from './keys/solanaKeypair.js'
-import { signSolanaTransaction } from './solanaSignTransaction.js'
+import { solanaKeys } from './keys/chainKeys.js'
 import { frameData as data } from './kernel/frameHalf.js'
 import type { FrameHandler } from './serveFrame.js'
 import type { WalletVault } from './vault/walletVault.js'
@@ -67,15 +66,15 @@ export function frameHandlers(vault: WalletVault): Partial<Record<FrameEvent, Fr
         const transaction = data(req.params).transaction
         if (typeof transaction !== 'string') throw new FrameFailure('invalid_request_arguments', 'Transaction must be a base64 string')
         const wallet = await vault.wallet(address, accessToken)
-        const keypair = solanaKeypairOf(wallet.secret, wallet.walletIndex)
-        return { method: 'signTransaction', data: { signedTransaction: toBase64(signSolanaTransaction(keypair, fromBase64(transaction))) } }
+        const keys = solanaKeys()
+        return { method: 'signTransaction', data: { signedTransaction: toBase64(keys.signTransaction(keys.keypairOf(wallet.secret, wallet.walletIndex), fromBase64(transaction))) } }
       }
       if (req.method !== 'signMessage') throw new FrameFailure('invalid_request_arguments', 'The embedded Solana wallet signs messages and transactions only')
       const message = data(req.params).message
       if (typeof message !== 'string') throw new FrameFailure('invalid_request_arguments', 'Message must be a string')
       const wallet = await vault.wallet(address, accessToken)
-      const keypair = solanaKeypairOf(wallet.secret, wallet.walletIndex)
-      return { method: 'signMessage', data: { signature: toBase64(signSolanaMessage(keypair, fromBase64(message))) } }
+      const keys = solanaKeys()
+      return { method: 'signMessage', data: { signature: toBase64(keys.signMessage(keys.keypairOf(wallet.secret, wallet.walletIndex), fromBase64(message))) } }
     },
     [frameEvents.deviceBinding]: async () => ({ binding: await vault.target.device.binding() }),
     [frameEvents.mfaClear]: async () => {

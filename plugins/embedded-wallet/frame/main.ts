@@ -10,9 +10,16 @@ import { createFrameKernel } from './kernel/frameKernel.js'
 import { lazyHalves } from './kernel/lazyHalves.js'
 import { serveFrame } from './serveFrame.js'
 import { openVault } from './vault/openVault.js'
+import { provideSolanaKeys, type SolanaKeys } from './keys/chainKeys.js'
 
 const { config, parentOrigin } = readFrameConfig()
 if (config) {
+  // Solana's keys (ed25519, the transaction wire format) are a module of their own, imported from this origin the first
+  // time a Solana wallet is created or unlocked: the path is the page's settings' (the server wrote it).
+  const solanaPath = config.modules?.solana
+  if (typeof solanaPath === 'string' && solanaPath.startsWith('/') && !solanaPath.startsWith('//')) {
+    provideSolanaKeys(() => import(/* @vite-ignore */ solanaPath).then((module: { solanaKeys: SolanaKeys }) => module.solanaKeys))
+  }
   const vault = openVault(config)
   serveFrame({ parentOrigin, allowedOrigins: config.allowedOrigins }, frameHandlers(vault), window, lazyHalves(config.halves ?? {}, createFrameKernel(vault)))
 }

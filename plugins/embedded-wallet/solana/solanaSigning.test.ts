@@ -3,7 +3,7 @@ import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction,
 import { describe, expect, it } from 'vitest'
 import { FrameFailure } from '../frame/frameFailure.js'
 import type { SolanaKeypair } from '../frame/keys/solanaKeypair.js'
-import { SOLANA_SIGNER_MISSING, signSolanaTransaction } from '../frame/solanaSignTransaction.js'
+import { SOLANA_SIGNER_MISSING, signSolanaTransaction } from '../frame/solana/solanaSignTransaction.js'
 import { insufficientFundsLines, solanaWsUrlOf } from '../../../core/client/wallets/solanaRpc.js'
 import { resolveSolanaCluster } from './solanaClusters.js'
 import { loadSolanaTransactions, SOLANA_SEND_SCREEN } from '../../wallet-transactions/index.js'

@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha256'
 import { FrameFailure } from '../frameFailure.js'
 import { frameCall } from '../frameApi.js'
 import { ethereumKeyOf, signEthereumDigest } from '../keys/ethereumKey.js'
-import { solanaKeypairOf } from '../keys/solanaKeypair.js'
+import { solanaKeys } from '../keys/chainKeys.js'
 import { isHdSecret, seedOf } from '../keys/walletSecret.js'
 import type { UnlockedWallet, WalletVault } from '../vault/walletVault.js'
 import type { FrameKernel, FrameWallet } from './frameHalf.js'
@@ -41,7 +41,7 @@ export function createFrameKernel(vault: WalletVault): FrameKernel {
     solanaKeypair(wallet) {
       const found = of(wallet)
       if (found.root.chainType !== 'solana') throw new FrameFailure('invalid_request_arguments', 'Not a Solana wallet')
-      const { address, secretKey } = solanaKeypairOf(found.secret, found.walletIndex)
+      const { address, secretKey } = solanaKeys().keypairOf(found.secret, found.walletIndex)
       return { address, secretKey }
     },
     call: (call, input, accessToken) => frameCall(vault.target, call, input, accessToken),

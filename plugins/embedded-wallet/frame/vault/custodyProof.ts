@@ -2,7 +2,7 @@ import { embeddedWalletApi } from '../../api.js'
 import { custodyStatement, type CustodyStatementInput } from '../../custody/custodyStatement.js'
 import type { WalletChainType } from '../../schema.js'
 import { frameCall, type FrameApiTarget } from '../frameApi.js'
-import { signCustodyStatement } from '../keys/custodySigner.js'
+import { signCustodyStatement } from '../keys/chainKeys.js'
 import type { WalletSecret } from '../keys/walletSecret.js'
 
 /** One wallet that signs a statement: its root's secret and its index on it. */

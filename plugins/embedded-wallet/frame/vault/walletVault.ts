@@ -4,15 +4,13 @@ import { fromBase64, toBase64 } from '../base64.js'
 import type { DeviceShareStore } from './deviceShareStore.js'
 import { FrameFailure } from '../frameFailure.js'
 import { frameCall, type FrameApiTarget } from '../frameApi.js'
-import { ethereumKeyOf } from '../keys/ethereumKey.js'
-import { solanaKeypairOf } from '../keys/solanaKeypair.js'
+import { addressOf, chainReady, signCustodyStatement } from '../keys/chainKeys.js'
 import type { WalletSecret } from '../keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from '../keys/walletShares.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from '../recovery/recoveryEnvelope.js'
 import type { RecoveryKeySource } from '../recovery/recoveryKeySource.js'
 import { custodyDigest, custodyStatement, kdfDigest } from '../../custody/custodyStatement.js'
 import { proveCustody, proveWallets } from './custodyProof.js'
-import { signCustodyStatement } from '../keys/custodySigner.js'
 import { pendingCreations } from './pendingCreation.js'
 
 /** The spec's text for a password (or other user-owned key) that doesn't open the recovery share (§8). */
@@ -48,10 +46,8 @@ function walletAddress(value: unknown): string {
 
 const same = (chain: WalletChainType, a: string, b: string) => (chain === 'ethereum' ? a.toLowerCase() === b.toLowerCase() : a === b)
 
-/** The address of `walletIndex` of a secret on `chain`. */
-export function addressOf(chain: WalletChainType, secret: WalletSecret, walletIndex: number): string {
-  return chain === 'ethereum' ? ethereumKeyOf(secret, walletIndex).address : solanaKeypairOf(secret, walletIndex).address
-}
+/** The address of `walletIndex` of a secret on `chain` (its keys loaded: chainReady). */
+export { addressOf }
 
 /**
  * The frame's wallets: creates roots (keygen, split, one server call that stores both server shares, then the
@@ -139,6 +135,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      * reload, a closed tab or a dropped connection cut off resumes with the same key and split at the next call.
      */
     async create(chainType: WalletChainType, accessToken: unknown, imported?: WalletSecret) {
+      await chainReady(chainType)
       const { nonce, user_id: userId } = await frameCall(target, embeddedWalletApi.custodyNonce, {}, accessToken)
       // A new key is the pending creation's (a resumed one), or a new one recorded durably before the call leaves: from
       // then on the server may store this wallet whatever happens to the page.
@@ -192,6 +189,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     async connect(address: string, accessToken: unknown): Promise<UnlockedWallet> {
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
+      await chainReady(root.chainType)
       // No device share, but this frame's pending creation of this very wallet (the create answer never came back):
       // its device share pairs with the stored auth share, and becomes the device share once it rebuilds the wallet.
       const unfinished = await pending.get(answer.user_id, root.chainType)
@@ -223,6 +221,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const address = walletAddress(requested)
       const answer = await frameCall(target, embeddedWalletApi.recover, { address }, accessToken)
       const root = rootOf(answer)
+      await chainReady(root.chainType)
       const recovery = fromBase64(answer.recovery_share)
       remember(root, await combineWalletShares(fromBase64(answer.auth_share), recovery), accessToken)
       await store.put(root.rootId, recovery)
@@ -242,6 +241,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const address = walletAddress(requested)
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
+      await chainReady(root.chainType)
       if (root.chainType === 'solana') throw new FrameFailure('invalid_request_arguments', SOLANA_BLOCKS_USER_RECOVERY)
       const device = await store.get(root.rootId)
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
@@ -307,6 +307,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       const address = walletAddress(requested)
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
+      await chainReady(root.chainType)
       const device = await store.get(root.rootId)
       if (!device) throw new FrameFailure('wallet_not_on_device', 'Wallet not on device')
       const secret = await combineWalletShares(device, fromBase64(answer.auth_share))
@@ -358,6 +359,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
       }
       if (!answer.auth_share || !answer.encrypted_recovery_share) throw new FrameFailure('error', 'Unable to recover wallet')
       const root = rootOf(answer)
+      await chainReady(root.chainType)
       const binding = { userId: answer.user_id, rootId: root.rootId, method: root.recoveryMethod as RecoveryKeySource['method'] }
       let recovery: Uint8Array
       try {

@@ -177,7 +177,7 @@ describe('the frame assets are made once', () => {
       async () => {
         loads++
         if (fail) throw new Error('bundle failed')
-        return { script: asset, pages: { export: asset, recovery: asset }, style: asset, halves: {}, recoveryHalves: {}, byPath: new Map([[asset.path, asset]]) }
+        return { script: asset, pages: { export: asset, recovery: asset }, style: asset, modules: {}, halves: {}, recoveryHalves: {}, byPath: new Map([[asset.path, asset]]) }
       },
     )(app, t.server.ctx)
     expect((await app.request(asset.path)).status).toBe(500)

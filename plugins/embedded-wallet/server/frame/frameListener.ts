@@ -73,6 +73,7 @@ export function frameListener(
         mode: target!.mode,
         ...(methods ? { appName: found.name, recovery: methods.recovery } : {}),
         ...(target!.mode === 'proxy' && Object.keys(built.halves).length ? { halves: built.halves } : {}),
+        ...(target!.mode === 'proxy' && Object.keys(built.modules).length ? { modules: built.modules } : {}),
       }
       const script = target!.mode === 'proxy' ? built.script : built.pages[target!.mode]
       return serveRevalidated(c, framePageHtml(settings, script.path, built.style.path), 200, framePageHeaders(origins, api, methods?.connect ?? []))

@@ -16,7 +16,7 @@ const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * `stylePath` (content-hashed, same origin: CSP `style-src 'self'`).
  */
 export function framePageHtml(
-  settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string; recovery?: unknown; halves?: Record<string, string> },
+  settings: { appId: string; apiUrl: string; allowedOrigins: readonly string[]; mode?: FramePageMode; appName?: string; recovery?: unknown; halves?: Record<string, string>; modules?: Record<string, string> },
   scriptPath: string,
   stylePath?: string,
 ): string {

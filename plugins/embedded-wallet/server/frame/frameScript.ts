@@ -25,6 +25,11 @@ const PAGES = { export: 'exportPage', recovery: 'recoveryPage' } as const
 /** A visible frame page with a script of its own. */
 export type FramePageScript = keyof typeof PAGES
 const pageEntry = (kernelEntry: string, page: FramePageScript) => join(dirname(kernelEntry), 'pages', `${PAGES[page]}.ts`)
+/** The kernel's own lazy modules, beside its entry: Solana's keys (ed25519, the wire format), for Solana wallets only. */
+const MODULES = { solana: join('solana', 'solanaKeys.ts') } as const
+/** A kernel module the hidden frame imports when it first needs it. */
+export type FrameModule = keyof typeof MODULES
+const moduleEntry = (kernelEntry: string, name: FrameModule) => join(dirname(kernelEntry), MODULES[name])
 
 /** A plugin's frame half as the frame's server gets it (ctx.frameHalves). */
 export type FrameHalfSource = ServerContext['frameHalves'][number]
@@ -42,6 +47,8 @@ export interface FrameAssets {
   script: StaticAsset
   /** The visible pages' scripts (a build before they had their own: the kernel, which then served every page). */
   pages: Record<FramePageScript, StaticAsset>
+  /** The kernel's lazy modules' paths (the hidden frame's settings). */
+  modules: Partial<Record<FrameModule, string>>
   style: StaticAsset
   /** Each frame-half event with its half's module path. */
   halves: Record<string, string>
@@ -63,6 +70,8 @@ export interface FrameBuild {
   kernel: string
   /** The visible pages' script files. */
   pages: Partial<Record<FramePageScript, string>>
+  /** The kernel's lazy modules' files. */
+  modules?: Partial<Record<FrameModule, string>>
   halves: Record<string, string>
   /** Each file's static imports (what loads with it), by file name; from a bundle only. */
   imports?: Record<string, string[]>
@@ -94,6 +103,7 @@ export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], f
   // 'half-<plugin>' (the files import nothing from each other, so their names are free).
   const roleOf = new Map<string, string>([[build.kernel, 'frame']])
   for (const [page, file] of Object.entries(build.pages)) roleOf.set(file!, `frame-${page}`)
+  for (const [name, file] of Object.entries(build.modules ?? {})) roleOf.set(file!, `kernel-${name}`)
   for (const [id, file] of Object.entries(build.halves)) roleOf.set(file, `half-${id}`)
   const assets = await Promise.all(
     build.files.map((file) => createStaticAsset({ name: roleOf.get(file.name) ?? file.name.replace(/\.js$/, ''), ...SCRIPT }, file.bytes, compressed.get(file.name) ?? {})),
@@ -113,6 +123,7 @@ export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], f
   return {
     script,
     pages: { export: pageAsset('export'), recovery: pageAsset('recovery') },
+    modules: Object.fromEntries(Object.entries(build.modules ?? {}).map(([name, file]) => [name, byName.get(file!)!.path])),
     style,
     halves: eventPaths,
     recoveryHalves: methodPaths,
@@ -143,6 +154,7 @@ function builtCopies(file: string, bytes: Uint8Array): Partial<Record<'br' | 'gz
 interface FrameManifest {
   files: string[]
   pages?: Partial<Record<FramePageScript, string>>
+  modules?: Partial<Record<FrameModule, string>>
   halves: Record<string, string>
 }
 
@@ -153,7 +165,7 @@ function readBuiltFrame(kernelFile: string): FrameBuild {
   const manifest: FrameManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FrameManifest) : { files: [basename(kernelFile)], halves: {} }
   const kernel = basename(kernelFile)
   const names = manifest.files.includes(kernel) ? manifest.files : [kernel, ...manifest.files]
-  return { files: names.map((name) => ({ name, bytes: readFileSync(join(dir, name)) })), kernel, pages: { ...manifest.pages }, halves: { ...manifest.halves } }
+  return { files: names.map((name) => ({ name, bytes: readFileSync(join(dir, name)) })), kernel, pages: { ...manifest.pages }, modules: { ...manifest.modules }, halves: { ...manifest.halves } }
 }
 
 /**
@@ -168,10 +180,12 @@ function readBuiltFrame(kernelFile: string): FrameBuild {
 export async function bundleFrame(entry: string = ENTRY, halves: readonly Pick<FrameHalfSource, 'id' | 'entry'>[] = []): Promise<FrameBuild> {
   const esbuild = await import('esbuild')
   const pageNames = Object.keys(PAGES) as FramePageScript[]
+  const moduleNames = (Object.keys(MODULES) as FrameModule[]).filter((name) => existsSync(moduleEntry(entry, name)))
   const result = await esbuild.build({
     entryPoints: [
       { in: entry, out: KERNEL },
       ...pageNames.filter((page) => existsSync(pageEntry(entry, page))).map((page) => ({ in: pageEntry(entry, page), out: `${page}-page` })),
+      ...moduleNames.map((name) => ({ in: moduleEntry(entry, name), out: `kernel-${name}` })),
       ...halves.map((half) => ({ in: half.entry, out: `half-${half.id}` })),
     ],
     bundle: true,
@@ -198,6 +212,11 @@ export async function bundleFrame(entry: string = ENTRY, halves: readonly Pick<F
     const name = nameOf(pageEntry(entry, page))
     if (name) pages[page] = name
   }
+  const modules: NonNullable<FrameBuild['modules']> = {}
+  for (const name of moduleNames) {
+    const file = nameOf(moduleEntry(entry, name))
+    if (file) modules[name] = file
+  }
   const built: Record<string, string> = {}
   for (const half of halves) {
     const name = nameOf(half.entry)
@@ -206,7 +225,7 @@ export async function bundleFrame(entry: string = ENTRY, halves: readonly Pick<F
   const imports = Object.fromEntries(
     Object.entries(result.metafile!.outputs).map(([out, meta]) => [basename(out), meta.imports.filter((i) => i.kind === 'import-statement').map((i) => basename(i.path))]),
   )
-  return { files, kernel: kernelName, pages, halves: built, imports }
+  return { files, kernel: kernelName, pages, modules, halves: built, imports }
 }
 
 /** The files that load with `name` (it and its static imports, transitively): what a browser fetches for it. */
@@ -239,7 +258,7 @@ export async function writeFrame(dir: string, halves: readonly Pick<FrameHalfSou
     if (asset.bodies.br) writeFileSync(join(dir, `${file.name}.br`), asset.bodies.br)
     if (asset.bodies.gzip) writeFileSync(join(dir, `${file.name}.gz`), asset.bodies.gzip)
   }
-  const manifest: FrameManifest = { files: files.map((file) => file.name), pages: build.pages, halves: build.halves }
+  const manifest: FrameManifest = { files: files.map((file) => file.name), pages: build.pages, modules: build.modules, halves: build.halves }
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  return { files, kernel: kernelFile, pages: build.pages, halves: build.halves }
+  return { files, kernel: kernelFile, pages: build.pages, modules: build.modules, halves: build.halves }
 }

@@ -1,6 +1,6 @@
-import { readSolanaTransaction, signerIndex, withSignature } from '../../../core/client/wallets/solanaWire.js'
-import { FrameFailure } from './frameFailure.js'
-import { signSolanaMessage, type SolanaKeypair } from './keys/solanaKeypair.js'
+import { readSolanaTransaction, signerIndex, withSignature } from '../../../../core/client/wallets/solanaWire.js'
+import { FrameFailure } from '../frameFailure.js'
+import { signSolanaMessage, type SolanaKeypair } from '../keys/solanaKeypair.js'
 
 /** The spec's rule (§5): signing needs the transaction to contain the signer's public key. */
 export const SOLANA_SIGNER_MISSING = "The transaction does not contain the signer's public key"

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Listening } from '../../../../core/server/index.js'
+import { createTestServer, TEST_APP_ID, type TestServer } from '../../../../test/kit/createTestServer.js'
+import { WALLET_ORIGIN } from '../../../../test/kit/embeddedWallets.js'
+import { frameEvents } from '../../channel/frameProtocol.js'
+import { embeddedWalletServer } from '../../server.js'
+
+const PAGE = `/apps/${TEST_APP_ID}/embedded-wallets`
+let t: TestServer
+let listening: Record<string, Listening>
+const text = async (path: string) => (await fetch(`${listening.wallet!.url}${path}`)).text()
+const settingsOf = (html: string) => JSON.parse(/<script type="application\/json" id="foyer-frame-config">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, any>
+const scriptOf = (html: string) => /<script type="module" src="([^"]+)"><\/script>/.exec(html)![1]!
+
+beforeAll(async () => {
+  t = await createTestServer({ plugins: [embeddedWalletServer({ apiOrigin: 'http://localhost:8787' })], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
+  listening = await t.server.listenAll({ api: 0, wallet: 0 })
+})
+afterAll(async () => {
+  await listening?.api?.close()
+  await listening?.wallet?.close()
+  await t?.close()
+})
+
+describe("the frame kernel's lazy parts on the wallet origin", () => {
+  it("the hidden frame's kernel holds neither viem (Ethereum signing: the wallet's half) nor ed25519 (Solana's keys: a module of their own)", async () => {
+    const html = await text(PAGE)
+    const settings = settingsOf(html)
+    expect(settings.halves[frameEvents.rpc]).toMatch(/^\/assets\/half-embedded-wallet-[0-9a-f]{16}\.js$/)
+    expect(settings.modules.solana).toMatch(/^\/assets\/kernel-solana-[0-9a-f]{16}\.js$/)
+    // viem's errors link its docs; SLIP-0010's ed25519 derivation starts from the key 'ed25519 seed'.
+    const viem = /viem\.sh|viem@/
+    const ed25519 = /ed25519 seed/
+    const kernel = await text(scriptOf(html))
+    expect(kernel).not.toMatch(viem)
+    expect(kernel).not.toMatch(ed25519)
+    expect(await text(settings.halves[frameEvents.rpc])).toMatch(viem)
+    const solana = await text(settings.modules.solana)
+    expect(solana).toMatch(ed25519)
+    expect(solana).not.toMatch(viem)
+    // The export page shows Solana keys itself: it bundles them.
+    expect(await text(scriptOf(await text(`${PAGE}/export`)))).toMatch(ed25519)
+    expect(settingsOf(await text(`${PAGE}/export`)).modules).toBeUndefined()
+  })
+})
