@@ -39,7 +39,7 @@ export function funding(options: FundingPluginOptions = {}) {
 }
 
 export { useFundWallet, type UseFundWalletParameters, type UseFundWalletReturnType } from './useFundWallet.js'
-export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCaip2, buildFundingRequest, availableFundingSlots, firstFundingScreen, manualAvailable } from './fundingRequest.js'
+export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCaip2, buildFundingRequest, availableFundingSlots, firstFundingScreen, manualAvailable } from './fundingExports.js'
 export type { FundWalletOptions, FundWalletParameters, FundingAsset, FundingEnv } from './fundingRequest.js'
 export type { FundWalletResult, FundWalletFailure, FundingPluginOptions, FundingUiConfig } from './fundingTypes.js'
 export { fundingStateOf, recordFunding, type FundingHubState, type FundingOutcome, type FundingCallbacks } from './fundingState.js'
