@@ -9,6 +9,7 @@ import {
   USDC_ADDRESSES as usdcAddresses,
   USDC_DECIMALS as usdcDecimals,
 } from './fundingRequest.js'
+import { fundingErrors as errors } from './fundingErrors.js'
 
 // The plugin entry's request helpers: the same ones, bound here instead of re-exported from fundingRequest.ts. esbuild
 // (--splitting) puts a module in the host's first load when a file the entry reaches imports or re-exports it and any
@@ -33,3 +34,5 @@ export const availableFundingSlots = availableSlots
 export const manualAvailable = manual
 /** Where fundWallet starts: the preferred method's screen, the only method's, or the selection. */
 export const firstFundingScreen = firstScreen
+/** The hub's error texts (spec §8 'Funding'). */
+export const fundingErrors = errors

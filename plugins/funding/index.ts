@@ -43,7 +43,8 @@ export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCai
 export type { FundWalletOptions, FundWalletParameters, FundingAsset, FundingEnv } from './fundingRequest.js'
 export type { FundWalletResult, FundWalletFailure, FundingPluginOptions, FundingUiConfig } from './fundingTypes.js'
 export { fundingStateOf, recordFunding, type FundingHubState, type FundingOutcome, type FundingCallbacks } from './fundingState.js'
-export { fundingTexts, fundingErrors, statusText, type FundingStatus } from './fundingTexts.js'
+export { fundingTexts, statusText, type FundingStatus } from './fundingTexts.js'
+export { fundingErrors } from './fundingExports.js'
 export type { FundingRequest, FundingMethodSlot } from '../../core/client/types.js'
 
 /**
