@@ -6,27 +6,8 @@ export const REVOKE_INTENT = 'revoke-delegation'
 /** How long the success or failure state shows before the modal closes by itself (§4 says "after a delay"). */
 export const DELEGATION_AUTO_CLOSE_MS = 1_800
 
-/** The spec's texts (§2, §8) and the body copy the spec leaves to us (Foyer where the spec says Privy). */
-export const delegatedActionsTexts = {
-  'delegatedActions.consent.title': 'Enable delegated actions',
-  'delegatedActions.consent.body':
-    'Allow {appName} to sign transactions with your Solana wallet {address} without asking you each time, for example to run scheduled or automated actions while you are away.',
-  'delegatedActions.consent.note':
-    'The app can only use the programs it is allowed to. You can revoke this permission at any time; revoking stops new signatures but cannot undo ones already made.',
-  'delegatedActions.consent.decline': 'No thanks',
-  'delegatedActions.consent.accept': 'Accept',
-  'delegatedActions.consent.working': 'Enabling delegated actions...',
-  'delegatedActions.consent.success': 'Delegated actions enabled',
-  'delegatedActions.consent.failure': 'Could not enable delegated actions',
-  'delegatedActions.revoke.title': 'Revoke permission',
-  'delegatedActions.revoke.body':
-    '{appName} will no longer be able to sign transactions with your wallet without you. Signatures it already made stay valid.',
-  'delegatedActions.revoke.decline': 'Deny',
-  'delegatedActions.revoke.confirm': 'Confirm',
-  'delegatedActions.revoke.working': 'Revoking permission...',
-  'delegatedActions.revoke.success': 'Permission revoked',
-  'delegatedActions.revoke.failure': 'Could not revoke permission',
-  'delegatedActions.closing': 'This window closes in a moment.',
+/** The error catalogue's texts (§8): read without a screen of the plugin, so they stay in the plugin's `texts`. */
+export const delegatedActionsErrorTexts = {
   'delegatedActions.error.disabled': 'Delegated actions are not enabled for this app',
   'delegatedActions.error.walletNotFound': 'Must have an embedded Solana wallet with this address to delegate actions',
   'delegatedActions.error.alreadyDelegated': 'This wallet has already been delegated',

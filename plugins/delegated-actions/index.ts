@@ -2,7 +2,7 @@ import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { delegatedActionsApi } from './api.js'
 import type { DelegateWalletParameters } from './delegateWallet.js'
-import { DELEGATE_INTENT, REVOKE_INTENT, delegatedActionsErrors, delegatedActionsTexts } from './delegationTexts.js'
+import { DELEGATE_INTENT, REVOKE_INTENT, delegatedActionsErrors, delegatedActionsErrorTexts } from './delegationTexts.js'
 
 /** Options of delegatedActions(). */
 export interface DelegatedActionsPluginOptions {
@@ -50,13 +50,17 @@ export function delegatedActions(options: DelegatedActionsPluginOptions = {}) {
       REQUEST_EXPIRED: 'delegatedActions.error.requestExpired',
       IDEMPOTENCY_KEY_REUSED: 'delegatedActions.error.idempotencyKeyReused',
     },
-    texts: { ...delegatedActionsTexts, ...options.texts },
+    // The error catalogue's English is read without a screen; the screens' loads with the first of them. The host's
+    // overrides are here.
+    texts: { ...delegatedActionsErrorTexts, ...options.texts },
+    loadTexts: () => import('./delegationScreenTexts.js').then((m) => m.delegatedActionsScreenTexts),
   })
 }
 
 export { useDelegatedActions, type UseDelegatedActionsReturnType } from './useDelegatedActions.js'
 export type { DelegateWalletParameters } from './delegateWallet.js'
-export { DELEGATION_SCREENS, DELEGATE_INTENT, REVOKE_INTENT, DELEGATION_AUTO_CLOSE_MS, delegatedActionsTexts, delegatedActionsErrors } from './delegationTexts.js'
+export { DELEGATION_SCREENS, DELEGATE_INTENT, REVOKE_INTENT, DELEGATION_AUTO_CLOSE_MS, delegatedActionsErrors } from './delegationTexts.js'
+export { delegatedActionsTexts } from './delegationExports.js'
 export { delegatedActionsApi, delegatedActionsPaths, DELEGATED_SOLANA_RPC_PATH } from './api.js'
 export {
   delegatedActionsErrorCodes,

@@ -1,7 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, FundingRequest } from '../../core/client/types.js'
 import { fundingCoinbaseApi } from './api.js'
-import { coinbaseChainsOf, supportsCoinbase, type FundingCoinbaseState } from './onrampFlow.js'
+import { coinbaseChainsOf, supportsCoinbase, type FundingCoinbaseState } from './onrampChains.js'
 
 /** Options of the Coinbase Onramp method. */
 export interface FundingCoinbasePluginOptions {
@@ -56,5 +56,6 @@ export function fundingCoinbase(options: FundingCoinbasePluginOptions = {}) {
 }
 
 export { fundingCoinbaseApi, fundingCoinbasePaths } from './api.js'
-export { coinbaseChainsOf, type FundingCoinbaseState, COINBASE_PROVIDER, COINBASE_STATUS_POLL_MS, COINBASE_STATUS_TIMEOUT_MS, coinbaseErrors, coinbaseFailureText, coinbaseNetworkOf, supportsCoinbase } from './onrampFlow.js'
+export { coinbaseChainsOf, type FundingCoinbaseState, coinbaseNetworkOf, supportsCoinbase } from './onrampChains.js'
+export { COINBASE_PROVIDER, COINBASE_STATUS_POLL_MS, COINBASE_STATUS_TIMEOUT_MS, coinbaseErrors, coinbaseFailureText } from './onrampExports.js'
 export * from './schema.js'

@@ -62,4 +62,6 @@ export function fundingMoonpay(options: FundingMoonpayPluginOptions = {}) {
 
 export { moonpayApi, moonpayPaths } from './api.js'
 export * from './moonpay.js'
+export { initialMoonpayPoll, moonpayStatusOf, moonpayPollStep, moonpayOutcome, moonpayTransactionOf } from './moonpayExports.js'
+export type { MoonpayStatus, MoonpayPollState, MoonpayPollResult } from './moonpayPoll.js'
 export * from './schema.js'

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { FundingRequest } from '../../core/client/types.js'
 import { fundingMoonpay } from './index.js'
-import {
-  initialMoonpayPoll,
-  MOONPAY_ERROR_TEXT,
-  moonpayCurrencyCode,
-  moonpayOutcome,
-  moonpayPollStep,
-  moonpayStatusOf,
-  moonpayTransactionOf,
-  supportsMoonpay,
-  type MoonpayPollResult,
-} from './moonpay.js'
+import { MOONPAY_ERROR_TEXT, moonpayCurrencyCode, supportsMoonpay } from './moonpay.js'
+import { initialMoonpayPoll, moonpayOutcome, moonpayPollStep, moonpayStatusOf, moonpayTransactionOf, type MoonpayPollResult } from './moonpayPoll.js'
 
 const evm = (chainId: number | undefined, asset: FundingRequest['asset'] = 'native-currency'): FundingRequest => ({ chainType: 'ethereum', address: '0x1', amount: '0.1', chainId, asset })
 const solana = (cluster?: string): FundingRequest => ({ chainType: 'solana', address: 'So1', amount: '1', cluster, asset: 'native-currency' })

@@ -2,7 +2,7 @@ import { BaseError } from '../../core/errors/index.js'
 import type { Foyer, FundingMethodSlot, FundingRequest } from '../../core/client/types.js'
 import type { SupportedChain } from '../../core/client/wallets/supportedChain.js'
 import { AMOUNT_PATTERN, type FundingConfig } from './schema.js'
-import { fundingErrors } from './fundingTexts.js'
+import { fundingErrors } from './fundingErrors.js'
 
 /** An asset of fundWallet (Privy's): the chain's own currency, USDC, or an ERC-20 by address. */
 export type FundingAsset = 'native-currency' | 'USDC' | { erc20: `0x${string}` }

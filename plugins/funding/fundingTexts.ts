@@ -1,15 +1,3 @@
-/** The hub's error texts (spec §8 'Funding'). */
-export const fundingErrors = {
-  walletFundingNotEnabled: 'Wallet funding is not enabled',
-  fundingWalletNotEnabled: 'Funding wallet is not enabled',
-  caip2: 'Chain ID not compatible with CAIP-2 format.',
-  chainNotConfigured: (chainId: number) => `Chain ID ${chainId} is not supported. Add it to the supportedChains of your Foyer config.`,
-  invalidAmount: 'The amount must be a number greater than 0, with at most one decimal point.',
-  invalidAddress: 'Invalid wallet address',
-  unsupportedAsset: 'Unsupported funding asset',
-  tokenDetails: 'Unable to fetch token details',
-}
-
 /** English texts of the hub's screens (keys to override with `config.intl.textLocalization`). */
 export const fundingTexts: Record<string, string> = {
   'funding.select.title': 'Add funds to your {chain} wallet',

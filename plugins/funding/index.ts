@@ -39,11 +39,12 @@ export function funding(options: FundingPluginOptions = {}) {
 }
 
 export { useFundWallet, type UseFundWalletParameters, type UseFundWalletReturnType } from './useFundWallet.js'
-export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCaip2, buildFundingRequest, availableFundingSlots, firstFundingScreen, manualAvailable } from './fundingRequest.js'
+export { FUNDING_SCREENS, USDC_ADDRESSES, USDC_DECIMALS, isValidAmount, parseCaip2, buildFundingRequest, availableFundingSlots, firstFundingScreen, manualAvailable } from './fundingExports.js'
 export type { FundWalletOptions, FundWalletParameters, FundingAsset, FundingEnv } from './fundingRequest.js'
 export type { FundWalletResult, FundWalletFailure, FundingPluginOptions, FundingUiConfig } from './fundingTypes.js'
 export { fundingStateOf, recordFunding, type FundingHubState, type FundingOutcome, type FundingCallbacks } from './fundingState.js'
-export { fundingTexts, fundingErrors, statusText, type FundingStatus } from './fundingTexts.js'
+export { fundingTexts, statusText, type FundingStatus } from './fundingTexts.js'
+export { fundingErrors } from './fundingExports.js'
 export type { FundingRequest, FundingMethodSlot } from '../../core/client/types.js'
 
 /**

@@ -55,7 +55,8 @@ export function mobileWallets(options: MobileWalletsPluginOptions = {}) {
   })
 }
 
-export { MOBILE_WALLETS, type MobileWallet } from './directory.js'
+export { MOBILE_WALLETS, OPEN_SCREEN } from './mobileWalletsExports.js'
+export type { MobileWallet } from './directory.js'
 export { openInWalletLink, storeLink, mobilePlatform, offersMobileWallets } from './deepLinks.js'
-export { OPEN_SCREEN, type OpenWalletParams } from './mobileConnectors.js'
+export type { OpenWalletParams } from './mobileConnectors.js'
 export { STILL_HERE_DELAY_MS } from './screens/stillHere.js'

@@ -65,8 +65,10 @@ export {
 } from './useLoginWithSiws.js'
 export { siwsApi, siwsPaths } from './api.js'
 export type { SiwsPluginOptions } from './siwsPluginOptions.js'
-export { createSiwsMessage, parseSiwsMessage, type SiwsMessage } from './siwsMessage.js'
-export { generateSiwsMessage, submitSiws, siwsErrorText, type SiwsStatus, type SiwsMessageOptions, type SiwsSubmission } from './siwsFlow.js'
+export { createSiwsMessage, parseSiwsMessage } from './siwsExports.js'
+export type { SiwsMessage } from './siwsMessage.js'
+export { generateSiwsMessage, submitSiws, siwsErrorText } from './siwsExports.js'
+export type { SiwsStatus, SiwsMessageOptions, SiwsSubmission } from './siwsFlow.js'
 export * from './schema.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).

@@ -1,7 +1,10 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { ConnectorSource } from '../../core/client/wallets/types.js'
 import type { DiscoverSolanaWalletsOptions } from './discoverSolanaWallets.js'
-import { SIGN_MESSAGE_REQUIRED } from './solanaWallets.js'
+import { walletTexts } from '../../core/client/wallets/walletErrors.js'
+
+/** The spec's rule (§5): a Solana wallet must support message signing (the same text as solanaWallets.ts's). */
+export const SIGN_MESSAGE_REQUIRED = walletTexts.solanaSignMessageRequired
 
 /** Options of the Solana connector plugin. */
 export interface SolanaPluginOptions extends DiscoverSolanaWalletsOptions {}
@@ -31,5 +34,6 @@ export function solana(options: SolanaPluginOptions = {}) {
   })
 }
 
-export { SIGN_MESSAGE_REQUIRED, SOLANA_MAINNET, solanaWalletClientType, NAMED_SOLANA_WALLETS, type NamedSolanaWallet } from './solanaWallets.js'
+export { SOLANA_MAINNET, solanaWalletClientType, NAMED_SOLANA_WALLETS } from './solanaExports.js'
+export type { NamedSolanaWallet } from './solanaWallets.js'
 export type { DiscoverSolanaWalletsOptions } from './discoverSolanaWallets.js'

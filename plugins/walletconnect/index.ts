@@ -70,5 +70,6 @@ export {
   type WalletConnectProvider,
   type WalletConnectProviderParameters,
 } from './walletConnectConnector.js'
-export { QR_SCREEN, type Pairing } from './pairingSession.js'
+export { QR_SCREEN } from './walletConnectExports.js'
+export type { Pairing } from './pairingSession.js'
 export { COPY_CONFIRMATION_MS, LINK_REFRESH_MS } from './timing.js'

@@ -182,6 +182,8 @@ export async function bundleBench() {
   const baseline = await measureFromSource('baseline.tsx')
   const walletOwn = await walletFromSource(baseline)
   const embeddedWallet = await embeddedWalletFromSource(baseline)
+  const { everyPluginBench } = await import('./pluginFirstLoad.mjs')
+  const everyPlugin = await everyPluginBench()
   if (packed.error) throw packed.error
-  return { ...packed.figures, walletOwn, embeddedWallet }
+  return { ...packed.figures, walletOwn, embeddedWallet, everyPlugin }
 }

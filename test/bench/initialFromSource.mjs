@@ -10,55 +10,11 @@
 //            esbuild puts a module in the host's first load when any file reachable from the entry imports or
 //            re-exports it (a plugin entry's `export { x } from './m.js'` counts, used or not) and some chunk, lazy
 //            or not, uses it: such a module is "heavy code loading lazily" in name only.
-import { build } from 'esbuild'
-import { join, resolve } from 'node:path'
-import { tmpdir } from 'node:os'
-import { gzipSync } from 'node:zlib'
-import { fileURLToPath } from 'node:url'
+import { measureInitial as measure } from './esbuildInitial.mjs'
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-const gz = (code) => gzipSync(code, { level: 9 }).length
 const kb = (bytes) => (bytes / 1024).toFixed(2)
 const args = process.argv.slice(2)
 const entries = args.filter((a) => !a.startsWith('--'))
-const lazyExternal = { name: 'lazy-external', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }
-
-async function measure(entry, { leaveLazyOut = false } = {}) {
-  const result = await build({
-    entryPoints: [join(repoRoot, 'test/bench/entries', entry)],
-    absWorkingDir: repoRoot,
-    bundle: true,
-    minify: true,
-    splitting: true,
-    format: 'esm',
-    jsx: 'automatic',
-    conditions: ['source'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-    outdir: join(tmpdir(), 'foyer-initial-from-source'),
-    metafile: true,
-    logLevel: 'error',
-    plugins: leaveLazyOut ? [lazyExternal] : [],
-  })
-  const outputs = result.metafile.outputs
-  const code = new Map(result.outputFiles.map((f) => [f.path, f.contents]))
-  const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith(`test/bench/entries/${entry}`))
-  const initial = new Set()
-  const visit = (file) => {
-    if (initial.has(file)) return
-    initial.add(file)
-    for (const i of outputs[file].imports) if (i.kind === 'import-statement') visit(i.path)
-  }
-  visit(entryFile)
-  const modules = {}
-  for (const f of initial) for (const [m, { bytesInOutput }] of Object.entries(outputs[f].inputs)) modules[m] = (modules[m] ?? 0) + bytesInOutput
-  return {
-    gzipBytes: [...initial].reduce((sum, f) => sum + gz(code.get(resolve(repoRoot, f))), 0),
-    chunks: initial.size,
-    allChunks: Object.keys(outputs).filter((f) => f.endsWith('.js')).length,
-    modules,
-  }
-}
 
 const baseline = await measure('baseline.tsx')
 const list = entries.length ? entries : ['emailHost.tsx', 'allMethodsHost.tsx', 'emailEmbeddedWalletHost.tsx']
