@@ -8,7 +8,7 @@
 import react from '@vitejs/plugin-react'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { tsImport } from 'tsx/esm/api'
 import { build } from 'vite'
@@ -88,34 +88,9 @@ async function measureFromSource(entry) {
  * the package's `source` export condition): its initial JS (the entry's output and its static imports, gzip -9).
  */
 async function esbuildFromSource(entry) {
-  const { build: esbuild } = await import('esbuild')
-  const result = await esbuild({
-    entryPoints: [join(repoRoot, 'test/bench/entries', entry)],
-    absWorkingDir: repoRoot,
-    bundle: true,
-    minify: true,
-    splitting: true,
-    format: 'esm',
-    jsx: 'automatic',
-    conditions: ['source'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-    outdir: join(tmpdir(), 'foyer-bench-esbuild'),
-    metafile: true,
-    logLevel: 'warning',
-  })
-  const outputs = result.metafile.outputs
-  const code = new Map(result.outputFiles.map((f) => [f.path, f.contents]))
-  // Dynamic import() targets are entry points of their own in esbuild's metafile: take only ours.
-  const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith(`test/bench/entries/${entry}`))
-  const initial = new Set()
-  const visit = (file) => {
-    if (initial.has(file)) return
-    initial.add(file)
-    for (const i of outputs[file].imports) if (i.kind === 'import-statement') visit(i.path)
-  }
-  visit(entryFile)
-  return { initial: [...initial].reduce((sum, f) => sum + gz(code.get(resolve(repoRoot, f))), 0), chunks: initial.size }
+  const { measureInitial } = await import('./esbuildInitial.mjs')
+  const host = await measureInitial(entry)
+  return { initial: host.gzipBytes, chunks: host.chunks }
 }
 
 /** The wallet host, built from source with Vite (aliases to the sources), and where viem & co. land. */
