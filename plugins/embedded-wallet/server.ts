@@ -25,6 +25,13 @@ export { assertWalletFrameOrigin } from './server/frame/walletFrameOnly.js'
 // For the recovery methods' server halves (recovery-google-drive, recovery-icloud, a third party's): the app's offer,
 // the wallet frame's route guard, and the frame's callback page a login popup lands on.
 export { assertRecoveryMethodOffered, recoveryOAuthFailed, recoveryOAuthNotConfigured, walletFrameRoutes } from './server/routes/recoverySlot.js'
+// For a recovery method's server part in the recovery routes (recovery-password's, `frame.recovery.server`): its hooks'
+// contract, the custody kit they get, the 400 unsupported_recovery_method they may answer, and the custody paths and
+// bodies of the routes the wallet frame's vault calls for it (recovery_key, open_recovery_share).
+export { unsupportedRecoveryMethod, type RecoveryMethodServer, type RecoveryShareRelease, type RecoverySlotCall, type SetRecoveryInput, type RecoveryShareInput } from './server/routes/recoverySlot.js'
+export type { CustodyKit } from './server/custody/custodyKit.js'
+export { embeddedWalletPaths } from './api.js'
+export { OpenRecoveryShareInputSchema, RecoveryKeyInputSchema } from './schema.js'
 export { RECOVERY_OAUTH_CALLBACK_PATH } from './channel/frameProtocol.js'
 export { walletRecords } from './server/custody/walletRecords.js'
 export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../core/client/wallets/solanaWire.js'
@@ -121,7 +128,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // One nonce per custody write the wallet signs.
       'embedded_wallets.nonce.user': { limit: 60, windowSeconds: 600 },
       // One per password try: the OPRF evaluation (or, for a cloud key or an older password, the ciphertext). Besides
-      // this hourly limit, a password wallet locks after RECOVERY_PASSWORD_MAX_FAILURES wrong passwords in a row.
+      // this hourly limit, a password wallet locks after wrong passwords in a row (recovery-password's server part).
       'embedded_wallets.recovery_share.user': { limit: 10, windowSeconds: 3600 },
       // Google Drive / iCloud logins of the recovery page: a few per backup or recovery.
       'embedded_wallets.recovery_oauth.user': { limit: 30, windowSeconds: 3600 },

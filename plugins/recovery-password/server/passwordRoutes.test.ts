@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RawUser } from '../../../../core/protocol/index.js'
-import { createTestServer, type TestServer } from '../../../../test/kit/createTestServer.js'
-import { emailServer } from '../../../email/server.js'
-import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../../../test/kit/embeddedWallets.js'
-import { combineWalletShares } from '../../frame/keys/walletShares.js'
-import { openRecoveryShare } from '../../frame/recovery/recoveryEnvelope.js'
-import { passwordRecoveryBody, recoverWithPassword } from '../../../../test/kit/passwordRecovery.js'
-import { embeddedWalletServer } from '../../server.js'
+import type { RawUser } from '../../../core/protocol/index.js'
+import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { emailServer } from '../../email/server.js'
+import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { combineWalletShares, openRecoveryShare, passwordRecoveryBody, recoverWithPassword } from '../../../test/kit/passwordRecovery.js'
+import { embeddedWalletServer } from '../../embedded-wallet/server.js'
+import { recoveryPasswordServer } from '../server.js'
 
 const logs: string[] = []
 const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }
@@ -38,12 +37,12 @@ const storedRecovery = async (rootId: string) =>
 
 beforeAll(async () => {
   t = await createTestServer({
-    plugins: [emailServer(), embeddedWalletServer()],
+    plugins: [emailServer(), embeddedWalletServer(), recoveryPasswordServer()],
     walletOrigin: WALLET_ORIGIN,
     app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
     logger,
   })
-  plain = await createTestServer({ plugins: [emailServer(), embeddedWalletServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
+  plain = await createTestServer({ plugins: [emailServer(), embeddedWalletServer(), recoveryPasswordServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
 })
 afterAll(async () => {
   await t.close()
