@@ -16,7 +16,7 @@ import { OWN_FRAME_HALF } from './server/frame/frameScript.js'
 import { tokenPriceRoute, type TokenPriceOptions } from '../wallet-transactions/server.js'
 import { assertSameSite } from './server/frame/sameSite.js'
 import { embeddedWalletMigrations, walletRecords as records } from './server/custody/walletRecords.js'
-import { walletFrameRoutes } from './server/routes/recoverySlot.js'
+import { walletFrameRoutes, warnUnservedRecoveryMethods } from './server/routes/recoverySlot.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/custody/shareStore.js'
 // For plugins whose frame half calls the server (delegated actions): the wallet frame's origin check, the wallet
@@ -110,7 +110,8 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       return {
         embedded_wallet_config: {
           create_on_login: s.create_on_login ?? 'off',
-          user_owned_recovery_options: s.user_owned_recovery_options ?? [],
+          // Only what a plugin of this server serves (recoveryPasswordServer(), …): routes warns about the others.
+          user_owned_recovery_options: (s.user_owned_recovery_options ?? []).filter((m) => server.recoveryMethods?.includes(m) ?? true),
           require_user_owned_recovery_on_create: s.require_user_owned_recovery_on_create ?? false,
         },
         embedded_wallet_origin: server.walletOrigin,
@@ -171,6 +172,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // These are browser hints (a script sets any header): what a token thief can't pass is the device proof.
       app.use(ROUTES, walletFrameRoutes(ctx))
 
+      warnUnservedRecoveryMethods(ctx, PLUGIN_ID)
       const kit = createCustodyKit(ctx, shares)
       walletRoutes(app, ctx, kit)
       recoveryRoutes(app, ctx, kit, PLUGIN_ID)

@@ -103,3 +103,18 @@ export function recoveryMethodServers(ctx: Pick<ServerContext, 'frameHalves'>) {
   }
   return { served, all, of: (method: string) => byMethod.get(method) }
 }
+
+/**
+ * Tells the operator about an app offering a user-owned method no plugin of this server serves (its server half not
+ * listed, e.g. recoveryPasswordServer()): the app's public config leaves it out and set_recovery refuses it.
+ */
+export function warnUnservedRecoveryMethods(ctx: ServerContext, pluginId: string): void {
+  const { served } = recoveryMethodServers(ctx)
+  for (const app of ctx.apps.list()) {
+    const offered = (app.plugins[pluginId] as EmbeddedWalletAppConfig | undefined)?.user_owned_recovery_options ?? []
+    const missing = offered.filter((method) => !served.has(method))
+    if (missing.length) {
+      ctx.logger.warn(`[embedded-wallet] app ${app.id} offers ${missing.join(', ')} recovery, which no server plugin serves: not offered (list the method's server half, e.g. recoveryPasswordServer())`)
+    }
+  }
+}
