@@ -107,6 +107,8 @@ export interface PublicConfigServer {
   walletOrigin: string | null
   /** How long an MFA verification lasts, in seconds (createServer's `mfaWindowSeconds`): every app publishes it. */
   mfaWindowSeconds: number
+  /** The recovery methods the server's plugins serve (their `frame.recovery.methods`): an app offers no other. */
+  recoveryMethods?: readonly string[]
 }
 
 /** A plugin's contribution to the public app config, computed from its section of the app entry. */

@@ -119,7 +119,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const devApp = { id: devAppId, name: 'Foyer dev app', allowed_origins: [...(options.devOrigins ?? []), ...envOrigins], email_auth: true, ...options.devApp }
     appInputs.push(...parseApps([devApp], 'dev app', false, sections))
   }
-  const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins, { walletOrigin, mfaWindowSeconds })
+  const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins, { walletOrigin, mfaWindowSeconds, recoveryMethods: frameHalves.flatMap((h) => h.recovery?.methods ?? []) })
   // The wallet frame calls the API from its own origin, for whichever app embeds it.
   if (walletOrigin) for (const app of appMap.values()) app.allowedOrigins.add(walletOrigin)
 

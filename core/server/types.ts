@@ -252,6 +252,12 @@ export interface ServerPluginRecoveryHalf {
   methods: readonly string[]
   settings?: () => unknown
   connect?: () => readonly string[]
+  /**
+   * The method's server part, for the plugin that owns the recovery routes (embedded-wallet's recovery slot reads it as
+   * its `RecoveryMethodServer`: routes, and what happens when a wallet moves to or leaves the method). Passed through
+   * `ctx.frameHalves` untouched; core never reads it.
+   */
+  server?: unknown
 }
 
 /** Options of `createServer`. Every option has an environment-variable or built-in default. */

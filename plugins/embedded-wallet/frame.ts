@@ -10,8 +10,6 @@ export { testFrameKernel, type TestFrameKernelOptions } from './frame/kernel/tes
 export { defineRecoveryHalf, type RecoveryHalf, type RecoveryMethodHalf, type RecoveryPage } from './frame/kernel/recoveryHalf.js'
 export type { NewKeyEvaluation, OprfRecoveryRound, RecoveryKeySource } from './frame/recovery/recoveryKeySource.js'
 export { INVALID_RECOVERY_PASSWORD } from './frame/vault/walletVault.js'
-export { oprfBlind, oprfFinalize } from './custody/recoveryOprf.js'
-export { OPRF_PASSWORD_KDF, PASSWORD_KDF } from './walletConstants.js'
 export type { CloudKeyLocator, CloudRecoveryMethod, OprfPasswordKdf, PasswordKdf, RecoveryKeyInfo } from './schema.js'
 export { fromBase64, toBase64 } from './frame/base64.js'
 export { actions, button, copyButton, errorLine, h, page, text } from './frame/pages/frameDom.js'

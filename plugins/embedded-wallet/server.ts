@@ -16,7 +16,7 @@ import { OWN_FRAME_HALF } from './server/frame/frameScript.js'
 import { tokenPriceRoute, type TokenPriceOptions } from '../wallet-transactions/server.js'
 import { assertSameSite } from './server/frame/sameSite.js'
 import { embeddedWalletMigrations, walletRecords as records } from './server/custody/walletRecords.js'
-import { walletFrameRoutes } from './server/routes/recoverySlot.js'
+import { walletFrameRoutes, warnUnservedRecoveryMethods } from './server/routes/recoverySlot.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/custody/shareStore.js'
 // For plugins whose frame half calls the server (delegated actions): the wallet frame's origin check, the wallet
@@ -25,6 +25,13 @@ export { assertWalletFrameOrigin } from './server/frame/walletFrameOnly.js'
 // For the recovery methods' server halves (recovery-google-drive, recovery-icloud, a third party's): the app's offer,
 // the wallet frame's route guard, and the frame's callback page a login popup lands on.
 export { assertRecoveryMethodOffered, recoveryOAuthFailed, recoveryOAuthNotConfigured, walletFrameRoutes } from './server/routes/recoverySlot.js'
+// For a recovery method's server part in the recovery routes (recovery-password's, `frame.recovery.server`): its hooks'
+// contract, the custody kit they get, the 400 unsupported_recovery_method they may answer, and the custody paths and
+// bodies of the routes the wallet frame's vault calls for it (recovery_key, open_recovery_share).
+export { unsupportedRecoveryMethod, type RecoveryMethodServer, type RecoveryShareRelease, type RecoverySlotCall, type SetRecoveryInput, type RecoveryShareInput } from './server/routes/recoverySlot.js'
+export type { CustodyKit } from './server/custody/custodyKit.js'
+export { embeddedWalletPaths } from './api.js'
+export { OpenRecoveryShareInputSchema, RecoveryKeyInputSchema } from './schema.js'
 export { RECOVERY_OAUTH_CALLBACK_PATH } from './channel/frameProtocol.js'
 export { walletRecords } from './server/custody/walletRecords.js'
 export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../core/client/wallets/solanaWire.js'
@@ -103,7 +110,8 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       return {
         embedded_wallet_config: {
           create_on_login: s.create_on_login ?? 'off',
-          user_owned_recovery_options: s.user_owned_recovery_options ?? [],
+          // Only what a plugin of this server serves (recoveryPasswordServer(), …): routes warns about the others.
+          user_owned_recovery_options: (s.user_owned_recovery_options ?? []).filter((m) => server.recoveryMethods?.includes(m) ?? true),
           require_user_owned_recovery_on_create: s.require_user_owned_recovery_on_create ?? false,
         },
         embedded_wallet_origin: server.walletOrigin,
@@ -121,7 +129,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // One nonce per custody write the wallet signs.
       'embedded_wallets.nonce.user': { limit: 60, windowSeconds: 600 },
       // One per password try: the OPRF evaluation (or, for a cloud key or an older password, the ciphertext). Besides
-      // this hourly limit, a password wallet locks after RECOVERY_PASSWORD_MAX_FAILURES wrong passwords in a row.
+      // this hourly limit, a password wallet locks after wrong passwords in a row (recovery-password's server part).
       'embedded_wallets.recovery_share.user': { limit: 10, windowSeconds: 3600 },
       // Google Drive / iCloud logins of the recovery page: a few per backup or recovery.
       'embedded_wallets.recovery_oauth.user': { limit: 30, windowSeconds: 3600 },
@@ -164,6 +172,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
       // These are browser hints (a script sets any header): what a token thief can't pass is the device proof.
       app.use(ROUTES, walletFrameRoutes(ctx))
 
+      warnUnservedRecoveryMethods(ctx, PLUGIN_ID)
       const kit = createCustodyKit(ctx, shares)
       walletRoutes(app, ctx, kit)
       recoveryRoutes(app, ctx, kit, PLUGIN_ID)

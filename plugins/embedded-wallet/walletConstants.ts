@@ -54,7 +54,8 @@ export const EMBEDDED_ETHEREUM_CHAIN_ID = 'eip155:1'
 
 /**
  * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half declares
- * them (ServerPlugin.errorCodes) and the client half maps them to texts (`embeddedWalletServerErrorTexts`).
+ * them (ServerPlugin.errorCodes) and the client half maps them to texts (`embeddedWalletServerErrorTexts`). The password's
+ * (invalid_recovery_pin, recovery_password_locked, recovery_key_expired) are recovery-password's.
  */
 export const embeddedWalletErrorCodes = [
   'wallet_already_exists', // 400: the user has an embedded wallet of this chain, or the address is already theirs
@@ -68,9 +69,6 @@ export const embeddedWalletErrorCodes = [
   'recovery_oauth_failed', // 400: a Google Drive / iCloud recovery login failed (state, verifier, or the provider refused)
   'recovery_oauth_not_configured', // 400: the server has no Google client / CloudKit container for that method
   'invalid_custody_proof', // 400: a custody write without the wallet's valid signature of the statement, or a spent nonce
-  'invalid_recovery_pin', // 400: a password's verifier that doesn't match (a wrong password)
-  'recovery_password_locked', // 429: too many wrong passwords; a new login (and MFA) or another device gets more tries
-  'recovery_key_expired', // 400: set_recovery without a fresh recovery_key evaluation (start setting the password again)
 ] as const
 export type EmbeddedWalletErrorCode = (typeof embeddedWalletErrorCodes)[number]
 
@@ -87,15 +85,4 @@ export const embeddedWalletServerErrorTexts: Record<Uppercase<EmbeddedWalletErro
   RECOVERY_OAUTH_FAILED: 'Recovery OAuth failed',
   RECOVERY_OAUTH_NOT_CONFIGURED: 'Recovery OAuth failed',
   INVALID_CUSTODY_PROOF: 'Unable to connect to wallet',
-  INVALID_RECOVERY_PIN: 'Invalid recovery password, please try again.',
-  RECOVERY_PASSWORD_LOCKED: 'Too many wrong passwords: password recovery is locked for this wallet. Log in again to try more, or recover it on a device that has it.',
-  RECOVERY_KEY_EXPIRED: 'Error setting password on Foyer wallet',
 }
-
-/** Wrong passwords in a row after which the server evaluates no more for the wallet (until a new login, see README). */
-export const RECOVERY_PASSWORD_MAX_FAILURES = 10
-
-/** The argon2id parameters of a new recovery password (ARCHITECTURE §14: m = 19 MiB, t = 2, p = 1; 32-byte key). */
-export const PASSWORD_KDF = { algorithm: 'argon2id', version: 19, memory_kib: 19_456, iterations: 2, parallelism: 1, hash_length: 32 } as const
-/** A new password's key: the OPRF output stretched by the same argon2id into 64 bytes (key ‖ verifier). */
-export const OPRF_PASSWORD_KDF = { algorithm: 'oprf-argon2id', oprf: 'ristretto255-SHA512', version: 19, memory_kib: 19_456, iterations: 2, parallelism: 1, hash_length: 64 } as const

@@ -18,7 +18,7 @@ const PLUGIN_ID = 'recovery-google-drive'
  * /authenticate, from the frame's origin only; the client secret stays here) and the recovery page's half for
  * `recoveryMethod: 'google-drive'` (the key in the user's Drive appDataFolder; the page is told where Drive is and may
  * connect to it). An app offers it with `"embedded-wallet": { user_owned_recovery_options: ['google-drive'] }`.
- * embeddedWalletServer() brings it along; list it yourself to give it options.
+ * List it beside embeddedWalletServer(); without it the server doesn't offer Google Drive recovery.
  */
 export function recoveryGoogleDriveServer(options: GoogleDriveRecoveryOptions = {}) {
   const google = resolveGoogleDrive(options)

@@ -16,8 +16,8 @@ const PLUGIN_ID = 'recovery-icloud'
  * iCloud recovery, server half: the wallet frame's CloudKit sign-in URL (POST /api/v1/recovery/oauth/init_icloud, from
  * the frame's origin only) and the recovery page's half for `recoveryMethod: 'icloud'` (the key as a record in the
  * private database of the app's CloudKit container; the page is told the container and may connect to CloudKit). An
- * app offers it with `"embedded-wallet": { user_owned_recovery_options: ['icloud'] }`. embeddedWalletServer() brings
- * it along; list it yourself to give it options.
+ * app offers it with `"embedded-wallet": { user_owned_recovery_options: ['icloud'] }`. List it beside
+ * embeddedWalletServer(); without it the server doesn't offer iCloud recovery.
  */
 export function recoveryIcloudServer(options: ICloudRecoveryOptions = {}) {
   const icloud = resolveICloud(options)

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/client/plugin.js'
+import { recoveryPasswordServerErrorTexts } from './passwordConstants.js'
 
 /** Options of the password recovery method. */
 export interface RecoveryPasswordOptions {
@@ -28,6 +29,8 @@ export function recoveryPassword(options: RecoveryPasswordOptions = {}) {
     kind: 'feature',
     recovery: { method: 'user-passcode', label: 'recoveryPassword.label', order: options.order ?? 30, recoverTitle: 'recoveryPassword.recoverTitle', splash: 'recovery-password/splash' },
     screens: { splash: { load: () => import('./screens/PasswordSplashScreen.js'), title: 'recoveryPassword.splashTitle' } },
+    // The password routes' codes (a wrong password, the lock, an expired key): the spec's texts.
+    errors: recoveryPasswordServerErrorTexts,
     texts: { ...recoveryPasswordTexts, ...options.texts },
   })
 }

@@ -7,9 +7,10 @@ import { join } from 'node:path'
 import { createServer } from '../../core/server/index.js'
 import { emailServer } from '../../plugins/email/server.js'
 import { embeddedWalletServer } from '../../plugins/embedded-wallet/server.js'
+import { recoveryPasswordServer } from '../../plugins/recovery-password/server.js'
 import { createDeviceProofs } from '../../core/server/deviceKeys.js'
 import { deviceBinding, deviceProof, newDeviceKeyPair } from '../../plugins/embedded-wallet/frame/keys/deviceJws.js'
-import { oprfBlind, oprfBlindEvaluate, randomOprfScalar } from '../../plugins/embedded-wallet/custody/recoveryOprf.js'
+import { oprfBlind, oprfBlindEvaluate, randomOprfScalar } from '../../plugins/recovery-password/custody/recoveryOprf.js'
 import { createShareStore } from '../../plugins/embedded-wallet/server/custody/shareStore.js'
 import { randomBytes } from 'node:crypto'
 
@@ -49,7 +50,7 @@ export async function serverBench() {
     smtpUrl: '',
     dev: true,
     logger: { info() {}, warn() {}, error() {} },
-    plugins: [emailServer(), embeddedWalletServer({ walletKek: randomBytes(32).toString('base64'), recoveryKek: randomBytes(32).toString('base64') })],
+    plugins: [emailServer(), embeddedWalletServer({ walletKek: randomBytes(32).toString('base64'), recoveryKek: randomBytes(32).toString('base64') }), recoveryPasswordServer()],
     walletOrigin: 'http://localhost:1',
     apps: [{ id: APP_ID, name: 'Bench', allowed_origins: ['http://localhost'], email_auth: true, 'embedded-wallet': {} }],
     rateLimits: { 'email.send.ip': { limit: 1_000_000 }, 'sessions.ip': { limit: 1_000_000 } },

@@ -4,6 +4,7 @@ import { createTestDevice, type TestDevice } from '../../../../test/kit/testDevi
 import { WALLET_ORIGIN } from '../../../../test/kit/embeddedWallets.js'
 import { emailServer } from '../../../email/server.js'
 import { embeddedWalletServer } from '../../server.js'
+import { recoveryPasswordServer } from '../../../recovery-password/server.js'
 import { siweServer } from '../../../siwe/server.js'
 import { createSiweMessage } from 'viem/siwe'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -22,7 +23,7 @@ import { createWalletVault } from './walletVault.js'
 let t: TestServer
 beforeAll(async () => {
   t = await createTestServer({
-    plugins: [emailServer(), siweServer(), embeddedWalletServer()],
+    plugins: [emailServer(), siweServer(), embeddedWalletServer(), recoveryPasswordServer()],
     walletOrigin: WALLET_ORIGIN,
     app: { wallet_auth: true, siwe: { chains: { '1': {} } }, 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
   })

@@ -1,5 +1,4 @@
 import { nonceTableSql, type Db, type Migration } from '../../../../core/server/index.js'
-import { passwordGuardMigration } from '../routes/passwordGuards.js'
 import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE, type RecoveryMethod, type WalletChainType } from '../../schema.js'
 import type { SealedShare, ShareKind } from './shareStore.js'
 
@@ -44,7 +43,7 @@ CREATE TABLE embedded_wallet_shares (
     id: 'embedded-wallet/003_custody_nonces',
     sql: nonceTableSql(CUSTODY_NONCES_TABLE),
   },
-  passwordGuardMigration,
+  // embedded-wallet/004_password_guards: recovery-password's (its server half lists it).
   {
     // Wallets stored before custody proofs: the server never saw their keys sign. They keep working, sign nobody in
     // (core's `unproven`), and are proven by the frame at their next unlock (POST prove).

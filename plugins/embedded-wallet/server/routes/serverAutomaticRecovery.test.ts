@@ -6,6 +6,7 @@ import { b64, createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../.
 import { combineWalletShares } from '../../frame/keys/walletShares.js'
 import { passwordRecoveryBody } from '../../../../test/kit/passwordRecovery.js'
 import { embeddedWalletServer } from '../../server.js'
+import { recoveryPasswordServer } from '../../../recovery-password/server.js'
 
 // set_automatic_recovery: from a password back to automatic ('privy') recovery ('Automatically secure your account').
 const made: Uint8Array[] = []
@@ -34,7 +35,7 @@ async function passwordWallet() {
 
 beforeAll(async () => {
   t = await createTestServer({
-    plugins: [emailServer(), embeddedWalletServer()],
+    plugins: [emailServer(), embeddedWalletServer(), recoveryPasswordServer()],
     walletOrigin: WALLET_ORIGIN,
     app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
   })

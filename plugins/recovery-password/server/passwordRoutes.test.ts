@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RawUser } from '../../../../core/protocol/index.js'
-import { createTestServer, type TestServer } from '../../../../test/kit/createTestServer.js'
-import { emailServer } from '../../../email/server.js'
-import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../../../test/kit/embeddedWallets.js'
-import { combineWalletShares } from '../../frame/keys/walletShares.js'
-import { openRecoveryShare } from '../../frame/recovery/recoveryEnvelope.js'
-import { passwordRecoveryBody, recoverWithPassword } from '../../../../test/kit/passwordRecovery.js'
-import { embeddedWalletServer } from '../../server.js'
+import type { RawUser } from '../../../core/protocol/index.js'
+import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { emailServer } from '../../email/server.js'
+import { b64, createBody, custodyCall, makeWallet as makeTestWallet, WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { combineWalletShares, openRecoveryShare, passwordRecoveryBody, recoverWithPassword } from '../../../test/kit/passwordRecovery.js'
+import { embeddedWalletServer } from '../../embedded-wallet/server.js'
+import { recoveryGoogleDriveServer } from '../../recovery-google-drive/server.js'
+import { recoveryPasswordServer } from '../server.js'
 
 const logs: string[] = []
 const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }
@@ -38,12 +38,12 @@ const storedRecovery = async (rootId: string) =>
 
 beforeAll(async () => {
   t = await createTestServer({
-    plugins: [emailServer(), embeddedWalletServer()],
+    plugins: [emailServer(), embeddedWalletServer(), recoveryPasswordServer()],
     walletOrigin: WALLET_ORIGIN,
     app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
     logger,
   })
-  plain = await createTestServer({ plugins: [emailServer(), embeddedWalletServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
+  plain = await createTestServer({ plugins: [emailServer(), embeddedWalletServer(), recoveryPasswordServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
 })
 afterAll(async () => {
   await t.close()
@@ -216,5 +216,44 @@ describe('password recovery routes', () => {
     for (const share of made) expect(everything).not.toContain(b64(share))
     expect(everything).not.toContain(body.encrypted_recovery_share.ciphertext)
     expect(everything).not.toContain(body.verifier)
+  })
+})
+
+describe('a server without recoveryPasswordServer()', () => {
+  it('offers no password: the operator is told, the public config leaves it out, its routes are 404 and the slot refuses it', async () => {
+    const warnings: string[] = []
+    const bare = await createTestServer({
+      plugins: [emailServer(), embeddedWalletServer(), recoveryGoogleDriveServer()],
+      walletOrigin: WALLET_ORIGIN,
+      app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode', 'google-drive'] } },
+      logger: { info() {}, warn: (m: string) => warnings.push(m), error() {} },
+    })
+    try {
+      expect(warnings.filter((m) => m.includes('no server plugin serves'))).toEqual([
+        expect.stringContaining(`app ${bare.appId} offers user-passcode recovery, which no server plugin serves`),
+      ])
+      const config = await (await bare.request(`/api/v1/apps/${bare.appId}`)).json()
+      expect(config.embedded_wallet_config.user_owned_recovery_options).toEqual(['google-drive'])
+
+      const { body } = await walletWithPasswordBody()
+      const token = await newUser(bare)
+      const wallet = await makeTestWallet('ethereum', undefined, made)
+      const user = (await (await call('create', createBody(wallet), token, bare)).json()) as RawUser
+      const rootId = String(user.linkedAccounts.find((a) => a.type === 'wallet')!.rootId)
+      expect((await call('recovery_key', { address: wallet.address, blinded_element: body.verifier }, token, bare)).status).toBe(404)
+      expect((await call('open_recovery_share', { address: wallet.address, verifier: body.verifier }, token, bare)).status).toBe(404)
+      const set = await call('set_recovery', { ...body, address: wallet.address }, token, bare)
+      expect([set.status, await set.json()]).toEqual([400, expect.objectContaining({ code: 'recovery_method_not_enabled', error: 'This server does not serve user-passcode recovery' })])
+      // A wallet that has a password (set while the plugin was listed) is not released without it.
+      await bare.server.db.query(
+        "UPDATE embedded_wallet_shares SET ciphertext = $2, iv = $3, key_id = 'user-passcode', wrapped_key = NULL, wrapped_key_iv = NULL, kdf = $4 WHERE root_id = $1 AND kind = 'recovery'",
+        [rootId, body.encrypted_recovery_share.ciphertext, body.encrypted_recovery_share.iv, JSON.stringify(body.kdf)],
+      )
+      await bare.server.db.query("UPDATE embedded_wallet_roots SET recovery_method = 'user-passcode' WHERE id = $1", [rootId])
+      const share = await call('recovery_share', { address: wallet.address, blinded_element: body.verifier }, token, bare)
+      expect([share.status, await share.json()]).toEqual([400, expect.objectContaining({ code: 'unsupported_recovery_method', data: { recovery_method: 'user-passcode' } })])
+    } finally {
+      await bare.close()
+    }
   })
 })

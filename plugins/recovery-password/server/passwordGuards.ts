@@ -1,10 +1,11 @@
-import type { Db, Migration } from '../../../../core/server/index.js'
-import type { SealedShare } from '../custody/shareStore.js'
+import type { Db, Migration } from '../../../core/server/index.js'
+import type { SealedShare } from '../../embedded-wallet/server.js'
 
 /**
  * A password wallet's guard: the sealed OPRF key the server evaluates with, the hash of the password's verifier, and
  * the count of evaluations not followed by a matching verifier (wrong passwords). A key being set waits as `pending`
- * until set_recovery stores the ciphertext made with it.
+ * until set_recovery stores the ciphertext made with it. The id keeps its embedded-wallet/ prefix (databases have it
+ * applied under that name); the table references the wallet's roots, so this plugin comes after embedded-wallet.
  */
 export const passwordGuardMigration: Migration = {
   id: 'embedded-wallet/004_password_guards',
