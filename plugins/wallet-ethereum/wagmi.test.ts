@@ -8,8 +8,8 @@ import { createMemoryStorage } from '../../core/client/storage.js'
 import { paths } from '../../core/protocol/index.js'
 import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser, startKitFoyer } from '../../test/kit/fakeWalletFrame.js'
 import { handlerFetch, KIT_API_URL, KIT_APP_ID } from '../../test/kit/renderWithFoyer.js'
-import { embeddedWallet } from './index.js'
-import { ADD_CHAIN_SCREEN } from './walletConstants.js'
+import { embeddedWallet } from '../embedded-wallet/index.js'
+import { ADD_CHAIN_SCREEN } from './index.js'
 import { foyer as foyerConnector } from './wagmi.js'
 
 const chain = (id: number) => ({ id, name: `Local ${id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }) as const

@@ -3,8 +3,8 @@
 // package see what it doesn't declare: the connector is written against wagmi's connector contract (the same in 2 and 3).
 import type { CreateConnectorFn } from '@wagmi/core'
 import { getAddress, type Address, type EIP1193Provider } from 'viem'
-import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_RDNS } from './ethereum/announce/embeddedWalletInfo.js'
-import { embeddedWalletPresence } from './ethereum/announce/embeddedWalletPresence.js'
+import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_RDNS } from './announce/embeddedWalletInfo.js'
+import { embeddedWalletPresence } from './announce/embeddedWalletPresence.js'
 
 /** The provider answers addresses in lower case, as MetaMask does; wagmi's injected connector checksums them (EIP-55). */
 const checksummed = (accounts: readonly string[]) => accounts.map((account) => getAddress(account))

@@ -1,11 +1,9 @@
 import bs58 from 'bs58'
-import { ConnectorError } from '../../../core/errors/index.js'
-import type { Foyer } from '../../../core/client/types.js'
-import type { WalletConnector } from '../../../core/client/wallets/types.js'
-import { walletTexts } from '../../../core/client/wallets/walletErrors.js'
-import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
-import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../ethereum/announce/embeddedWalletInfo.js'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../walletConstants.js'
+import { ConnectorError } from '../../core/errors/index.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { WalletConnector } from '../../core/client/wallets/types.js'
+import { walletTexts } from '../../core/client/wallets/walletErrors.js'
+import type { WalletSolanaOptions } from './solanaWallet.js'
 
 /** The chain the embedded Solana wallet reports (the spec's default cluster, mainnet-beta). */
 export const EMBEDDED_SOLANA_CHAIN = 'solana:mainnet'
@@ -30,15 +28,20 @@ export interface EmbeddedSolanaConnectorDeps {
  * lists it first), connected while the signed-in user has it; `signMessageBytes` gives the wallet's
  * `signMessage(bytes)` in useSolanaWallets(), `signMessage` its `sign(text)` (base58).
  */
-export function embeddedSolanaConnector(foyer: Foyer, address: string, deps: EmbeddedSolanaConnectorDeps): WalletConnector {
-  const owned = () => embeddedWalletsOf(foyer.$session.peek().user, 'solana').some((w) => w.address === address)
+export function embeddedSolanaConnector(
+  foyer: Foyer,
+  address: string,
+  wallet: Pick<WalletSolanaOptions, 'accounts' | 'connectorType' | 'walletClientType' | 'identity'>,
+  deps: EmbeddedSolanaConnectorDeps,
+): WalletConnector {
+  const owned = () => wallet.accounts(foyer.$session.peek().user).some((w) => w.address === address)
   return {
     id: embeddedSolanaConnectorId(address),
     chain: 'solana',
-    connectorType: EMBEDDED_CONNECTOR_TYPE,
-    walletClientType: EMBEDDED_WALLET_CLIENT_TYPE,
-    name: EMBEDDED_WALLET_NAME,
-    icon: EMBEDDED_WALLET_ICON,
+    connectorType: wallet.connectorType,
+    walletClientType: wallet.walletClientType,
+    name: wallet.identity.name,
+    icon: wallet.identity.icon,
     installed: true,
     autoConnect: true,
     async connect() {

@@ -1,21 +1,21 @@
-import type { Foyer } from '../../../core/client/types.js'
-import type { ConnectorSource } from '../../../core/client/wallets/types.js'
-import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
-import type { EmbeddedSolanaWallets, EmbeddedSolanaWalletsDeps } from './embeddedSolanaWallets.js'
+import type { Foyer } from '../../core/client/types.js'
+import type { ConnectorSource } from '../../core/client/wallets/types.js'
+import type { EmbeddedSolanaWallets } from './embeddedSolanaWallets.js'
+import type { WalletSolanaOptions } from './solanaWallet.js'
 
 /**
  * The signed-in user's embedded Solana wallets as connectors (`autoConnect`, type 'solana': first in
  * useSolanaWallets()), republished whenever the user's wallets change (none when logged out); while there are any the
  * wallet is also registered with wallet-standard as 'Foyer Wallet'. Their code (and bs58) loads with the first one.
  */
-export function embeddedSolanaSource(foyer: Foyer, deps: EmbeddedSolanaWalletsDeps): ConnectorSource {
+export function embeddedSolanaSource(foyer: Foyer, deps: WalletSolanaOptions): ConnectorSource {
   return {
     discover(update) {
       let wallets: Promise<EmbeddedSolanaWallets> | null = null
       let published = ''
       let stopped = false
       const publish = () => {
-        const addresses = embeddedWalletsOf(foyer.$session.peek().user, 'solana').map((w) => String(w.address))
+        const addresses = deps.accounts(foyer.$session.peek().user).map((w) => String(w.address))
         const key = addresses.join(',')
         if (key === published) return
         published = key

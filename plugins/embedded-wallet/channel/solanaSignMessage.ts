@@ -1,11 +1,11 @@
-import { FlowError } from '../../../../core/errors/index.js'
-import type { Foyer } from '../../../../core/client/types.js'
-import { walletAccessToken } from '../../custody/createWallet.js'
-import { embeddedWalletsOf } from '../../state/embeddedAccounts.js'
-import type { EmbeddedWalletState } from '../../state/embeddedWalletState.js'
-import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
-import { frameEvents } from '../../channel/frameProtocol.js'
-import { connectEmbeddedWallet } from '../../channel/signWithWallet.js'
+import { FlowError } from '../../../core/errors/index.js'
+import type { Foyer } from '../../../core/client/types.js'
+import { walletAccessToken } from '../custody/createWallet.js'
+import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
+import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
+import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
+import { frameEvents } from './frameProtocol.js'
+import { connectEmbeddedWallet } from './signWithWallet.js'
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))

@@ -4,9 +4,9 @@ import { walletAccessToken } from '../custody/createWallet.js'
 import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents } from '../channel/frameProtocol.js'
-import { connectEmbeddedWallet } from '../channel/signWithWallet.js'
-import { withMfaStepUp } from '../channel/withMfaStepUp.js'
+import { frameEvents } from './frameProtocol.js'
+import { connectEmbeddedWallet } from './signWithWallet.js'
+import { withMfaStepUp } from './withMfaStepUp.js'
 
 // The embedded Solana wallet's transaction signature (in the frame): what the transaction plugin's sends and
 // wallet-standard's signTransaction use.

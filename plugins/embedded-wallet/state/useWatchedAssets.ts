@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useMemo } from 'react'
-import { useFoyerKernel } from '../../../../ui/hooks/useFoyerKernel.js'
-import { walletPreferencesRevision, watchedAssetsOf, type WatchedAsset } from '../../state/walletPreferences.js'
+import { useFoyerKernel } from '../../../ui/hooks/useFoyerKernel.js'
+import { walletPreferencesRevision, watchedAssetsOf, type WatchedAsset } from './walletPreferences.js'
 
 /** What useWatchedAssets returns. */
 export interface UseWatchedAssetsReturnType {

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, verifyMessage } from 'viem'
-import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
-import { injected } from '../../../injected/index.js'
-import { createCallBatchStore, SEND_TRANSACTION_SCREEN } from '../../../wallet-transactions/index.js'
-import { embeddedWallet } from '../../index.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame.js'
+import { injected } from '../../injected/index.js'
+import { createCallBatchStore, SEND_TRANSACTION_SCREEN } from '../../wallet-transactions/index.js'
+import { embeddedWallet } from '../../embedded-wallet/index.js'
 import { embeddedWalletPresence } from './embeddedWalletPresence.js'
-import { createFoyer } from '../../../../core/client/createFoyer.js'
-import { REFRESH_MARKER_COOKIE, sessionKeys } from '../../../../core/client/session.js'
-import { createMemoryStorage } from '../../../../core/client/storage.js'
-import { paths } from '../../../../core/protocol/index.js'
-import { handlerFetch, KIT_API_URL, KIT_APP_ID } from '../../../../test/kit/renderWithFoyer.js'
+import { createFoyer } from '../../../core/client/createFoyer.js'
+import { REFRESH_MARKER_COOKIE, sessionKeys } from '../../../core/client/session.js'
+import { createMemoryStorage } from '../../../core/client/storage.js'
+import { paths } from '../../../core/protocol/index.js'
+import { handlerFetch, KIT_API_URL, KIT_APP_ID } from '../../../test/kit/renderWithFoyer.js'
 
 interface Announcement {
   info: { uuid: string; name: string; icon: string; rdns: string }

@@ -1,7 +1,7 @@
-import type { Foyer } from '../../../../core/client/types.js'
-import { primaryEmbeddedWallet } from '../../state/embeddedAccounts.js'
+import type { Foyer } from '../../../core/client/types.js'
 import { announcedWallet } from './announcedWallet.js'
-import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from '../provider/embeddedEthereumProvider.js'
+import type { EmbeddedEthereumProvider } from '../provider/embeddedEthereumProvider.js'
+import type { WalletEthereumOptions } from '../ethereumWallet.js'
 import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } from './embeddedWalletPresence.js'
 
 /**
@@ -13,9 +13,9 @@ import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } f
  * until the session is known. Once it is, this also tells whether there is such a wallet (embeddedWalletPresence.ts:
  * the wagmi connector waits on it at a reload). Returns the teardown.
  */
-export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps, win: Window | undefined = typeof window === 'undefined' ? undefined : window): () => void {
+export function announceEmbeddedWallet(foyer: Foyer, face: WalletEthereumOptions, win: Window | undefined = typeof window === 'undefined' ? undefined : window): () => void {
   if (!win) return () => {}
-  const page = announcedWallet(win, { isMetaMask: deps.isMetaMask === true })
+  const page = announcedWallet(win, { isMetaMask: face.isMetaMask === true })
   let provider: Promise<EmbeddedEthereumProvider> | null = null
   let loaded: EmbeddedEthereumProvider | null = null
   let active = false
@@ -30,7 +30,7 @@ export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps,
   page.pending()
 
   const stop = foyer.$session.subscribe((session) => {
-    const has = primaryEmbeddedWallet(session.user, 'ethereum') !== null
+    const has = face.accounts(session.user).length > 0
     const wasKnown = known
     known = session.status !== 'loading'
     if (known && !has) {
@@ -47,7 +47,10 @@ export function announceEmbeddedWallet(foyer: Foyer, deps: EmbeddedProviderDeps,
     if (has && !loaded) page.pending()
     tellPresence()
     if (!has) return
-    provider ??= import('../provider/embeddedEthereumProvider.js').then((m) => m.createEmbeddedEthereumProvider(foyer, deps, m.primaryWalletAccount(foyer)))
+    provider ??= import('../provider/embeddedEthereumProvider.js').then(async (m) => {
+      const deps = await m.providerDepsOf(foyer, face)
+      return m.createEmbeddedEthereumProvider(foyer, deps, m.primaryWalletAccount(foyer, deps))
+    })
     void provider.then(
       (p) => {
         if (stopped) return

@@ -1,6 +1,6 @@
 import type { EmbeddedEthereumProvider, RequestArguments } from '../provider/embeddedEthereumProvider.js'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_RDNS } from './embeddedWalletInfo.js'
-import { EmbeddedProviderRpcError, providerRpcTexts } from '../../../../core/client/wallets/providerRpcError.js'
+import { EmbeddedProviderRpcError, providerRpcTexts } from '../../../core/client/wallets/providerRpcError.js'
 
 /** EIP-6963 provider info. */
 export interface Eip6963Info {

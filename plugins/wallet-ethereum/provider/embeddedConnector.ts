@@ -1,11 +1,10 @@
-import type { Foyer } from '../../../../core/client/types.js'
-import { eip1193Connector } from '../../../../core/client/wallets/eip1193Connector.js'
-import type { ConnectorSource, WalletConnector } from '../../../../core/client/wallets/types.js'
-import type { LinkedAccount } from '../../../../core/protocol/index.js'
-import { embeddedWalletsOf } from '../../state/embeddedAccounts.js'
-import type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './embeddedEthereumProvider.js'
+import type { Foyer } from '../../../core/client/types.js'
+import { eip1193Connector } from '../../../core/client/wallets/eip1193Connector.js'
+import type { ConnectorSource, WalletConnector } from '../../../core/client/wallets/types.js'
+import type { LinkedAccount } from '../../../core/protocol/index.js'
+import type { EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
 import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME } from '../announce/embeddedWalletInfo.js'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE } from '../../walletConstants.js'
+import type { WalletEthereumOptions } from '../ethereumWallet.js'
 
 /** The connector id of an embedded Ethereum wallet. */
 export const embeddedConnectorId = (address: string) => `embedded:${address.toLowerCase()}`
@@ -16,7 +15,7 @@ export const embeddedConnectorId = (address: string) => `embedded:${address.toLo
  * out). They are `autoConnect`: the wallet manager connects them without a prompt, lists them first in `useWallets()`
  * and keeps them out of the wallet list screen. Each one's EIP-1193 provider (and viem) loads on first use.
  */
-export function embeddedConnectors(foyer: Foyer, deps: EmbeddedProviderDeps): ConnectorSource {
+export function embeddedConnectors(foyer: Foyer, face: WalletEthereumOptions): ConnectorSource {
   return {
     discover(update) {
       // One connector (and provider) per address for the kernel's life: the manager's listeners stay attached to it
@@ -25,16 +24,16 @@ export function embeddedConnectors(foyer: Foyer, deps: EmbeddedProviderDeps): Co
       const connectorOf = (account: LinkedAccount) => {
         const address = String(account.address)
         const id = embeddedConnectorId(address)
-        const imported = account.imported === true || account.connectorType === EMBEDDED_IMPORTED_CONNECTOR_TYPE
         let entry = made.get(id)
         if (!entry) {
           const slot: { connector: WalletConnector; provider: Promise<EmbeddedEthereumProvider> | null } = { connector: null as never, provider: null }
           const base = eip1193Connector(
-            { id, connectorType: imported ? EMBEDDED_IMPORTED_CONNECTOR_TYPE : EMBEDDED_CONNECTOR_TYPE, walletClientType: EMBEDDED_WALLET_CLIENT_TYPE, name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
+            { id, connectorType: face.connectorType(account), walletClientType: face.walletClientType, name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
             () =>
-              (slot.provider ??= import('./embeddedEthereumProvider.js').then((m) =>
-                m.createEmbeddedEthereumProvider(foyer, deps, m.embeddedWalletAccount(foyer, address)),
-              )),
+              (slot.provider ??= import('./embeddedEthereumProvider.js').then(async (m) => {
+                const deps = await m.providerDepsOf(foyer, face)
+                return m.createEmbeddedEthereumProvider(foyer, deps, m.embeddedWalletAccount(foyer, deps, address))
+              })),
           )
           // The provider answers addresses in lower case, as MetaMask does (dapps compare them to what they recover);
           // useWallets() keeps the account's own EIP-55 spelling, as Privy's does.
@@ -57,7 +56,7 @@ export function embeddedConnectors(foyer: Foyer, deps: EmbeddedProviderDeps): Co
       const publish = () => {
         // Not before `ready`: the wallet's chain comes from the app config (a restored session can beat it).
         if (!foyer.$ready.peek()) return
-        const wallets = embeddedWalletsOf(foyer.$session.peek().user, 'ethereum')
+        const wallets = face.accounts(foyer.$session.peek().user)
         const key = wallets.map((w) => String(w.address).toLowerCase()).join(',')
         if (key === published) return
         published = key

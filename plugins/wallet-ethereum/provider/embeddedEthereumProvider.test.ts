@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
-import type { FoyerClientConfig } from '../../../../core/client/types.js'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, primaryWalletAccount, type EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
-import { frameEvents } from '../../channel/frameProtocol.js'
-import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from '../../index.js'
-import { SEND_TRANSACTION_SCREEN } from '../../../wallet-transactions/index.js'
-import { WalletProxyError } from '../../channel/walletProxy.js'
-import { rpcError } from '../../../../test/kit/rpcErrors.js'
+import type { FoyerClientConfig } from '../../../core/client/types.js'
+import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame.js'
+import { startAnvil, type Anvil } from '../../../test/standins/anvil.js'
+import type { EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
+import { kitEthereumProvider } from '../../../test/kit/kitEthereumProvider.js'
+import { frameEvents } from '../../../test/kit/embeddedWalletInternals.js'
+import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from '../../embedded-wallet/index.js'
+import { SEND_TRANSACTION_SCREEN } from '../../wallet-transactions/index.js'
+import { WalletProxyError } from '../../../test/kit/embeddedWalletInternals.js'
+import { rpcError } from '../../../test/kit/rpcErrors.js'
 
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({
   id,
@@ -32,7 +33,7 @@ async function setup(options: EmbeddedWalletOptions = { showWalletUIs: false }, 
   const plugin = { ...embeddedWallet(options), state: () => frame.state }
   const kit = await startKitFoyer([plugin], config)
   const prompt = (personal: boolean) => (options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
-  const provider = createEmbeddedEthereumProvider(kit.foyer, { state: () => frame.state, prompt }, accountOf(kit.foyer, address))
+  const provider = kitEthereumProvider(kit.foyer, frame.state, { prompt }, address)
   const user = kitUser([embeddedWalletAccount(address)])
   if (signedIn) kit.signIn(user)
   return { ...kit, frame, address, provider, user }
@@ -50,7 +51,7 @@ describe('the embedded Ethereum provider: accounts and chains', () => {
   it("says isMetaMask: false, and true only when the host opts in for dapps that gate on it", async () => {
     const { provider, foyer, frame, address } = await setup()
     expect([provider.isMetaMask, provider.isFoyerWallet]).toEqual([false, true])
-    const claiming = createEmbeddedEthereumProvider(foyer, { state: () => frame.state, prompt: () => false, isMetaMask: true }, accountOf(foyer, address))
+    const claiming = kitEthereumProvider(foyer, frame.state, { prompt: () => false, isMetaMask: true }, address)
     expect([claiming.isMetaMask, claiming.isFoyerWallet]).toEqual([true, true])
   })
 
@@ -127,7 +128,7 @@ describe('the embedded Ethereum provider: accounts and chains', () => {
 
   it('the page-level provider follows the primary wallet of whoever is signed in', async () => {
     const { foyer, frame, signIn, signOut, user } = await setup()
-    const page = createEmbeddedEthereumProvider(foyer, { state: () => frame.state, prompt: () => false }, primaryWalletAccount(foyer))
+    const page = kitEthereumProvider(foyer, frame.state, { prompt: () => false }, 'primary')
     const events = record(page)
     expect(await page.request({ method: 'eth_accounts' })).toEqual([frame.account(0).address.toLowerCase()])
     await signOut()
@@ -215,7 +216,7 @@ describe('the embedded Ethereum provider: signing', () => {
 
   it("signs legacy typed data (eth_signTypedData v1) and v3 as a dapp's eth-sig-util recovers them, and answers personal_ecRecover", async () => {
     const { recoverTypedSignature, SignTypedDataVersion, typedSignatureHash } = await import('@metamask/eth-sig-util')
-    const { typedDataV1Hash } = await import('../../frame/ethereum/typedDataV1.js')
+    const { typedDataV1Hash } = await import('../../../test/kit/embeddedWalletInternals.js')
     const { provider, address } = await setup()
     const legacy = [
       { type: 'string', name: 'message', value: 'Hi, Alice!' },

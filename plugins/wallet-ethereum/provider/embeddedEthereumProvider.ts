@@ -1,23 +1,23 @@
 import type { ReadonlySignal } from '@preact/signals-core'
 import type { PublicClient } from 'viem'
-import type { Foyer } from '../../../../core/client/types.js'
-import { createCallBatchStore, loadCallBatches, loadEthereumTransactions, SEND_CALLS_SCREEN, type CallBatch, type CallBatchStore, type SendCallsParams } from '../../../wallet-transactions/index.js'
-import { embeddedWalletsOf, primaryEmbeddedWallet } from '../../state/embeddedAccounts.js'
-import { configuredChains } from '../../../../core/client/wallets/configuredChains.js'
-import { assertSupportedChain, defaultChainId, isSupportedChain, knownChains, parseChainId, rpcUrlOf, toHexChainId } from '../../state/embeddedChains.js'
-import type { EmbeddedWalletState } from '../../state/embeddedWalletState.js'
-import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
-import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from '../../../../core/client/wallets/providerRpcError.js'
-import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen.js'
-import { SIGN_SCREEN } from '../../walletConstants.js'
-import { embeddedTransactionWallet } from '../../state/transactionWallet.js'
+import type { Foyer } from '../../../core/client/types.js'
+import { createCallBatchStore, loadCallBatches, loadEthereumTransactions, SEND_CALLS_SCREEN, type CallBatch, type CallBatchStore, type SendCallsParams } from '../../wallet-transactions/index.js'
+import { configuredChains } from '../../../core/client/wallets/configuredChains.js'
+import { parseChainId, toHexChainId } from '../../../core/client/wallets/chainIds.js'
+import { EmbeddedProviderRpcError, providerRpcTexts, toProviderRpcError, walletCallsErrorCodes } from '../../../core/client/wallets/providerRpcError.js'
+import type { LinkedAccount, User } from '../../../core/protocol/index.js'
+import { walletEthereumErrors } from '../ethereumTexts.js'
+import type { SignRequestParams, SignUiOptions } from '../screens/SignRequestScreen.js'
+import { SIGN_SCREEN } from '../ethereumScreens.js'
+import type { EthereumSignRequest, EthereumWallet, WalletEthereumOptions } from '../ethereumWallet.js'
 import { walletCapabilities } from '../requests/walletCapabilities.js'
-import { signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet.js'
 
 /** What a provider needs from the plugin: the frame connection and the host's prompt policy. */
 export interface EmbeddedProviderDeps {
-  /** The plugin's state: the frame connection signWithWallet uses (tests give one over a fake frame). */
-  state: () => EmbeddedWalletState
+  /** The wallet the provider serves (loaded): its accounts, signatures and chains. */
+  wallet: EthereumWallet
+  /** The wallet's Ethereum accounts of `user`, walletIndex order. */
+  accounts: (user: User | null) => readonly LinkedAccount[]
   /**
    * Whether a request shows the sign screen: the host's `showWalletUIs`, and for personal_sign `noPromptOnSignature`
    * — the same policy as `useFoyer().signMessage`.
@@ -31,6 +31,18 @@ export interface EmbeddedProviderDeps {
   batches?: () => CallBatchStore
   /** The provider's `isMetaMask` (the plugin's `ethereum.isMetaMask`; default false). */
   isMetaMask?: boolean
+}
+
+/** What the providers of `foyer`'s page need, from walletEthereum()'s options: the wallet (loaded now) and the host's policy. */
+export async function providerDepsOf(foyer: Foyer, options: WalletEthereumOptions): Promise<EmbeddedProviderDeps> {
+  return {
+    wallet: await options.wallet(foyer),
+    accounts: options.accounts,
+    prompt: (personal) => options.prompt(personal),
+    priceDisplay: options.priceDisplay ?? 'usd',
+    ...(options.batches ? { batches: () => options.batches!(foyer) } : {}),
+    isMetaMask: options.isMetaMask === true,
+  }
 }
 
 /** An EIP-1193 request. */
@@ -62,11 +74,11 @@ export interface EmbeddedEthereumProvider {
 const UNSUPPORTED = /^(wallet_|eth_sign|eth_decrypt$|eth_getEncryptionPublicKey$|personal_)/
 
 /** The address of the signed-in user's embedded Ethereum wallet `address`, while they have it. */
-export const embeddedWalletAccount = (foyer: Foyer, address: string) => () =>
-  (embeddedWalletsOf(foyer.$session.peek().user, 'ethereum').find((a) => String(a.address).toLowerCase() === address.toLowerCase())?.address as string | undefined) ?? null
+export const embeddedWalletAccount = (foyer: Foyer, deps: Pick<EmbeddedProviderDeps, 'accounts'>, address: string) => () =>
+  (deps.accounts(foyer.$session.peek().user).find((a) => String(a.address).toLowerCase() === address.toLowerCase())?.address as string | undefined) ?? null
 
 /** The address of the signed-in user's first embedded Ethereum wallet (walletIndex 0), or null. */
-export const primaryWalletAccount = (foyer: Foyer) => () => (primaryEmbeddedWallet(foyer.$session.peek().user, 'ethereum')?.address as string | undefined) ?? null
+export const primaryWalletAccount = (foyer: Foyer, deps: Pick<EmbeddedProviderDeps, 'accounts'>) => () => (deps.accounts(foyer.$session.peek().user)[0]?.address as string | undefined) ?? null
 
 const isHex = (value: unknown): value is `0x${string}` => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
 const isAddress = (value: unknown): value is string => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
@@ -95,10 +107,10 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   let ownBatches: CallBatchStore | null = null
   const batches = () => deps.batches?.() ?? (ownBatches ??= createCallBatchStore())
   // This provider's wallet as the transaction plugin sees it: its frame connection, prompt policy and batches.
-  const transactionWallet = () =>
-    embeddedTransactionWallet(foyer, deps.state(), { prompt: (show) => show ?? deps.prompt(false), priceDisplay: deps.priceDisplay ?? 'usd', clusters: [], batches })
+  const wallet = deps.wallet
+  const transactionWallet = () => wallet.transactionWallet({ prompt: (show) => show ?? deps.prompt(false), batches })
   let chainId: number | null = null
-  const current = () => chainId ?? defaultChainId(foyer)
+  const current = () => chainId ?? wallet.defaultChainId()
 
   const emit = (event: string, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -135,7 +147,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   }
 
   function clientFor(id: number): Promise<PublicClient> {
-    const url = rpcUrlOf(foyer, id)
+    const url = wallet.rpcUrlOf(id)
     let client = clients.get(url)
     if (!client) {
       client = import('viem').then(({ createPublicClient, http }) =>
@@ -148,9 +160,9 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   }
 
   /** Signs on the sign screen (4001 when closed) or, with wallet UIs off, directly in the frame. */
-  async function sign(request: WalletSignRequest, display: string, personal: boolean, intent: 'sign' | 'transaction', uiOptions?: SignUiOptions) {
+  async function sign(request: EthereumSignRequest, display: string, personal: boolean, intent: 'sign' | 'transaction', uiOptions?: SignUiOptions) {
     const address = authorized()
-    if (!deps.prompt(personal)) return signWithWallet(foyer, deps.state(), address, request)
+    if (!deps.prompt(personal)) return wallet.sign(address, request)
     const params: SignRequestParams = { address, request, display, ...(uiOptions ? { uiOptions } : {}) }
     return foyer.modal.request<`0x${string}`>(SIGN_SCREEN, params, { intent })
   }
@@ -173,7 +185,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   }
 
   function switchTo(id: number) {
-    assertSupportedChain(foyer, id)
+    wallet.assertSupportedChain(id)
     if (id !== current()) {
       chainId = id
       emit('chainChanged', toHexChainId(id))
@@ -198,10 +210,10 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   async function addChain(raw: unknown) {
     const id = parseChainId((raw as { chainId?: unknown } | null)?.chainId)
     if (id === null) throw new EmbeddedProviderRpcError(-32602, `Expected 0x-prefixed, unpadded, non-zero hexadecimal string 'chainId'. Received:\n${String((raw as { chainId?: unknown } | null)?.chainId).slice(0, 100)}`)
-    if (isSupportedChain(foyer, id)) return null
+    if (wallet.isSupportedChain(id)) return null
     authorized()
     const flow = await import('../requests/addEthereumChain.js')
-    const chain = await flow.addEthereumChain(foyer, raw, deps.fetch)
+    const chain = await flow.addEthereumChain(foyer, wallet, raw, deps.fetch)
     return switchTo(chain.id)
   }
 
@@ -213,7 +225,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
     const me = authorized()
     const id = current()
     const [flow, client] = await Promise.all([import('../requests/watchAsset.js'), clientFor(id)])
-    return flow.watchAsset(foyer, me, id, client, raw)
+    return flow.watchAsset(foyer, wallet, me, id, client, raw)
   }
 
   /** wallet_sendCalls (EIP-5792): one confirmation for every call, then the batch (sendCalls.ts). */
@@ -240,8 +252,8 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   function capabilityChains(raw: unknown): number[] {
     if (raw === undefined || raw === null) {
       const configured = configuredChains(foyer)
-      const ids = configured.length ? configured.map((c) => c.id) : [defaultChainId(foyer)]
-      return [...ids, ...knownChains(foyer).map((c) => c.id).filter((id) => !ids.includes(id))]
+      const ids = configured.length ? configured.map((c) => c.id) : [wallet.defaultChainId()]
+      return [...ids, ...wallet.knownChains().map((c) => c.id).filter((id) => !ids.includes(id))]
     }
     const ids = Array.isArray(raw) ? raw.map((id) => (typeof id === 'string' ? parseChainId(id) : null)) : [null]
     if (ids.some((id) => id === null)) throw new EmbeddedProviderRpcError(-32602, 'Invalid params: chain ids must be hex strings')
@@ -284,14 +296,14 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
         // [message, address]; some dapps send [address, message].
         let [message, address] = params
         if (isAddress(message) && !isAddress(address) && address !== undefined) [message, address] = [address, message]
-        if (typeof message !== 'string' || message.length === 0 || message === '0x') throw new EmbeddedProviderRpcError(-32602, embeddedWalletErrors.emptyMessage)
+        if (typeof message !== 'string' || message.length === 0 || message === '0x') throw new EmbeddedProviderRpcError(-32602, walletEthereumErrors.emptyMessage)
         const me = authorized(address)
         const hex = isHex(message) ? message : utf8Hex(message)
         return sign({ method: 'personal_sign', params: [hex, me] }, readable(hex), true, 'sign')
       }
       case 'eth_sign': {
         const [address, data] = params
-        if (!isHex(data) || data === '0x') throw new EmbeddedProviderRpcError(-32602, embeddedWalletErrors.emptyMessage)
+        if (!isHex(data) || data === '0x') throw new EmbeddedProviderRpcError(-32602, walletEthereumErrors.emptyMessage)
         const me = authorized(address)
         return sign({ method: 'eth_sign', params: [me, data] }, readable(data), false, 'sign')
       }
@@ -341,7 +353,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
         return transaction('send', params[0])
       case 'wallet_getCapabilities': {
         const [address, chainIds] = params
-        return walletCapabilities(foyer, authorized(address ?? undefined), capabilityChains(chainIds))
+        return walletCapabilities(foyer, wallet, authorized(address ?? undefined), capabilityChains(chainIds))
       }
       case 'wallet_sendCalls':
         return sendCalls(params[0])

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FoyerPlugin } from '../../../../core/client/plugin.js'
-import type { Foyer } from '../../../../core/client/types.js'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
-import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser } from '../../../../test/kit/fakeWalletFrame.js'
-import { renderWithFoyer } from '../../../../test/kit/renderWithFoyer.js'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } from './embeddedEthereumProvider.js'
-import { embeddedWallet } from '../../index.js'
+import type { FoyerPlugin } from '../../../core/client/plugin.js'
+import type { Foyer } from '../../../core/client/types.js'
+import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitAccessToken, kitUser } from '../../../test/kit/fakeWalletFrame.js'
+import { renderWithFoyer } from '../../../test/kit/renderWithFoyer.js'
+import { startAnvil, type Anvil } from '../../../test/standins/anvil.js'
+import { kitEthereumProvider } from '../../../test/kit/kitEthereumProvider.js'
+import { embeddedWallet } from '../../embedded-wallet/index.js'
 
 // The batch screen ('embedded-wallet/send-calls') as wallet_sendCalls opens it: the real plugin over a fake frame, anvil.
 
@@ -31,7 +31,7 @@ describe('the batch confirmation (wallet_sendCalls)', () => {
     const { foyer } = await renderWithFoyer(<div />, { plugins: [{ ...embeddedWallet({ priceDisplay: 'native' }), state: () => frame.state }, ...plugins], config: { supportedChains: [chain(anvil.rpcUrl)] } })
     await act(() => foyer.session.handleTokenResponse({ user: kitUser([embeddedWalletAccount(address)]), token: kitAccessToken(), refresh_token: 'r', session_update_action: 'set' } as never))
     await anvil.setBalance(address, funds)
-    const provider = createEmbeddedEthereumProvider(foyer, { state: () => frame.state, prompt: () => true, priceDisplay: 'native' }, accountOf(foyer, address))
+    const provider = kitEthereumProvider(foyer, frame.state, { prompt: () => true, priceDisplay: 'native' }, address)
     let answer!: Promise<unknown>
     act(() => {
       answer = provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: A, value: '0x5af3107a4000' }, { to: B, value: '0x5af3107a4000', data: '0xd09de08a' }] }] })

@@ -1,10 +1,9 @@
-import { FlowError } from '../../../../core/errors/index.js'
-import type { Foyer } from '../../../../core/client/types.js'
-import type { EmbeddedWalletState } from '../../state/embeddedWalletState.js'
-import { embeddedWalletErrors } from '../../embeddedWalletTexts.js'
-import type { SignRequestParams, SignUiOptions } from '../../screens/SignRequestScreen.js'
-import { embeddedEthereumWallet, signWithWallet, type WalletSignRequest } from '../../channel/signWithWallet.js'
-import { SIGN_SCREEN } from '../../walletConstants.js'
+import { FlowError } from '../../../core/errors/index.js'
+import type { Foyer } from '../../../core/client/types.js'
+import { walletEthereumErrors } from '../ethereumTexts.js'
+import type { SignRequestParams, SignUiOptions } from '../screens/SignRequestScreen.js'
+import type { EthereumSignRequest, EthereumWallet } from '../ethereumWallet.js'
+import { SIGN_SCREEN } from '../ethereumScreens.js'
 
 /** UTF-8 text as 0x hex (personal_sign's message); viem stays out of the host's initial JS. */
 const utf8Hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}` as const
@@ -21,30 +20,29 @@ export interface SignOptions {
 export type PromptPolicy = (options: SignOptions) => boolean
 
 /** Signs with the embedded wallet, through the sign screen unless the host turned the wallet UIs off. */
-async function signRequest(foyer: Foyer, state: EmbeddedWalletState, request: (address: string) => WalletSignRequest, display: string, options: SignOptions, prompt: boolean) {
-  const wallet = embeddedEthereumWallet(foyer, options.address)
-  const address = String(wallet.address)
-  if (!prompt) return signWithWallet(foyer, state, address, request(address))
+async function signRequest(foyer: Foyer, wallet: EthereumWallet, request: (address: string) => EthereumSignRequest, display: string, options: SignOptions, prompt: boolean) {
+  const address = String(wallet.account(options.address).address)
+  if (!prompt) return wallet.sign(address, request(address))
   const params: SignRequestParams = { address, request: request(address), display, ...(options.uiOptions ? { uiOptions: options.uiOptions } : {}) }
   return foyer.modal.request<`0x${string}`>(SIGN_SCREEN, params, { intent: 'sign' })
 }
 
 /** Signs a text message, or bytes given as `{ raw: hex }` (personal_sign); answers the signature. Closing the screen rejects with 4001. */
-export async function signMessage(foyer: Foyer, state: EmbeddedWalletState, message: unknown, options: SignOptions, prompt: boolean) {
+export async function signMessage(foyer: Foyer, wallet: EthereumWallet, message: unknown, options: SignOptions, prompt: boolean) {
   // Bytes as hex (`{ raw }`, viem's SignableMessage): what a smart account's owner signs (a user operation hash).
   const raw = message && typeof message === 'object' ? (message as { raw?: unknown }).raw : undefined
   if (typeof raw === 'string' && /^0x(?:[0-9a-fA-F]{2})+$/.test(raw)) {
-    return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [raw as `0x${string}`, address] }), raw, options, prompt)
+    return signRequest(foyer, wallet, (address) => ({ method: 'personal_sign', params: [raw as `0x${string}`, address] }), raw, options, prompt)
   }
-  if (typeof message !== 'string' || message.length === 0) throw new FlowError(embeddedWalletErrors.emptyMessage, 'INVALID_MESSAGE')
-  return signRequest(foyer, state, (address) => ({ method: 'personal_sign', params: [utf8Hex(message), address] }), message, options, prompt)
+  if (typeof message !== 'string' || message.length === 0) throw new FlowError(walletEthereumErrors.emptyMessage, 'INVALID_MESSAGE')
+  return signRequest(foyer, wallet, (address) => ({ method: 'personal_sign', params: [utf8Hex(message), address] }), message, options, prompt)
 }
 
 /** Signs EIP-712 typed data (eth_signTypedData_v4) on 'Sign typed data', which shows its domain and message as fields. */
-export async function signTypedData(foyer: Foyer, state: EmbeddedWalletState, typedData: unknown, options: SignOptions, prompt: boolean) {
+export async function signTypedData(foyer: Foyer, wallet: EthereumWallet, typedData: unknown, options: SignOptions, prompt: boolean) {
   if (!typedData || typeof typedData !== 'object') throw new FlowError('Invalid typed data', 'INVALID_TYPED_DATA')
   const json = JSON.stringify(typedData, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
   const readable = { domain: (typedData as { domain?: unknown }).domain, message: (typedData as { message?: unknown }).message }
   const display = JSON.stringify(readable, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)
-  return signRequest(foyer, state, (address) => ({ method: 'eth_signTypedData_v4', params: [address, json] }), display, options, prompt)
+  return signRequest(foyer, wallet, (address) => ({ method: 'eth_signTypedData_v4', params: [address, json] }), display, options, prompt)
 }

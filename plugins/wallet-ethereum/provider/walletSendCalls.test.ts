@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createWalletClient, custom, type Hex } from 'viem'
 import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions'
-import type { BatchCall, BatchReceipt, FoyerPlugin } from '../../../../core/client/plugin.js'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
-import { SEND_CALLS_SCREEN, type SendCallsParams } from '../../../wallet-transactions/index.js'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } from './embeddedEthereumProvider.js'
-import { frameEvents } from '../../channel/frameProtocol.js'
-import { embeddedWallet } from '../../index.js'
-import { rpcError } from '../../../../test/kit/rpcErrors.js'
+import type { BatchCall, BatchReceipt, FoyerPlugin } from '../../../core/client/plugin.js'
+import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame.js'
+import { startAnvil, type Anvil } from '../../../test/standins/anvil.js'
+import { SEND_CALLS_SCREEN, type SendCallsParams } from '../../wallet-transactions/index.js'
+import { kitEthereumProvider } from '../../../test/kit/kitEthereumProvider.js'
+import { frameEvents } from '../../../test/kit/embeddedWalletInternals.js'
+import { embeddedWallet } from '../../embedded-wallet/index.js'
+import { rpcError } from '../../../test/kit/rpcErrors.js'
 
 // EIP-5792 through the embedded wallet's provider, as viem's wallet actions use it: the real plugin over a fake frame,
 // anvil as the chain; a stand-in batch executor (the kernel slot smart wallets fill) for the atomic path.
@@ -34,7 +34,7 @@ describe('wallet_sendCalls, wallet_getCallsStatus, wallet_getCapabilities (provi
     const kit = await startKitFoyer([{ ...embeddedWallet({ showWalletUIs: ui, priceDisplay: 'native' }), state: () => frame.state }, ...plugins], { supportedChains: [chain(31337, anvil.rpcUrl)] })
     kit.signIn(kitUser([embeddedWalletAccount(address)]))
     await anvil.setBalance(address, 10n ** 18n)
-    const provider = createEmbeddedEthereumProvider(kit.foyer, { state: () => frame.state, prompt: () => ui, priceDisplay: 'native' }, accountOf(kit.foyer, address))
+    const provider = kitEthereumProvider(kit.foyer, frame.state, { prompt: () => ui, priceDisplay: 'native' }, address)
     const client = createWalletClient({ account: address, chain: chain(31337, anvil.rpcUrl) as never, transport: custom(provider), pollingInterval: 100 })
     return { ...kit, frame, address, provider, client }
   }

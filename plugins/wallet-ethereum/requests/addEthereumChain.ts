@@ -1,7 +1,7 @@
-import type { Foyer } from '../../../../core/client/types.js'
-import { EmbeddedProviderRpcError } from '../../../../core/client/wallets/providerRpcError.js'
-import { ADD_CHAIN_SCREEN } from '../../walletConstants.js'
-import { rememberAddedChain, type AddedChain } from '../../state/walletPreferences.js'
+import type { Foyer } from '../../../core/client/types.js'
+import { EmbeddedProviderRpcError } from '../../../core/client/wallets/providerRpcError.js'
+import { ADD_CHAIN_SCREEN } from '../ethereumScreens.js'
+import type { AddedChain, EthereumWallet } from '../ethereumWallet.js'
 
 /** What 'Add network' shows: the chain as it will be added. */
 export interface AddChainParams {
@@ -103,12 +103,12 @@ export async function assertRpcChainId(chain: AddedChain, fetchFn: typeof global
  * network' (closing or Cancel is 4001), then remembered for the signed-in user (every provider of theirs knows it, this
  * page and the next). Answers the chain; the provider switches to it.
  */
-export async function addEthereumChain(foyer: Foyer, raw: unknown, fetchFn?: typeof globalThis.fetch): Promise<AddedChain> {
+export async function addEthereumChain(foyer: Foyer, wallet: EthereumWallet, raw: unknown, fetchFn?: typeof globalThis.fetch): Promise<AddedChain> {
   const chain = readAddChainRequest(raw)
   await assertRpcChainId(chain, fetchFn)
   const params: AddChainParams = { chain }
   // The 'sign' intent: its exit (closing the modal) is the 4001 rejection.
   await foyer.modal.request(ADD_CHAIN_SCREEN, params, { intent: 'sign' })
-  rememberAddedChain(foyer, chain)
+  wallet.rememberAddedChain(chain)
   return chain
 }

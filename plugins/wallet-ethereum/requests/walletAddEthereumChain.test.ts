@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWalletClient, custom } from 'viem'
 import { addChain, switchChain } from 'viem/actions'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
+import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame.js'
+import { startAnvil, type Anvil } from '../../../test/standins/anvil.js'
 import { assertRpcChainId, readAddChainRequest, type AddChainParams } from './addEthereumChain.js'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, type EmbeddedEthereumProvider } from '../provider/embeddedEthereumProvider.js'
-import { embeddedWallet } from '../../index.js'
-import { ADD_CHAIN_SCREEN } from '../../walletConstants.js'
-import { rpcError, thrown } from '../../../../test/kit/rpcErrors.js'
+import type { EmbeddedEthereumProvider } from '../provider/embeddedEthereumProvider.js'
+import { kitEthereumProvider } from '../../../test/kit/kitEthereumProvider.js'
+import { embeddedWallet } from '../../embedded-wallet/index.js'
+import { ADD_CHAIN_SCREEN } from '../index.js'
+import { rpcError, thrown } from '../../../test/kit/rpcErrors.js'
 
 const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({ id, name: `Local ${id}`, nativeCurrency: ETHER, rpcUrls: { default: { http: [rpcUrl] } } })
@@ -87,7 +88,7 @@ describe('wallet_addEthereumChain through the provider (fake frame, a second anv
     const kit = await startKitFoyer([{ ...embeddedWallet({ showWalletUIs: ui }), state: () => frame.state }], { supportedChains: [chain(31337)] })
     const user = kitUser([embeddedWalletAccount(address)])
     kit.signIn(user)
-    const providerOf = () => createEmbeddedEthereumProvider(kit.foyer, { state: () => frame.state, prompt: () => ui }, accountOf(kit.foyer, address))
+    const providerOf = () => kitEthereumProvider(kit.foyer, frame.state, { prompt: () => ui }, address)
     return { ...kit, frame, address, user, provider: providerOf(), providerOf }
   }
   const events = (provider: EmbeddedEthereumProvider) => {

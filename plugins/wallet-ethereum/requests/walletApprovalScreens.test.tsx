@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { kitAccessToken, kitUser } from '../../../../test/kit/fakeWalletFrame.js'
-import { renderWithFoyer } from '../../../../test/kit/renderWithFoyer.js'
+import { kitAccessToken, kitUser } from '../../../test/kit/fakeWalletFrame.js'
+import { renderWithFoyer } from '../../../test/kit/renderWithFoyer.js'
 import type { AddChainParams } from './addEthereumChain.js'
-import { embeddedWallet, useWatchedAssets } from '../../index.js'
-import { rememberWatchedAsset } from '../../state/walletPreferences.js'
-import { ADD_CHAIN_SCREEN, WATCH_ASSET_SCREEN } from '../../walletConstants.js'
+import { embeddedWallet, useWatchedAssets } from '../../embedded-wallet/index.js'
+import { rememberWatchedAsset } from '../../../test/kit/embeddedWalletInternals.js'
+import { ADD_CHAIN_SCREEN, WATCH_ASSET_SCREEN } from '../index.js'
 import type { WatchAssetParams } from './watchAsset.js'
 
 afterEach(cleanup)

@@ -1,6 +1,7 @@
-import { atomicBatchExecutor } from '../../../../core/client/wallets/atomicBatchExecutor.js'
-import type { Foyer } from '../../../../core/client/types.js'
-import { isSupportedChain, toHexChainId } from '../../state/embeddedChains.js'
+import { atomicBatchExecutor } from '../../../core/client/wallets/atomicBatchExecutor.js'
+import type { Foyer } from '../../../core/client/types.js'
+import { toHexChainId } from '../../../core/client/wallets/chainIds.js'
+import type { EthereumWallet } from '../ethereumWallet.js'
 
 /** EIP-5792's `atomic` capability: 'supported' where the wallet's batches go as one operation. */
 export type AtomicCapability = { atomic: { status: 'supported' | 'unsupported' } }
@@ -10,10 +11,10 @@ export type AtomicCapability = { atomic: { status: 'supported' | 'unsupported' }
  * 'supported' when a plugin sends its batches there atomically now (its smart wallet, ready, on that chain), else
  * 'unsupported' (the calls go one transaction each). Chains the host doesn't support are left out.
  */
-export function walletCapabilities(foyer: Foyer, owner: string, chainIds: readonly number[]): Record<string, AtomicCapability> {
+export function walletCapabilities(foyer: Foyer, wallet: Pick<EthereumWallet, 'isSupportedChain'>, owner: string, chainIds: readonly number[]): Record<string, AtomicCapability> {
   const answer: Record<string, AtomicCapability> = {}
   for (const chainId of chainIds) {
-    if (!isSupportedChain(foyer, chainId)) continue
+    if (!wallet.isSupportedChain(chainId)) continue
     answer[toHexChainId(chainId)] = { atomic: { status: atomicBatchExecutor(foyer, { owner, chainId }) ? 'supported' : 'unsupported' } }
   }
   return answer

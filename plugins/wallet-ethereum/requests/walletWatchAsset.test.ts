@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWalletClient, custom, type PublicClient } from 'viem'
 import { watchAsset as viemWatchAsset } from 'viem/actions'
-import type { SupportedChain } from '../../../../core/client/wallets/supportedChain.js'
-import { deployTestUsdc, mintTestUsdc } from '../../../../examples/local-stack/testUsdc.js'
-import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
-import { KIT_APP_ID } from '../../../../test/kit/renderWithFoyer.js'
-import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
-import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } from '../provider/embeddedEthereumProvider.js'
-import { embeddedWallet } from '../../index.js'
-import { WATCH_ASSET_SCREEN } from '../../walletConstants.js'
-import { watchedAssetsOf } from '../../state/walletPreferences.js'
+import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import { deployTestUsdc, mintTestUsdc } from '../../../examples/local-stack/testUsdc.js'
+import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame.js'
+import { KIT_APP_ID } from '../../../test/kit/renderWithFoyer.js'
+import { startAnvil, type Anvil } from '../../../test/standins/anvil.js'
+import { kitEthereumProvider } from '../../../test/kit/kitEthereumProvider.js'
+import { embeddedWallet } from '../../embedded-wallet/index.js'
+import { WATCH_ASSET_SCREEN } from '../index.js'
+import { watchedAssetsOf } from '../../../test/kit/embeddedWalletInternals.js'
 import { readToken, readWatchAssetRequest, type WatchAssetParams } from './watchAsset.js'
-import { rpcError, thrown } from '../../../../test/kit/rpcErrors.js'
+import { rpcError, thrown } from '../../../test/kit/rpcErrors.js'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
@@ -89,7 +89,7 @@ describe('wallet_watchAsset through the provider (fake frame, anvil, a test ERC-
     const kit = await startKitFoyer([{ ...embeddedWallet({ showWalletUIs: ui }), state: () => frame.state }], { supportedChains: [chain()] })
     const user = kitUser([embeddedWalletAccount(address)])
     kit.signIn(user)
-    const provider = createEmbeddedEthereumProvider(kit.foyer, { state: () => frame.state, prompt: () => ui }, accountOf(kit.foyer, address))
+    const provider = kitEthereumProvider(kit.foyer, frame.state, { prompt: () => ui }, address)
     const client = createWalletClient({ account: address, transport: custom(provider) })
     return { ...kit, frame, address, provider, client, user }
   }
@@ -128,7 +128,7 @@ describe('wallet_watchAsset through the provider (fake frame, anvil, a test ERC-
       await expect.poll(() => (foyer.$modal.value.open ? foyer.$modal.value.stack.at(-1)?.id : null)).toBe(WATCH_ASSET_SCREEN)
       if (answer === 'close') foyer.modal.close()
       else {
-        const { UserRejectedRequestError } = await import('../../../../core/errors/index.js')
+        const { UserRejectedRequestError } = await import('../../../core/errors/index.js')
         foyer.modal.reject(new UserRejectedRequestError())
       }
       expect(await pending).toEqual({ code: 4001, message: 'The user rejected the request.' })

@@ -1,9 +1,8 @@
 import { erc20Abi, type PublicClient } from 'viem'
-import type { Foyer } from '../../../../core/client/types.js'
-import { knownChains } from '../../state/embeddedChains.js'
-import { EmbeddedProviderRpcError } from '../../../../core/client/wallets/providerRpcError.js'
-import { WATCH_ASSET_SCREEN } from '../../walletConstants.js'
-import { rememberWatchedAsset, watchedAssetsOf, type WatchedAsset } from '../../state/walletPreferences.js'
+import type { Foyer } from '../../../core/client/types.js'
+import { EmbeddedProviderRpcError } from '../../../core/client/wallets/providerRpcError.js'
+import { WATCH_ASSET_SCREEN } from '../ethereumScreens.js'
+import type { EthereumWallet, WatchedAsset } from '../ethereumWallet.js'
 import type { WatchAssetParams, WatchAssetRequest } from './watchAssetTypes.js'
 
 export type { WatchAssetRequest, WatchAssetParams } from './watchAssetTypes.js'
@@ -92,15 +91,15 @@ export async function readToken(client: PublicClient, request: WatchAssetRequest
  * token' (closing or Cancel is 4001), then remembered for the user's wallet on that chain. Answers true, as EIP-747 does
  * for an added token; a token the wallet already watches answers true without asking again.
  */
-export async function watchAsset(foyer: Foyer, wallet: string, chainId: number, client: PublicClient, raw: unknown): Promise<true> {
+export async function watchAsset(foyer: Foyer, ethereum: EthereumWallet, wallet: string, chainId: number, client: PublicClient, raw: unknown): Promise<true> {
   const request = readWatchAssetRequest(raw)
   const found = await readToken(client, request, wallet, chainId)
   const watched = (a: WatchedAsset) => a.address.toLowerCase() === request.address.toLowerCase()
-  if (watchedAssetsOf(foyer, { wallet, chainId }).some(watched)) return true
-  const chainName = knownChains(foyer).find((c) => c.id === chainId)?.name ?? `Chain ${chainId}`
+  if (ethereum.watchedAssets({ wallet, chainId }).some(watched)) return true
+  const chainName = ethereum.knownChains().find((c) => c.id === chainId)?.name ?? `Chain ${chainId}`
   const params: WatchAssetParams = { wallet, chainName, ...found }
   // The 'sign' intent: its exit (closing the modal) is the 4001 rejection.
   await foyer.modal.request(WATCH_ASSET_SCREEN, params, { intent: 'sign' })
-  rememberWatchedAsset(foyer, { wallet, chainId, type: 'ERC20', ...found.token })
+  ethereum.rememberWatchedAsset({ wallet, chainId, type: 'ERC20', ...found.token })
   return true
 }

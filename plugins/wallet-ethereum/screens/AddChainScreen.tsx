@@ -1,7 +1,7 @@
 import { UserRejectedRequestError } from '../../../core/errors/index.js'
 import { Button, ScreenLayout, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
-import type { AddChainParams } from '../ethereum/requests/addEthereumChain.js'
-import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
+import type { AddChainParams } from '../requests/addEthereumChain.js'
+import { walletEthereumErrors } from '../ethereumTexts.js'
 
 /**
  * 'Add network' (wallet_addEthereumChain for a chain the wallet doesn't know): the network's name, chain id, RPC URL,
@@ -22,7 +22,7 @@ export default function AddChainScreen({ params }: { params: AddChainParams }) {
           <Button variant="primary" onClick={() => foyer.modal.resolve(true)} data-testid="foyer-add-chain-approve">
             {t('embeddedWallet.addChain.approve')}
           </Button>
-          <Button variant="link" onClick={() => foyer.modal.reject(new UserRejectedRequestError(embeddedWalletErrors.rejected))} data-testid="foyer-add-chain-cancel">
+          <Button variant="link" onClick={() => foyer.modal.reject(new UserRejectedRequestError(walletEthereumErrors.rejected))} data-testid="foyer-add-chain-cancel">
             {t('embeddedWallet.request.cancel')}
           </Button>
         </>

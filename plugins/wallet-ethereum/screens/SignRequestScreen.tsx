@@ -1,6 +1,7 @@
 import { Button, ErrorText, PluginIcon, ScreenLayout, useFoyerKernel, usePluginState, useScreenState, useT } from '../../../ui/index.js'
-import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { signWithWallet, type WalletSignRequest } from '../channel/signWithWallet.js'
+import type { EthereumSignRequest } from '../ethereumWallet.js'
+import type { WalletEthereumState } from '../walletEthereumState.js'
+import { WALLET_ETHEREUM_ID } from '../ethereumScreens.js'
 import { TypedDataView } from './TypedDataView.js'
 
 /** Host texts of the sign screen (Privy's `uiOptions`). */
@@ -14,7 +15,7 @@ export interface SignUiOptions {
 /** What the sign screen shows and signs. */
 export interface SignRequestParams {
   address: string
-  request: WalletSignRequest
+  request: EthereumSignRequest
   /** The message as the user reads it (text, or typed data as JSON). */
   display: string
   uiOptions?: SignUiOptions
@@ -29,7 +30,7 @@ export const SIGN_SUCCESS_DELAY_MS = 200
  */
 export default function SignRequestScreen({ params }: { params: SignRequestParams }) {
   const foyer = useFoyerKernel()
-  const state = usePluginState<EmbeddedWalletState>('embedded-wallet')
+  const state = usePluginState<WalletEthereumState>(WALLET_ETHEREUM_ID)
   const t = useT()
   // With the request, not this mount: an MFA step-up pushes 'Verify your identity' over the screen while it signs.
   const [status, setStatus] = useScreenState<'idle' | 'signing' | 'success'>('status', 'idle')
@@ -43,7 +44,7 @@ export default function SignRequestScreen({ params }: { params: SignRequestParam
     setStatus('signing')
     setError(null)
     try {
-      const signature = await signWithWallet(foyer, state, params.address, params.request)
+      const signature = await (await state.wallet()).sign(params.address, params.request)
       setStatus('success')
       setTimeout(() => foyer.modal.resolve(signature), SIGN_SUCCESS_DELAY_MS)
     } catch {

@@ -1,8 +1,8 @@
 import { formatUnits } from 'viem'
 import { UserRejectedRequestError } from '../../../core/errors/index.js'
 import { Button, ScreenLayout, TransactionRow as Row, useFoyerKernel, useT } from '../../../ui/index.js'
-import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import type { WatchAssetParams } from '../ethereum/requests/watchAssetTypes.js'
+import { walletEthereumErrors } from '../ethereumTexts.js'
+import type { WatchAssetParams } from '../requests/watchAssetTypes.js'
 
 /** A logo the app suggested, shown only from https (or inline): no plain-http fetch from the modal. */
 const showable = (image?: string) => !!image && (image.startsWith('https://') || image.startsWith('data:image/'))
@@ -24,7 +24,7 @@ export default function WatchAssetScreen({ params }: { params: WatchAssetParams 
           <Button variant="primary" onClick={() => foyer.modal.resolve(true)} data-testid="foyer-watch-asset-approve">
             {t('embeddedWallet.watchAsset.approve')}
           </Button>
-          <Button variant="link" onClick={() => foyer.modal.reject(new UserRejectedRequestError(embeddedWalletErrors.rejected))} data-testid="foyer-watch-asset-cancel">
+          <Button variant="link" onClick={() => foyer.modal.reject(new UserRejectedRequestError(walletEthereumErrors.rejected))} data-testid="foyer-watch-asset-cancel">
             {t('embeddedWallet.request.cancel')}
           </Button>
         </>

@@ -2,9 +2,9 @@
 import { act, cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderWithFoyer } from '../../../test/kit/renderWithFoyer.js'
-import { embeddedWallet } from '../index.js'
+import { embeddedWallet } from '../../embedded-wallet/index.js'
 import type { SignRequestParams } from './SignRequestScreen.js'
-import { SIGN_SCREEN } from '../walletConstants.js'
+import { SIGN_SCREEN } from '../index.js'
 
 afterEach(cleanup)
 

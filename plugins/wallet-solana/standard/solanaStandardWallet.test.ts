@@ -4,9 +4,10 @@ import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import bs58 from 'bs58'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
-import { embeddedWallet } from '../../index.js'
+import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../test/kit/fakeWalletFrame.js'
+import { embeddedWallet } from '../../embedded-wallet/index.js'
 import { createSolanaStandardWallet, SOLANA_STANDARD_FEATURES } from './solanaStandardWallet.js'
+import { EMBEDDED_WALLET_NAME as name, EMBEDDED_WALLET_STANDARD_ICON as standardIcon } from '../../wallet-ethereum/index.js'
 import { Keypair, MessageV0, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 
 const cleanups: Array<() => void> = []
@@ -164,7 +165,7 @@ describe('solana:signAndSendTransaction', () => {
     const standard = createSolanaStandardWallet(async () => new Uint8Array(64), {
       signTransaction: async () => new Uint8Array(),
       signAndSendTransaction: async (address, bytes) => (sent.push([address, bytes]), signature),
-    })
+    }, undefined, { name, standardIcon })
     const address = Keypair.generate().publicKey.toBase58()
     standard.setAddresses([address])
     const send = standard.wallet.features['solana:signAndSendTransaction'] as Features['solana:signAndSendTransaction']
@@ -181,7 +182,7 @@ describe('solana:signAndSendTransaction', () => {
 
 describe("the wallet-standard chains and where each sends", () => {
   it("declares localnet only when a configured cluster is on this machine, and sends each chain to its cluster's node", async () => {
-    const { rpcUrlOfStandardChain, standardChainsOf } = await import('../solanaClusters.js')
+    const { rpcUrlOfStandardChain, standardChainsOf } = await import('../../../core/client/wallets/solanaClusters.js')
     expect(standardChainsOf([])).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet'])
     const local = [{ name: 'mainnet-beta' as const, rpcUrl: 'http://127.0.0.1:8899' }]
     expect(standardChainsOf(local)).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'])
@@ -194,7 +195,7 @@ describe("the wallet-standard chains and where each sends", () => {
 
   it('refuses a send to a chain the wallet does not declare, sending nothing', async () => {
     const sent: unknown[] = []
-    const standard = createSolanaStandardWallet(async () => new Uint8Array(64), { signTransaction: async () => new Uint8Array(), signAndSendTransaction: async (...args) => (sent.push(args), '1') })
+    const standard = createSolanaStandardWallet(async () => new Uint8Array(64), { signTransaction: async () => new Uint8Array(), signAndSendTransaction: async (...args) => (sent.push(args), '1') }, undefined, { name, standardIcon })
     standard.setAddresses([Keypair.generate().publicKey.toBase58()])
     const send = standard.wallet.features['solana:signAndSendTransaction'] as Features['solana:signAndSendTransaction']
     await expect(send.signAndSendTransaction({ account: standard.wallet.accounts[0]!, transaction: new Uint8Array([1]), chain: 'solana:localnet' })).rejects.toThrow('The wallet does not reach solana:localnet')

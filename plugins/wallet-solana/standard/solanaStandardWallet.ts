@@ -1,7 +1,7 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import bs58 from 'bs58'
-import { walletTexts } from '../../../../core/client/wallets/walletErrors.js'
-import { EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_STANDARD_ICON } from '../../ethereum/announce/embeddedWalletInfo.js'
+import { walletTexts } from '../../../core/client/wallets/walletErrors.js'
+import type { SolanaWalletIdentity } from '../solanaWallet.js'
 import { completeSignInInput, signInMessageText, type SolanaSignInInput } from './solanaSignInMessage.js'
 
 /** The Solana clusters the embedded wallet declares (wallet-standard chain ids; 'solana:localnet' too when a configured cluster is local). */
@@ -53,6 +53,7 @@ export function createSolanaStandardWallet(
   sign: (address: string, message: Uint8Array) => Promise<Uint8Array>,
   transactions: SolanaStandardTransactions,
   chains: readonly `solana:${string}`[] = SOLANA_STANDARD_CHAINS,
+  identity: Pick<SolanaWalletIdentity, 'name' | 'standardIcon'>,
 ) {
   let addresses: readonly string[] = []
   let authorized = true
@@ -83,8 +84,8 @@ export function createSolanaStandardWallet(
 
   const wallet: SolanaStandardWallet = {
     version: '1.0.0',
-    name: EMBEDDED_WALLET_NAME,
-    icon: EMBEDDED_WALLET_STANDARD_ICON,
+    name: identity.name,
+    icon: identity.standardIcon,
     chains,
     get accounts() {
       return accounts

@@ -1,4 +1,4 @@
-import { solanaWsUrlOf } from '../../../core/client/wallets/solanaRpc.js'
+import { solanaWsUrlOf } from './solanaRpc.js'
 
 /** The Solana clusters (the spec's §9: mainnet-beta is the default). */
 export type SolanaClusterName = 'mainnet-beta' | 'devnet' | 'testnet'
