@@ -13,9 +13,9 @@ import { PRESENCE_EVENT, REQUEST_PRESENCE_EVENT, type EmbeddedWalletPresence } f
  * until the session is known. Once it is, this also tells whether there is such a wallet (embeddedWalletPresence.ts:
  * the wagmi connector waits on it at a reload). Returns the teardown.
  */
-export function announceEmbeddedWallet(foyer: Foyer, face: WalletEthereumOptions, win: Window | undefined = typeof window === 'undefined' ? undefined : window): () => void {
+export function announceEmbeddedWallet(foyer: Foyer, ethereum: WalletEthereumOptions, win: Window | undefined = typeof window === 'undefined' ? undefined : window): () => void {
   if (!win) return () => {}
-  const page = announcedWallet(win, { isMetaMask: face.isMetaMask === true })
+  const page = announcedWallet(win, { isMetaMask: ethereum.isMetaMask === true })
   let provider: Promise<EmbeddedEthereumProvider> | null = null
   let loaded: EmbeddedEthereumProvider | null = null
   let active = false
@@ -30,7 +30,7 @@ export function announceEmbeddedWallet(foyer: Foyer, face: WalletEthereumOptions
   page.pending()
 
   const stop = foyer.$session.subscribe((session) => {
-    const has = face.accounts(session.user).length > 0
+    const has = ethereum.accounts(session.user).length > 0
     const wasKnown = known
     known = session.status !== 'loading'
     if (known && !has) {
@@ -48,7 +48,7 @@ export function announceEmbeddedWallet(foyer: Foyer, face: WalletEthereumOptions
     tellPresence()
     if (!has) return
     provider ??= import('../provider/embeddedEthereumProvider.js').then(async (m) => {
-      const deps = await m.providerDepsOf(foyer, face)
+      const deps = await m.providerDepsOf(foyer, ethereum)
       return m.createEmbeddedEthereumProvider(foyer, deps, m.primaryWalletAccount(foyer, deps))
     })
     void provider.then(

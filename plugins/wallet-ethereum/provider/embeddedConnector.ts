@@ -15,7 +15,7 @@ export const embeddedConnectorId = (address: string) => `embedded:${address.toLo
  * out). They are `autoConnect`: the wallet manager connects them without a prompt, lists them first in `useWallets()`
  * and keeps them out of the wallet list screen. Each one's EIP-1193 provider (and viem) loads on first use.
  */
-export function embeddedConnectors(foyer: Foyer, face: WalletEthereumOptions): ConnectorSource {
+export function embeddedConnectors(foyer: Foyer, ethereum: WalletEthereumOptions): ConnectorSource {
   return {
     discover(update) {
       // One connector (and provider) per address for the kernel's life: the manager's listeners stay attached to it
@@ -28,10 +28,10 @@ export function embeddedConnectors(foyer: Foyer, face: WalletEthereumOptions): C
         if (!entry) {
           const slot: { connector: WalletConnector; provider: Promise<EmbeddedEthereumProvider> | null } = { connector: null as never, provider: null }
           const base = eip1193Connector(
-            { id, connectorType: face.connectorType(account), walletClientType: face.walletClientType, name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
+            { id, connectorType: ethereum.connectorType(account), walletClientType: ethereum.walletClientType, name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
             () =>
               (slot.provider ??= import('./embeddedEthereumProvider.js').then(async (m) => {
-                const deps = await m.providerDepsOf(foyer, face)
+                const deps = await m.providerDepsOf(foyer, ethereum)
                 return m.createEmbeddedEthereumProvider(foyer, deps, m.embeddedWalletAccount(foyer, deps, address))
               })),
           )
@@ -56,7 +56,7 @@ export function embeddedConnectors(foyer: Foyer, face: WalletEthereumOptions): C
       const publish = () => {
         // Not before `ready`: the wallet's chain comes from the app config (a restored session can beat it).
         if (!foyer.$ready.peek()) return
-        const wallets = face.accounts(foyer.$session.peek().user)
+        const wallets = ethereum.accounts(foyer.$session.peek().user)
         const key = wallets.map((w) => String(w.address).toLowerCase()).join(',')
         if (key === published) return
         published = key

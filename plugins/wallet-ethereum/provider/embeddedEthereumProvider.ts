@@ -12,7 +12,7 @@ import { SIGN_SCREEN } from '../ethereumScreens.js'
 import type { EthereumSignRequest, EthereumWallet, WalletEthereumOptions } from '../ethereumWallet.js'
 import { walletCapabilities } from '../requests/walletCapabilities.js'
 
-/** What a provider needs from the plugin: the frame connection and the host's prompt policy. */
+/** What a provider needs: the wallet (its accounts, signatures and chains) and the host's prompt policy. */
 export interface EmbeddedProviderDeps {
   /** The wallet the provider serves (loaded): its accounts, signatures and chains. */
   wallet: EthereumWallet
@@ -27,7 +27,7 @@ export interface EmbeddedProviderDeps {
   fetch?: typeof globalThis.fetch
   /** How the transaction screen shows amounts (the plugin's `priceDisplay`; default 'usd'). */
   priceDisplay?: 'usd' | 'native'
-  /** The page's EIP-5792 batches, shared by its providers (the plugin's state; default: the provider's own). */
+  /** The page's EIP-5792 batches, shared by its providers (the wallet's; default: the provider's own). */
   batches?: () => CallBatchStore
   /** The provider's `isMetaMask` (the plugin's `ethereum.isMetaMask`; default false). */
   isMetaMask?: boolean
@@ -106,7 +106,7 @@ export function createEmbeddedEthereumProvider(foyer: Foyer, deps: EmbeddedProvi
   const clients = new Map<string, Promise<PublicClient>>()
   let ownBatches: CallBatchStore | null = null
   const batches = () => deps.batches?.() ?? (ownBatches ??= createCallBatchStore())
-  // This provider's wallet as the transaction plugin sees it: its frame connection, prompt policy and batches.
+  // This provider's wallet as the transaction plugin sees it: its signatures, prompt policy and batches.
   const wallet = deps.wallet
   const transactionWallet = () => wallet.transactionWallet({ prompt: (show) => show ?? deps.prompt(false), batches })
   let chainId: number | null = null

@@ -7,19 +7,19 @@ import type { WalletEthereumOptions } from '../ethereumWallet.js'
  * an embedded Ethereum wallet: a host whose users have none never downloads it. Once loaded it follows the session
  * itself (a logout publishes no connectors).
  */
-export function embeddedEthereumSource(foyer: Foyer, face: WalletEthereumOptions): ConnectorSource {
+export function embeddedEthereumSource(foyer: Foyer, ethereum: WalletEthereumOptions): ConnectorSource {
   return {
     discover(update) {
       let stopInner: (() => void) | null = null
       let loading = false
       let stopped = false
       const check = () => {
-        if (loading || stopInner || face.accounts(foyer.$session.peek().user).length === 0) return
+        if (loading || stopInner || ethereum.accounts(foyer.$session.peek().user).length === 0) return
         loading = true
         import('./embeddedConnector.js').then(
           (m) => {
             loading = false
-            if (!stopped) stopInner = m.embeddedConnectors(foyer, face).discover(update)
+            if (!stopped) stopInner = m.embeddedConnectors(foyer, ethereum).discover(update)
           },
           () => {
             // The next session change tries again.
