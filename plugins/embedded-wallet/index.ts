@@ -1,25 +1,27 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { mergeConnectorSources } from '../../core/client/wallets/mergeConnectorSources.js'
 import type { CreateOnLogin } from './custody/createOnLoginHook.js'
 import type { CreateWalletParameters } from './custody/createWallet.js'
 import { createEmbeddedWalletState, type EmbeddedWalletState } from './state/embeddedWalletState.js'
-import { embeddedWalletServerErrorTexts, SET_RECOVERY_EXIT_TEXT, SET_RECOVERY_INTENT } from './walletConstants.js'
-import { embeddedEthereumSource } from './ethereum/provider/embeddedEthereumSource.js'
-import { embeddedSolanaSource } from './solana/embeddedSolanaSource.js'
-import { announceEmbeddedWallet } from './ethereum/announce/announceEmbeddedWallet.js'
-import { announcedWallet } from './ethereum/announce/announcedWallet.js'
-import { markerPresent } from '../../core/client/session.js'
+import {
+  EMBEDDED_CONNECTOR_TYPE,
+  EMBEDDED_IMPORTED_CONNECTOR_TYPE,
+  EMBEDDED_WALLET_CLIENT_TYPE,
+  embeddedWalletServerErrorTexts,
+  SET_RECOVERY_EXIT_TEXT,
+  SET_RECOVERY_INTENT,
+} from './walletConstants.js'
+import { embeddedWalletsOf } from './state/embeddedAccounts.js'
 import { lockOnMfaEnrollment } from './channel/lockOnMfaEnrollment.js'
 import { resumeCreateOnLoad } from './custody/resumeCreateOnLoad.js'
 import { bindDeviceKey } from './channel/bindDeviceKey.js'
 import { recoveryOptionsOf, recoveryRequiredOnCreate } from './custody/recoveryOptions.js'
 import type { ImportWalletParameters } from './custody/importWallet.js'
 import type { ExportWalletParameters } from './custody/exportWallet.js'
-import type { SignOptions } from './ethereum/provider/signMessage.js'
 import type { SetWalletRecoveryParameters } from './custody/setWalletRecovery.js'
-import type { SolanaCluster } from './solana/solanaClusters.js'
 import { walletTransactions } from '../wallet-transactions/index.js'
+import { EMBEDDED_WALLET_ICON, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_STANDARD_ICON, walletEthereum } from '../wallet-ethereum/index.js'
+import { walletSolana, type SolanaCluster } from '../wallet-solana/index.js'
 import { recoveryGoogleDrive } from '../recovery-google-drive/index.js'
 import { recoveryIcloud } from '../recovery-icloud/index.js'
 import { recoveryPassword } from '../recovery-password/index.js'
@@ -28,13 +30,14 @@ import type { FrameEventName } from './channel/frameProtocol.js'
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
   createWallet: () => import('./custody/createWallet.js'),
-  signMessage: () => import('./ethereum/provider/signMessage.js'),
   importWallet: () => import('./custody/importWallet.js'),
   exportWallet: () => import('./custody/exportWallet.js'),
-  solanaSignMessage: () => import('./solana/standard/solanaSignMessage.js'),
+  solanaSignMessage: () => import('./channel/solanaSignMessage.js'),
   createOnLogin: () => import('./custody/createOnLoginHook.js'),
   setWalletRecovery: () => import('./custody/setWalletRecovery.js'),
   transactionWallet: () => import('./state/transactionWallet.js'),
+  ethereumFaceWallet: () => import('./state/ethereumFaceWallet.js'),
+  solanaFaceWallet: () => import('./state/solanaFaceWallet.js'),
   walletFrameRequest: () => import('./channel/walletFrameRequest.js'),
 }
 
@@ -79,10 +82,6 @@ export type CreateSolanaWalletParameters = Omit<CreateWalletParameters, 'chainTy
  * Keys live only in the wallet frame (its own origin); this half asks it to create, unlock and sign.
  */
 export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
-  // A page that likely has a session announces the wallet now, as the host's modules load: wagmi's reconnect runs as
-  // WagmiProvider first renders, before FoyerProvider's effect starts Foyer (setup below), and looks only at the
-  // wallets announced by then. The announced provider waits for the session (announcedWallet.ts).
-  if (typeof window !== 'undefined' && markerPresent()) announcedWallet(window, { isMetaMask: options.ethereum?.isMetaMask === true }).announce()
   const stateOf = (foyer: Foyer) => foyer.pluginState<EmbeddedWalletState>(PLUGIN_ID)
   const createOnLogin = (foyer: Foyer): CreateOnLogin => {
     const server = foyer.$config.peek()?.server as { embedded_wallet_config?: { create_on_login?: CreateOnLogin } } | undefined
@@ -90,31 +89,21 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
   }
   // The app's `require_user_owned_recovery_on_create`: the methods a new wallet must choose from right away (none: not required).
   const recoveryOnCreate = (foyer: Foyer) => (recoveryRequiredOnCreate(foyer) ? recoveryOptionsOf(foyer) : [])
-  const prompt = (sign: SignOptions, personal: boolean) =>
-    (sign.uiOptions?.showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
-  // What each EIP-1193 provider (useWallets()' and the EIP-6963 one) reads of the options: the same as the actions.
-  const providerDeps = (foyer: Foyer) =>
-    ({ state: () => stateOf(foyer), prompt: (personal: boolean) => prompt({}, personal), priceDisplay: options.priceDisplay ?? 'usd', batches: () => stateOf(foyer).callBatches, isMetaMask: options.ethereum?.isMetaMask === true }) as const
+  // Whether a request shows its screen: the call's `showWalletUIs`, else the host's; never for personal_sign with
+  // `noPromptOnSignature`. The same policy for useFoyer()'s functions and the dapps' providers.
+  const prompt = (personal: boolean, showWalletUIs?: boolean) => (showWalletUIs ?? options.showWalletUIs ?? true) && !(personal && options.noPromptOnSignature)
+  const priceDisplay = options.priceDisplay ?? 'usd'
   return definePlugin({
     id: PLUGIN_ID,
     kind: 'wallet',
     state: (foyer: Foyer) => createEmbeddedWalletState(foyer, options.walletOrigin ? { walletOrigin: options.walletOrigin } : {}),
-    // Each embedded Ethereum wallet's EIP-1193 provider (in useWallets() first, announced by EIP-6963), then each embedded
-    // Solana wallet (first in useSolanaWallets(), registered with wallet-standard).
-    connectors: (foyer: Foyer) =>
-      mergeConnectorSources(
-        embeddedEthereumSource(foyer, providerDeps(foyer)),
-        embeddedSolanaSource(foyer, { state: () => stateOf(foyer), clusters: options.solana?.clusters ?? [], prompt: () => prompt({}, false), priceDisplay: options.priceDisplay ?? 'usd' }),
-      ),
     // Sessions this page starts are bound to the wallet frame's device key (custody calls then need its proofs).
     middleware: (foyer: Foyer) => bindDeviceKey(() => stateOf(foyer)),
     setup: (foyer: Foyer) => {
-      const stopAnnouncing = announceEmbeddedWallet(foyer, providerDeps(foyer))
       const stopLocking = lockOnMfaEnrollment(foyer, stateOf(foyer))
       // A creation a reload, a closed tab or a dropped connection cut off is resumed once the session is restored.
       const stopResuming = resumeCreateOnLoad(foyer, () => stateOf(foyer), () => createOnLogin(foyer), () => options.solana?.createOnLogin ?? 'off')
       return () => {
-        stopAnnouncing()
         stopLocking()
         stopResuming()
       }
@@ -122,7 +111,6 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     screens: {
       connecting: { load: () => import('./screens/WalletConnectingScreen.js'), title: 'embeddedWallet.connecting.title', dismissable: false, back: false },
       created: { load: () => import('./screens/WalletCreatedScreen.js'), title: 'embeddedWallet.created.title', back: false },
-      sign: { load: () => import('./screens/SignRequestScreen.js'), title: 'embeddedWallet.sign.title', back: false },
       export: { load: () => import('./screens/ExportWalletScreen.js'), title: 'embeddedWallet.export.title', back: false },
       // The recovery page: a recovery method's screens (its plugin's frame half) step inside the wallet frame (back goes
       // one step there); the modal's back is off. Which methods the app offers, and their labels: the recovery-method slot.
@@ -130,9 +118,6 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       'recover-password': { load: () => import('./screens/RecoverPasswordScreen.js'), title: 'embeddedWallet.recovery.enterTitle', back: false },
       'recovery-select': { load: () => import('./screens/RecoverySelectionScreen.js'), title: 'embeddedWallet.recovery.setTitle' },
       'recovery-automatic': { load: () => import('./screens/AutomaticRecoveryScreen.js'), title: 'embeddedWallet.recovery.automaticTitle' },
-      // wallet_watchAsset (EIP-747) and wallet_addEthereumChain (EIP-3085) of the EIP-1193 provider: approvals, no signature.
-      'watch-asset': { load: () => import('./screens/WatchAssetScreen.js'), title: 'embeddedWallet.watchAsset.title', back: false },
-      'add-chain': { load: () => import('./screens/AddChainScreen.js'), title: 'embeddedWallet.addChain.title', back: false },
     },
     intents: { [SET_RECOVERY_INTENT]: { code: 'EXITED_SET_RECOVERY_FLOW', text: SET_RECOVERY_EXIT_TEXT } },
     hooks: {
@@ -148,10 +133,6 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     },
     actions: (foyer: Foyer) => ({
       createWallet: async (parameters?: CreateWalletParameters) => (await ops.createWallet()).createWallet(foyer, stateOf(foyer), parameters),
-      signMessage: async (input: { message: string | { raw: `0x${string}` } }, sign: SignOptions = {}) =>
-        (await ops.signMessage()).signMessage(foyer, stateOf(foyer), input?.message, sign, prompt(sign, true)),
-      signTypedData: async (typedData: unknown, sign: SignOptions = {}) =>
-        (await ops.signMessage()).signTypedData(foyer, stateOf(foyer), typedData, sign, prompt(sign, false)),
       importWallet: async (parameters: ImportWalletParameters) => (await ops.importWallet()).importWallet(foyer, stateOf(foyer), parameters),
       exportWallet: async (parameters?: ExportWalletParameters) => (await ops.exportWallet()).exportWallet(foyer, parameters, options.exportLearnMoreUrl),
       setWalletRecovery: async (parameters?: SetWalletRecoveryParameters) => (await ops.setWalletRecovery()).setWalletRecovery(foyer, stateOf(foyer), parameters),
@@ -176,10 +157,34 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
       walletTransactions({
         wallet: async (foyer: Foyer) =>
           (await ops.transactionWallet()).embeddedTransactionWallet(foyer, stateOf(foyer), {
-            prompt: (showWalletUIs?: boolean) => prompt({ uiOptions: showWalletUIs === undefined ? {} : { showWalletUIs } }, false),
-            priceDisplay: options.priceDisplay ?? 'usd',
+            prompt: (showWalletUIs?: boolean) => prompt(false, showWalletUIs),
+            priceDisplay,
             clusters: options.solana?.clusters ?? [],
           }),
+      }),
+      // The dapp-facing faces too (plugins/wallet-ethereum, plugins/wallet-solana): each embedded Ethereum wallet's
+      // EIP-1193 provider (in useWallets() first, announced by EIP-6963, the sign and approval screens), then each
+      // embedded Solana wallet (first in useSolanaWallets(), registered with wallet-standard). They know this wallet
+      // only as what it hands over here, loaded on first use.
+      walletEthereum({
+        accounts: (user) => embeddedWalletsOf(user, 'ethereum'),
+        wallet: async (foyer: Foyer) => (await ops.ethereumFaceWallet()).ethereumFaceWallet(foyer, stateOf(foyer), { priceDisplay }),
+        walletClientType: EMBEDDED_WALLET_CLIENT_TYPE,
+        connectorType: (account) => (account.imported === true || account.connectorType === EMBEDDED_IMPORTED_CONNECTOR_TYPE ? EMBEDDED_IMPORTED_CONNECTOR_TYPE : EMBEDDED_CONNECTOR_TYPE),
+        prompt,
+        priceDisplay,
+        batches: (foyer: Foyer) => stateOf(foyer).callBatches,
+        isMetaMask: options.ethereum?.isMetaMask === true,
+      }),
+      walletSolana({
+        accounts: (user) => embeddedWalletsOf(user, 'solana'),
+        wallet: async (foyer: Foyer) =>
+          (await ops.solanaFaceWallet()).solanaFaceWallet(foyer, stateOf(foyer), { priceDisplay, clusters: options.solana?.clusters ?? [] }),
+        walletClientType: EMBEDDED_WALLET_CLIENT_TYPE,
+        connectorType: EMBEDDED_CONNECTOR_TYPE,
+        identity: { name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON, standardIcon: EMBEDDED_WALLET_STANDARD_ICON },
+        clusters: options.solana?.clusters ?? [],
+        prompt: () => prompt(false),
       }),
       // The user-owned recovery methods are plugins of their own too (their halves: a method on 'Secure your account',
       // its frame page, its routes); the wallet brings the built-in three, so a host's `embeddedWallet()` still offers
@@ -197,22 +202,16 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
 
 // Hosts import the plugin, its hooks, its constants and types from here. The operations behind useFoyer()'s functions
 // are not re-exported: a module named here lands in the host's first load with some bundlers (esbuild), lazy or not.
-export { WALLET_SCREENS, SIGN_SCREEN, WATCH_ASSET_SCREEN, ADD_CHAIN_SCREEN, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
+export { WALLET_SCREENS, EXPORT_SCREEN, RECOVERY_SCREENS, WALLET_CREATE_TIMEOUT_MS, EMBEDDED_WALLET_CLIENT_TYPE, EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE } from './walletConstants.js'
 export { embeddedWalletsOf, primaryEmbeddedWallet } from './state/embeddedAccounts.js'
 export { walletFrameOf, type WalletFrame } from './channel/walletFrameOf.js'
-export { EMBEDDED_WALLET_RDNS, EMBEDDED_WALLET_NAME, EMBEDDED_WALLET_ICON } from './ethereum/announce/embeddedWalletInfo.js'
 export { useCreateWallet, useExportWallet, useImportWallet, useSetWalletRecovery, useSignMessage, useSignTypedData, type WalletHookCallbacks } from './state/walletHooks.js'
-export { useWatchedAssets, type UseWatchedAssetsReturnType } from './ethereum/requests/useWatchedAssets.js'
-export type { WatchedAsset, AddedChain } from './state/walletPreferences.js'
-export type { SolanaCluster, SolanaClusterName } from './solana/solanaClusters.js'
+export { useWatchedAssets, type UseWatchedAssetsReturnType } from './state/useWatchedAssets.js'
 export { embeddedWalletTexts, embeddedWalletErrors } from './publicTexts.js'
-export type { EmbeddedEthereumProvider, EmbeddedProviderDeps } from './ethereum/provider/embeddedEthereumProvider.js'
 export type { CreateWalletParameters, CreateWalletReturnType, CreateWalletErrorType } from './custody/createWallet.js'
-export type { SignOptions } from './ethereum/provider/signMessage.js'
 export type { ImportWalletParameters } from './custody/importWallet.js'
 export type { ExportWalletParameters } from './custody/exportWallet.js'
 export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './custody/setWalletRecovery.js'
-export type { SolanaStandardWallet } from './solana/standard/solanaStandardWallet.js'
 export type { CreateOnLogin } from './custody/createOnLoginHook.js'
 export type { WalletProxy, WalletProxyOptions } from './channel/walletProxy.js'
 export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './channel/frameProtocol.js'
@@ -243,15 +242,32 @@ export {
   type TransactionWallet,
 } from '../wallet-transactions/index.js'
 
+// The dapp-facing faces moved to their own plugins (plugins/wallet-ethereum, plugins/wallet-solana), which this one
+// brings: their public names stay importable from here.
+export {
+  ADD_CHAIN_SCREEN,
+  EMBEDDED_WALLET_ICON,
+  EMBEDDED_WALLET_NAME,
+  EMBEDDED_WALLET_RDNS,
+  SIGN_SCREEN,
+  WATCH_ASSET_SCREEN,
+  walletEthereum,
+  walletEthereumTexts,
+  type AddedChain,
+  type EmbeddedEthereumProvider,
+  type EmbeddedProviderDeps,
+  type EthereumWallet,
+  type SignOptions,
+  type WalletEthereumOptions,
+  type WatchedAsset,
+} from '../wallet-ethereum/index.js'
+export { walletSolana, type SolanaCluster, type SolanaClusterName, type SolanaStandardWallet, type SolanaWallet, type WalletSolanaOptions } from '../wallet-solana/index.js'
+
 // The functions hosts get on useFoyer() with this plugin.
 declare module 'foyer' {
   interface FoyerActions {
     /** Creates the user's embedded Ethereum wallet (or, with createAdditional, the next one); answers its account. */
     createWallet(parameters?: CreateWalletParameters): Promise<import('../../core/protocol/index.js').LinkedAccount>
-    /** Signs a message with the embedded wallet, on the 'Sign message' screen unless wallet UIs are off. */
-    signMessage(input: { message: string | { raw: `0x${string}` } }, options?: SignOptions): Promise<`0x${string}`>
-    /** Signs EIP-712 typed data with the embedded wallet. */
-    signTypedData(typedData: unknown, options?: SignOptions): Promise<`0x${string}`>
     /** Opens 'Transfer wallet' (the key shown inside the wallet frame only); resolves when the user closes it. */
     exportWallet(parameters?: ExportWalletParameters): Promise<void>
     /** Sets password recovery on the embedded Ethereum wallet (the password screens run inside the wallet frame); answers the user. */

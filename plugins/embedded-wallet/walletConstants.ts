@@ -3,12 +3,6 @@
 
 /** The screens of the create-on-login flow. */
 export const WALLET_SCREENS = { connecting: 'embedded-wallet/connecting', created: 'embedded-wallet/created' } as const
-/** The sign screen's id. */
-export const SIGN_SCREEN = 'embedded-wallet/sign'
-/** 'Add suggested token': the approval of wallet_watchAsset (EIP-747). */
-export const WATCH_ASSET_SCREEN = 'embedded-wallet/watch-asset'
-/** 'Add network': the approval of wallet_addEthereumChain (EIP-3085) for a chain the wallet doesn't know. */
-export const ADD_CHAIN_SCREEN = 'embedded-wallet/add-chain'
 /** The export screen's id. */
 export const EXPORT_SCREEN = 'embedded-wallet/export'
 /** The password screens: set a recovery password, and 'Enter your password' on a device without the wallet. */

@@ -2,8 +2,8 @@ import type { Foyer } from '../../../core/client/types.js'
 import type { CallBatchStore, TransactionWallet } from '../../wallet-transactions/index.js'
 import { assertSupportedChain, defaultChainId, isSupportedChain, knownChains, rpcUrlOf } from './embeddedChains.js'
 import { embeddedEthereumWallet, signWithWallet } from '../channel/signWithWallet.js'
-import { embeddedSolanaAddress, signSolanaTransactionBytes } from '../solana/solanaSignTransactionBytes.js'
-import { resolveSolanaCluster, type SolanaCluster } from '../solana/solanaClusters.js'
+import { embeddedSolanaAddress, signSolanaTransactionBytes } from '../channel/solanaSignTransactionBytes.js'
+import { resolveSolanaCluster, type SolanaCluster } from '../../../core/client/wallets/solanaClusters.js'
 import type { EmbeddedWalletState } from './embeddedWalletState.js'
 
 /** The host's policy and config a TransactionWallet carries. */

@@ -4,7 +4,7 @@ import { useFoyerKernel } from '../../../ui/hooks/useFoyerKernel.js'
 import type { CreateWalletParameters } from '../custody/createWallet.js'
 import type { ExportWalletParameters } from '../custody/exportWallet.js'
 import type { ImportWalletParameters } from '../custody/importWallet.js'
-import type { SignOptions } from '../ethereum/provider/signMessage.js'
+import type { SignOptions } from '../../wallet-ethereum/index.js'
 import type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType } from '../custody/setWalletRecovery.js'
 
 /** Callbacks of the wallet hooks (Privy's shape): the result, or the error's code. */

@@ -1,25 +1,9 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core'
 import type { Foyer } from '../../../core/client/types.js'
-import type { SupportedChain } from '../../../core/client/wallets/supportedChain.js'
+import type { AddedChain, WatchedAsset } from '../../wallet-ethereum/index.js'
 
-/** A token the user watches (EIP-747 `wallet_watchAsset`), for one of their embedded wallets on one chain. */
-export interface WatchedAsset {
-  /** The embedded wallet's address. */
-  wallet: string
-  chainId: number
-  type: 'ERC20'
-  /** The token contract. */
-  address: `0x${string}`
-  /** As the contract answers them (the request's when the contract has none). */
-  symbol: string
-  decimals: number
-  name?: string
-  /** The logo URL the app suggested. */
-  image?: string
-}
-
-/** A chain the user added (EIP-3085 `wallet_addEthereumChain`), in viem's Chain shape like the host's chains. */
-export type AddedChain = SupportedChain
+// The types are the Ethereum face's (the requests that fill them are its): this module keeps them for the user.
+export type { WatchedAsset, AddedChain } from '../../wallet-ethereum/index.js'
 
 interface Preferences {
   assets: WatchedAsset[]
