@@ -3,7 +3,7 @@
 // (plugins/<id>/frame.ts).
 import { existsSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { OWN_FRAME_HALF, writeFrame } from '../plugins/embedded-wallet/server/frame/frameScript.js'
+import { OWN_FRAME_HALF, writeFrame } from '../plugins/wallet-frame/server/frameScript.js'
 
 const plugins = fileURLToPath(new URL('../plugins/', import.meta.url))
 const halves = [

@@ -1,10 +1,10 @@
 import { oprfBlind, oprfFinalize } from '../../plugins/embedded-wallet/custody/recoveryOprf.js'
 import { deriveOprfPasswordKey, newOprfPasswordKdf } from '../../plugins/recovery-password/frame/passwordKey.js'
-import { sealRecoveryShare, type RecoveryBinding } from '../../plugins/embedded-wallet/frame/recovery/recoveryEnvelope.js'
+import { sealRecoveryShare, type RecoveryBinding } from '../../plugins/wallet-frame/frame/recovery/recoveryEnvelope.js'
 
 /** The frame's recovery-share envelope (AES-GCM under a user-owned key), for tests outside embedded-wallet. */
 export { sealRecoveryShare }
-import type { OprfPasswordKdf } from '../../plugins/embedded-wallet/schema.js'
+import type { OprfPasswordKdf } from '../../plugins/wallet-frame/schema.js'
 import type { TestServer } from './createTestServer.js'
 import { b64, custodyCall } from './embeddedWallets.js'
 

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../../core/server/index.js'
-import { embeddedWalletPaths as paths } from '../../api.js'
-import { custodyDigest, kdfDigest } from '../../custody/custodyStatement.js'
+import { embeddedWalletPaths as paths } from '../../../wallet-frame/api.js'
+import { custodyDigest, kdfDigest } from '../../../wallet-frame/custodyStatement.js'
 import { oprfBlindEvaluate, randomOprfScalar } from '../../custody/recoveryOprf.js'
 import {
   OpenRecoveryShareInputSchema,
@@ -12,7 +12,7 @@ import {
   SetRecoveryInputSchema,
   shareBytesOf,
   type EmbeddedWalletAppConfig,
-} from '../../schema.js'
+} from '../../../wallet-frame/schema.js'
 import { RECOVERY_PASSWORD_MAX_FAILURES } from '../../walletConstants.js'
 import type { CustodyKit } from '../custody/custodyKit.js'
 import { passwordGuards as guards } from './passwordGuards.js'

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
-import type { ServerContext } from '../../../../core/server/index.js'
+import type { ServerContext } from '../../../core/server/index.js'
 import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml, oauthCallbackHeaders, oauthCallbackHtml } from './framePage.js'
-import { RECOVERY_OAUTH_CALLBACK_PATH } from '../../channel/frameProtocol.js'
+import { RECOVERY_OAUTH_CALLBACK_PATH } from '../channel/frameProtocol.js'
 import { loadFrameAssets, type FrameAssets, type FrameHalfSource } from './frameScript.js'
 import { IMMUTABLE, serveRevalidated, serveStaticAsset } from './staticAsset.js'
 

@@ -17,8 +17,8 @@ export {
   type WalletChainType,
   type RecoveryMethod,
   type EmbeddedWalletErrorCode,
-} from './walletConstants.js'
-import { walletChainTypes, recoveryMethods, userOwnedRecoveryMethods, creatableRecoveryMethods } from './walletConstants.js'
+} from '../embedded-wallet/walletConstants.js'
+import { walletChainTypes, recoveryMethods, userOwnedRecoveryMethods, creatableRecoveryMethods } from '../embedded-wallet/walletConstants.js'
 
 /** Bytes of a share of a new wallet (16 bytes of entropy + the share's x coordinate). */
 export const HD_SHARE_BYTES = 17

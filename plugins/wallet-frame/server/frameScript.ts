@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import type { ServerContext } from '../../../../core/server/index.js'
-import { frameStyles } from '../../frame/pages/frameStyles.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import { frameStyles } from '../frame/pages/frameStyles.js'
 import { createStaticAsset, type StaticAsset } from './staticAsset.js'
 
 // The plugin's server/ folder (this file sits in server/frame/).
