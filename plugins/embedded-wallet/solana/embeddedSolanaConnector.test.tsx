@@ -13,7 +13,7 @@ import type { RouteHandler } from '../../../test/kit/renderWithFoyer.js'
 import { FoyerContext } from '../../../ui/FoyerContext.js'
 import { useSolanaWallets } from '../../../ui/hooks/useWallets.js'
 import { solana } from '../../solana/index.js'
-import { frameEvents } from '../../wallet-frame/channel/frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 import { embeddedWallet } from '../index.js'
 
 const cleanups: Array<() => void> = []

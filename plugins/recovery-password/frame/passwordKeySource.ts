@@ -1,4 +1,5 @@
-import { oprfBlind, oprfFinalize, type RecoveryKeySource } from '../../embedded-wallet/frame.js'
+import { oprfBlind, oprfFinalize } from '../../embedded-wallet/frame.js'
+import type { RecoveryKeySource } from '../../wallet-frame/frame.js'
 import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf } from './passwordKey.js'
 
 /** The password method's key source: the password lives in the frame's page only; the server sees a blinded point. */

@@ -5,10 +5,10 @@ import type { SupportedChain } from '../../../../core/client/wallets/supportedCh
 import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '../../../../test/kit/fakeWalletFrame.js'
 import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
 import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf, primaryWalletAccount, type EmbeddedEthereumProvider } from './embeddedEthereumProvider.js'
-import { frameEvents } from '../../../wallet-frame/channel/frameProtocol.js'
+import { frameEvents } from '../../../wallet-frame/index.js'
 import { embeddedWallet, SIGN_SCREEN, type EmbeddedWalletOptions } from '../../index.js'
 import { SEND_TRANSACTION_SCREEN } from '../../../wallet-transactions/index.js'
-import { WalletProxyError } from '../../../wallet-frame/channel/walletProxy.js'
+import { WalletProxyError } from '../../../wallet-frame/index.js'
 import { rpcError } from '../../../../test/kit/rpcErrors.js'
 
 const chain = (id: number, rpcUrl = `http://127.0.0.1:1/${id}`): SupportedChain => ({

@@ -7,7 +7,7 @@ import { embeddedWalletAccount, fakeWalletFrame, kitUser, startKitFoyer } from '
 import { startAnvil, type Anvil } from '../../../../test/standins/anvil.js'
 import { SEND_CALLS_SCREEN, type SendCallsParams } from '../../../wallet-transactions/index.js'
 import { createEmbeddedEthereumProvider, embeddedWalletAccount as accountOf } from './embeddedEthereumProvider.js'
-import { frameEvents } from '../../../wallet-frame/channel/frameProtocol.js'
+import { frameEvents } from '../../../wallet-frame/index.js'
 import { embeddedWallet } from '../../index.js'
 import { rpcError } from '../../../../test/kit/rpcErrors.js'
 

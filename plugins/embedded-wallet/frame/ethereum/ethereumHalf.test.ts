@@ -1,8 +1,8 @@
 import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { frameEvents } from '../../../wallet-frame/channel/frameProtocol.js'
-import { FrameFailure } from '../../../wallet-frame/frame/frameFailure.js'
-import { testFrameKernel } from '../../../wallet-frame/frame/kernel/testFrameKernel.js'
+import { frameEvents } from '../../../wallet-frame/index.js'
+import { FrameFailure } from '../../../wallet-frame/frame.js'
+import { testFrameKernel } from '../../../wallet-frame/frame.js'
 import ethereumHalf from './ethereumHalf.js'
 
 const typed = {

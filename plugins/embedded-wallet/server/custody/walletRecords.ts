@@ -1,6 +1,6 @@
 import { nonceTableSql, type Db, type Migration } from '../../../../core/server/index.js'
 import { passwordGuardMigration } from '../routes/passwordGuards.js'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE, type RecoveryMethod, type WalletChainType } from '../../../wallet-frame/schema.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE, type RecoveryMethod, type WalletChainType } from '../../walletConstants.js'
 import type { SealedShare, ShareKind } from './shareStore.js'
 
 /** The table of custody nonces. */

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../../core/server/index.js'
-import { embeddedWalletPaths as paths } from '../../../wallet-frame/api.js'
-import { custodyDigest, kdfDigest } from '../../../wallet-frame/custodyStatement.js'
+import { embeddedWalletPaths as paths } from '../../../wallet-frame/index.js'
+import { custodyDigest, kdfDigest } from '../../../wallet-frame/server.js'
 import { oprfBlindEvaluate, randomOprfScalar } from '../../custody/recoveryOprf.js'
 import {
   OpenRecoveryShareInputSchema,
@@ -11,8 +11,8 @@ import {
   SetAutomaticRecoveryInputSchema,
   SetRecoveryInputSchema,
   shareBytesOf,
-  type EmbeddedWalletAppConfig,
-} from '../../../wallet-frame/schema.js'
+} from '../../../wallet-frame/index.js'
+import type { EmbeddedWalletAppConfig } from '../../embeddedWalletAppConfig.js'
 import { RECOVERY_PASSWORD_MAX_FAILURES } from '../../walletConstants.js'
 import type { CustodyKit } from '../custody/custodyKit.js'
 import { passwordGuards as guards } from './passwordGuards.js'

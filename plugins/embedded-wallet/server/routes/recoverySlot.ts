@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { refuseCrossSite } from '../../../../core/server/index.js'
 import type { ServerContext } from '../../../../core/server/index.js'
-import type { EmbeddedWalletAppConfig } from '../../../wallet-frame/schema.js'
-import { assertWalletFrameOrigin } from '../../../wallet-frame/server/walletFrameOnly.js'
+import type { EmbeddedWalletAppConfig } from '../../embeddedWalletAppConfig.js'
+import { assertWalletFrameOrigin } from '../../../wallet-frame/server.js'
 
 const PLUGIN_ID = 'embedded-wallet'
 

@@ -3,7 +3,7 @@ import type { RawUser } from '../../../../core/protocol/index.js'
 import { createTestServer, type TestServer } from '../../../../test/kit/createTestServer.js'
 import { emailServer } from '../../../email/server.js'
 import { b64, createBody, custodyCall, makeWallet, WALLET_ORIGIN } from '../../../../test/kit/embeddedWallets.js'
-import { combineWalletShares } from '../../../wallet-frame/frame/keys/walletShares.js'
+import { combineWalletShares } from '../../../../test/kit/walletFrameKit.js'
 import { passwordRecoveryBody } from '../../../../test/kit/passwordRecovery.js'
 import { embeddedWalletServer } from '../../server.js'
 

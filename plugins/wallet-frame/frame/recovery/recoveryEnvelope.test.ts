@@ -3,7 +3,7 @@ import { newWalletSecret } from '../keys/walletSecret.js'
 import { splitWalletSecret } from '../keys/walletShares.js'
 import { derivePasswordKey, newPasswordKdf, passwordKeySource } from '../../../recovery-password/frame.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from './recoveryEnvelope.js'
-import { oprfBlindEvaluate, randomOprfScalar } from '../../../embedded-wallet/custody/recoveryOprf.js'
+import { oprfBlindEvaluate, randomOprfScalar } from '../../../../test/kit/walletFrameKit.js'
 
 const binding = { userId: 'user-1', rootId: 'root-1', method: 'user-passcode' as const }
 
