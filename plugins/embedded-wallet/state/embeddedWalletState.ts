@@ -33,7 +33,7 @@ export function createEmbeddedWalletState(foyer: Foyer, options: EmbeddedWalletS
         return Promise.reject(error)
       }
       // The proxy's code loads with the first wallet use, like the frame it mounts.
-      proxy = import('../../wallet-frame/index.js').then((m) => m.connectWalletProxy({ ...target, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) }))
+      proxy = import('../channel/connectWalletProxy.js').then((m) => m.connectWalletProxy({ ...target, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) }))
       proxy.catch(() => {
         proxy = null
       })
