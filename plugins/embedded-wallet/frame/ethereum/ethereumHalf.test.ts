@@ -1,6 +1,6 @@
 import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { frameEvents } from '../../../wallet-frame/index.js'
+import { frameEvents } from '../../../wallet-frame/frame.js'
 import { FrameFailure } from '../../../wallet-frame/frame.js'
 import { testFrameKernel } from '../../../wallet-frame/frame.js'
 import ethereumHalf from './ethereumHalf.js'
