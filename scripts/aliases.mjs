@@ -9,6 +9,7 @@ export const foyerAliases = [
   { find: /^foyer\/privy\/codemod$/, replacement: `${root}plugins/privy-compat/codemod/index.ts` },
   { find: /^foyer\/plugins\/([^/]+)\/server$/, replacement: `${root}plugins/$1/server.ts` },
   { find: /^foyer\/plugins\/embedded-wallet\/frame$/, replacement: `${root}plugins/embedded-wallet/frame.ts` },
+  { find: /^foyer\/plugins\/wallet-frame\/frame$/, replacement: `${root}plugins/wallet-frame/frame.ts` },
   { find: /^foyer\/plugins\/([^/]+)$/, replacement: `${root}plugins/$1/index.ts` },
   { find: /^foyer\/server$/, replacement: `${root}core/server/index.ts` },
   { find: /^foyer\/core$/, replacement: `${root}core/client/index.ts` },

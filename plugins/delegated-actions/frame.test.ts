@@ -1,7 +1,7 @@
 import { x25519 } from '@noble/curves/ed25519'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiCallDef } from '../../core/client/apiCallDef.js'
-import { FrameFailure, testFrameKernel } from '../embedded-wallet/frame.js'
+import { FrameFailure, testFrameKernel } from '../wallet-frame/frame.js'
 import { openDelegationEnvelope, type DelegationEnvelope } from './delegationEnvelope.js'
 import delegationFrame from './frame.js'
 import { delegatedActionsFrameEvents as events } from './frameEvents.js'

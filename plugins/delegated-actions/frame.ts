@@ -1,4 +1,4 @@
-import { defineFrameHalf, FrameFailure, frameData } from '../embedded-wallet/frame.js'
+import { defineFrameHalf, FrameFailure, frameData } from '../wallet-frame/frame.js'
 import { sealDelegationEnvelope } from './delegationEnvelope.js'
 import { delegatedActionsFrameEvents } from './frameEvents.js'
 import { delegationFrameApi } from './frameApi.js'

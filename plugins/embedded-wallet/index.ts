@@ -25,7 +25,7 @@ import { walletSolana, type SolanaCluster } from '../wallet-solana/index.js'
 import { recoveryGoogleDrive } from '../recovery-google-drive/index.js'
 import { recoveryIcloud } from '../recovery-icloud/index.js'
 import { recoveryPassword } from '../recovery-password/index.js'
-import type { FrameEventName } from './channel/frameProtocol.js'
+import type { FrameEventName } from '../wallet-frame/index.js'
 
 // What the plugin does when asked loads on first use: the host's first load carries the plugin's wiring only.
 const ops = {
@@ -213,8 +213,8 @@ export type { ImportWalletParameters } from './custody/importWallet.js'
 export type { ExportWalletParameters } from './custody/exportWallet.js'
 export type { SetWalletRecoveryParameters, SetWalletRecoveryReturnType, SetWalletRecoveryErrorType } from './custody/setWalletRecovery.js'
 export type { CreateOnLogin } from './custody/createOnLoginHook.js'
-export type { WalletProxy, WalletProxyOptions } from './channel/walletProxy.js'
-export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from './channel/frameProtocol.js'
+export type { WalletProxy, WalletProxyOptions } from '../wallet-frame/index.js'
+export type { FrameAnswer, FrameErrorType, FrameEvent, FrameEventName, FrameRequest } from '../wallet-frame/index.js'
 
 // Transactions moved to their own plugin (plugins/wallet-transactions), which this one brings: its public names stay
 // importable from here.

@@ -1,27 +1,25 @@
-import { sameOrigin } from './server/frame/walletFrameOnly.js'
 import type { Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { Db, ServerContext, ServerHook } from '../../core/server/index.js'
-import { embeddedWalletPaths } from './api.js'
-import { frameEvents } from './channel/frameProtocol.js'
-import { EmbeddedWalletAppConfigSchema, embeddedWalletErrorCodes, type EmbeddedWalletAppConfig } from './schema.js'
+import { embeddedWalletPaths, frameEvents } from '../wallet-frame/index.js'
+import { assertSameSite, frameListener, sameOrigin } from '../wallet-frame/server.js'
+import { EmbeddedWalletAppConfigSchema, type EmbeddedWalletAppConfig } from './embeddedWalletAppConfig.js'
+import { embeddedWalletErrorCodes } from './walletConstants.js'
 import { createShareStore, type ShareStore } from './server/custody/shareStore.js'
 import { identifierOf } from './server/custody/walletAddress.js'
 import { createCustodyKit } from './server/custody/custodyKit.js'
 import { recoveryRoutes } from './server/routes/recoveryRoutes.js'
 import { walletRoutes } from './server/routes/walletRoutes.js'
 import { checkWalletKeys, resolveWalletKeys } from './server/custody/walletKeys.js'
-import { frameListener } from './server/frame/frameListener.js'
-import { OWN_FRAME_HALF } from './server/frame/frameScript.js'
+import { OWN_FRAME_HALF } from './server/ownFrameHalf.js'
 import { tokenPriceRoute, type TokenPriceOptions } from '../wallet-transactions/server.js'
-import { assertSameSite } from './server/frame/sameSite.js'
 import { embeddedWalletMigrations, walletRecords as records } from './server/custody/walletRecords.js'
 import { walletFrameRoutes, warnUnservedRecoveryMethods } from './server/routes/recoverySlot.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/custody/shareStore.js'
 // For plugins whose frame half calls the server (delegated actions): the wallet frame's origin check, the wallet
 // records, and Solana's wire format.
-export { assertWalletFrameOrigin } from './server/frame/walletFrameOnly.js'
+export { assertWalletFrameOrigin } from '../wallet-frame/server.js'
 // For the recovery methods' server halves (recovery-google-drive, recovery-icloud, a third party's): the app's offer,
 // the wallet frame's route guard, and the frame's callback page a login popup lands on.
 export { assertRecoveryMethodOffered, recoveryOAuthFailed, recoveryOAuthNotConfigured, walletFrameRoutes } from './server/routes/recoverySlot.js'
@@ -30,9 +28,9 @@ export { assertRecoveryMethodOffered, recoveryOAuthFailed, recoveryOAuthNotConfi
 // bodies of the routes the wallet frame's vault calls for it (recovery_key, open_recovery_share).
 export { unsupportedRecoveryMethod, type RecoveryMethodServer, type RecoveryShareRelease, type RecoverySlotCall, type SetRecoveryInput, type RecoveryShareInput } from './server/routes/recoverySlot.js'
 export type { CustodyKit } from './server/custody/custodyKit.js'
-export { embeddedWalletPaths } from './api.js'
-export { OpenRecoveryShareInputSchema, RecoveryKeyInputSchema } from './schema.js'
-export { RECOVERY_OAUTH_CALLBACK_PATH } from './channel/frameProtocol.js'
+export { embeddedWalletPaths } from '../wallet-frame/index.js'
+export { OpenRecoveryShareInputSchema, RecoveryKeyInputSchema } from '../wallet-frame/index.js'
+export { RECOVERY_OAUTH_CALLBACK_PATH } from '../wallet-frame/index.js'
 export { walletRecords } from './server/custody/walletRecords.js'
 export { readSolanaMessage, readSolanaTransaction, signerIndex, withSignature } from '../../core/client/wallets/solanaWire.js'
 export { DEV_WALLET_KEYS_FILE, RECOVERY_KEK_VAR, WALLET_KEK_VAR, checkWalletKeys, parseKek, resolveWalletKeys, type ResolveWalletKeysOptions, type WalletKeys } from './server/custody/walletKeys.js'
@@ -157,7 +155,8 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
           }
         }
         const apiOrigin = () => (typeof options.apiOrigin === 'function' ? options.apiOrigin() : options.apiOrigin) ?? process.env.FOYER_API_ORIGIN
-        frameListener(apiOrigin)(app, ctx)
+        // A frame page only for the apps with embedded wallets on.
+        frameListener(apiOrigin, undefined, (found) => Boolean(found.plugins[PLUGIN_ID]))(app, ctx)
       },
     },
     routes(app: Hono, ctx: ServerContext) {

@@ -27,17 +27,8 @@ export const WALLET_CREATE_TIMEOUT_MS = 20_000
  */
 export const WALLET_CREATE_RETRY_WAITS_MS: readonly number[] = [500, 1_000, 2_000, 4_000]
 
-/** Chains an embedded wallet lives on. */
-export const walletChainTypes = ['ethereum', 'solana'] as const
-export type WalletChainType = (typeof walletChainTypes)[number]
-
-/** Where a wallet's recovery share is kept (spec §3); only 'privy' (automatic) until user-owned recovery lands. */
-export const recoveryMethods = ['privy', 'user-passcode', 'google-drive', 'icloud'] as const
-export type RecoveryMethod = (typeof recoveryMethods)[number]
-/** The user-owned methods an app may offer (`embedded_wallet_config.user_owned_recovery_options`). */
-export const userOwnedRecoveryMethods = ['user-passcode', 'google-drive', 'icloud'] as const
-/** The recovery methods `create` accepts today. */
-export const creatableRecoveryMethods = ['privy'] as const
+// Chains and recovery methods are the custody wire's (the wallet frame's).
+export { creatableRecoveryMethods, recoveryMethods, userOwnedRecoveryMethods, walletChainTypes, type RecoveryMethod, type WalletChainType } from '../wallet-frame/index.js'
 
 /** The spec's wire values of an embedded wallet's linked account (kept for migration from Privy). */
 export const EMBEDDED_WALLET_CLIENT_TYPE = 'privy'

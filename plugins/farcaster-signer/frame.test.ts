@@ -5,7 +5,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { describe, expect, it } from 'vitest'
-import { FrameFailure, testFrameKernel } from '../embedded-wallet/frame.js'
+import { FrameFailure, testFrameKernel } from '../wallet-frame/frame.js'
 import farcasterFrame from './frame.js'
 import { farcasterSignerFrameEvents as events } from './frameEvents.js'
 

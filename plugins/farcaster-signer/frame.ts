@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
-import { defineFrameHalf, FrameFailure, frameData, type FrameKernel, type FrameWallet } from '../embedded-wallet/frame.js'
+import { defineFrameHalf, FrameFailure, frameData, type FrameKernel, type FrameWallet } from '../wallet-frame/frame.js'
 import { farcasterSignerFrameEvents } from './frameEvents.js'
 
 /** Bytes of a Farcaster message hash (BLAKE3-160, the hub's `hash` field). */

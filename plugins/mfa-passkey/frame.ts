@@ -1,5 +1,5 @@
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser'
-import { defineFrameHalf, FrameFailure, frameData } from '../embedded-wallet/frame.js'
+import { defineFrameHalf, FrameFailure, frameData } from '../wallet-frame/frame.js'
 import { mfaApi } from '../mfa/index.js'
 import { authenticationResponseToWire, requestOptionsFromWire } from '../../core/protocol/webauthnWire.js'
 import { passkeyTexts } from '../passkey/index.js'

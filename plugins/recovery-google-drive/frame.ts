@@ -1,7 +1,7 @@
 // Google Drive recovery's frame half: the recovery page loads it when a request for 'google-drive' arrives (the server
 // half declares it). The key is a random one kept in the user's Drive appDataFolder; the Drive token stays in the
 // page. Its cloud helpers (the screens, the login popup, the key file helpers) are iCloud's too, through this entry.
-import { defineRecoveryHalf } from '../embedded-wallet/frame.js'
+import { defineRecoveryHalf } from '../wallet-frame/frame.js'
 import { googleDriveLogin } from './frame/cloudLogin.js'
 import { googleDriveKeySource, type GoogleDriveSettings } from './frame/cloudKeySource.js'
 import { cloudMethodHalf } from './frame/cloudMethod.js'

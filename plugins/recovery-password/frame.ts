@@ -1,6 +1,6 @@
 // Password recovery's frame half: the recovery page loads it when a request for 'user-passcode' arrives (the server
 // half declares it), so argon2id (hash-wasm) and the password screens stay out of every other page of the frame.
-import { defineRecoveryHalf } from '../embedded-wallet/frame.js'
+import { defineRecoveryHalf } from '../wallet-frame/frame.js'
 import { passwordMethod } from './frame/passwordMethod.js'
 
 export default defineRecoveryHalf({ methods: { 'user-passcode': passwordMethod } })

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { testFrameKernel, type FrameHalf, type RecoveryHalf } from '../../plugins/embedded-wallet/frame.js'
+import { testFrameKernel, type FrameHalf, type RecoveryHalf } from '../../plugins/wallet-frame/frame.js'
 import { serverPlugins } from '../kit/pluginHalves.js'
 
 const plugins = fileURLToPath(new URL('../../plugins', import.meta.url))
@@ -13,7 +13,8 @@ describe("plugins' frame halves", () => {
     // The scan sees them (a broken scan would pass with nothing found).
     expect(declared.map((p) => p.id)).toEqual(expect.arrayContaining(['delegated-actions', 'farcaster-signer', 'embedded-wallet']))
     for (const plugin of declared) {
-      // The embedded wallet's frame.ts is the halves' entry (the kernel API); its own half is its Ethereum signing.
+      // The embedded wallet's frame.ts re-exports the halves' entry (wallet-frame's, the kernel API); its own half is its
+      // Ethereum signing.
       const entry = plugin.id === 'embedded-wallet' ? join(plugins, plugin.id, 'frame', 'ethereum', 'ethereumHalf.ts') : join(plugins, plugin.id, 'frame.ts')
       expect(plugin.frame!.entry, plugin.id).toBe(entry)
       if (plugin.frame!.recovery) continue // a recovery page's half: the next test
@@ -42,9 +43,9 @@ describe("plugins' frame halves", () => {
     expect([...owners.keys()].sort()).toEqual(['google-drive', 'icloud', 'user-passcode'])
   })
 
-  it('every frame.ts outside embedded-wallet (whose frame.ts is the halves\' entry) is a half a server plugin declares', async () => {
+  it('every frame.ts outside wallet-frame (whose frame.ts is the halves\' entry) and embedded-wallet (its re-export) is a half a server plugin declares', async () => {
     const declared = new Set((await serverPlugins()).filter((p) => p.frame).map((p) => dirname(p.frame!.entry)))
-    const files = readdirSync(plugins).filter((id) => id !== 'embedded-wallet' && existsSync(join(plugins, id, 'frame.ts')))
+    const files = readdirSync(plugins).filter((id) => id !== 'wallet-frame' && id !== 'embedded-wallet' && existsSync(join(plugins, id, 'frame.ts')))
     expect(files.length).toBeGreaterThan(0)
     expect(files.filter((id) => !declared.has(join(plugins, id)))).toEqual([])
   })

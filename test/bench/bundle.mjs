@@ -121,19 +121,21 @@ async function embeddedWalletFromSource(viteBaseline) {
     const lazyViem = bundler === 'vite' ? `; viem in the initial JS: ${withWallet.heavyInitial ? 'YES' : 'none'}` : ''
     console.log(`    ${bundler.padEnd(8)} +${kb(added[bundler])} kB   (budget ≤ 8 kB)  ${added[bundler] <= 8 * 1024 ? 'within budget' : 'OVER BUDGET'}   (Foyer's own initial JS ${own(emailOnly)} kB in ${emailOnly.chunks} initial chunks → ${own(withWallet)} kB in ${withWallet.chunks}${lazyViem})`)
   }
-  // The same build `npm run build` writes to dist/plugins/embedded-wallet/frame-assets/, from the sources: the frame
+  // The same build `npm run build` writes to dist/plugins/wallet-frame/frame-assets/, from the sources: the frame
   // kernel (what every frame page loads: its script and the chunks it imports) and each plugin's frame half (what its
   // first event loads on top).
-  const { bundleFrame, loadedWith, OWN_FRAME_HALF } = await tsImport('../../plugins/embedded-wallet/server/frame/frameScript.ts', import.meta.url)
+  const { bundleFrame, loadedWith } = await tsImport('../../plugins/wallet-frame/server/frameScript.ts', import.meta.url)
+  const { OWN_FRAME_HALF } = await tsImport('../../plugins/embedded-wallet/server/ownFrameHalf.ts', import.meta.url)
   const { existsSync, readdirSync } = await import('node:fs')
   const plugins = join(repoRoot, 'plugins')
   const halves = [
     OWN_FRAME_HALF,
     ...readdirSync(plugins)
-      .filter((id) => id !== 'embedded-wallet' && existsSync(join(plugins, id, 'frame.ts')))
+      // embedded-wallet's frame.ts re-exports wallet-frame's, the halves' entry: neither is a half.
+      .filter((id) => id !== 'embedded-wallet' && id !== 'wallet-frame' && existsSync(join(plugins, id, 'frame.ts')))
       .map((id) => ({ id, entry: join(plugins, id, 'frame.ts') })),
   ]
-  const frameBuild = await bundleFrame(join(plugins, 'embedded-wallet/frame/main.ts'), halves)
+  const frameBuild = await bundleFrame(join(plugins, 'wallet-frame/frame/main.ts'), halves)
   const bytesOf = new Map(frameBuild.files.map((file) => [file.name, file.bytes]))
   const sizeOf = (names) => [...names].reduce((sum, name) => ({ gz: sum.gz + gz(bytesOf.get(name)), min: sum.min + bytesOf.get(name).length }), { gz: 0, min: 0 })
   const kernelFiles = loadedWith(frameBuild, frameBuild.kernel)

@@ -1,12 +1,12 @@
 import { oprfBlind, oprfFinalize } from '../../plugins/recovery-password/custody/recoveryOprf.js'
 import { deriveOprfPasswordKey, newOprfPasswordKdf } from '../../plugins/recovery-password/frame/passwordKey.js'
-import { sealRecoveryShare, type RecoveryBinding } from '../../plugins/embedded-wallet/frame/recovery/recoveryEnvelope.js'
+import { sealRecoveryShare, type RecoveryBinding } from '../../plugins/wallet-frame/frame/recovery/recoveryEnvelope.js'
 
 /** The frame's recovery-share envelope (AES-GCM under a user-owned key) and share combination, for tests outside embedded-wallet. */
 export { sealRecoveryShare }
-export { openRecoveryShare } from '../../plugins/embedded-wallet/frame/recovery/recoveryEnvelope.js'
-export { combineWalletShares } from '../../plugins/embedded-wallet/frame/keys/walletShares.js'
-import type { OprfPasswordKdf } from '../../plugins/embedded-wallet/schema.js'
+export { openRecoveryShare } from '../../plugins/wallet-frame/frame/recovery/recoveryEnvelope.js'
+export { combineWalletShares } from '../../plugins/wallet-frame/frame/keys/walletShares.js'
+import type { OprfPasswordKdf } from '../../plugins/wallet-frame/schema.js'
 import type { TestServer } from './createTestServer.js'
 import { b64, custodyCall } from './embeddedWallets.js'
 

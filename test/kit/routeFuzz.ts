@@ -10,7 +10,7 @@ import { captchaTurnstileServer } from '../../plugins/captcha-turnstile/server.j
 import { customJwtApi } from '../../plugins/custom-jwt/api.js'
 import { customJwtServer } from '../../plugins/custom-jwt/server.js'
 import { emailApi } from '../../plugins/email/api.js'
-import { embeddedWalletApi } from '../../plugins/embedded-wallet/api.js'
+import { embeddedWalletApi } from '../../plugins/wallet-frame/api.js'
 import { embeddedWalletServer } from '../../plugins/embedded-wallet/server.js'
 import { recoveryGoogleDriveServer } from '../../plugins/recovery-google-drive/server.js'
 import { recoveryIcloudServer } from '../../plugins/recovery-icloud/server.js'

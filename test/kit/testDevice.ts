@@ -1,6 +1,6 @@
 import { deviceKeyHeaders } from '../../core/protocol/deviceKeys.js'
-import type { DeviceKey } from '../../plugins/embedded-wallet/frame/vault/deviceKey.js'
-import { deviceBinding, deviceProof, newDeviceKeyPair, type DeviceKeyPair } from '../../plugins/embedded-wallet/frame/keys/deviceJws.js'
+import type { DeviceKey } from '../../plugins/wallet-frame/frame/vault/deviceKey.js'
+import { deviceBinding, deviceProof, newDeviceKeyPair, type DeviceKeyPair } from '../../plugins/wallet-frame/frame/keys/deviceJws.js'
 
 /** A wallet frame's device key in a test: the frame's own JWS code over a non-extractable P-256 pair (Node's WebCrypto). */
 export interface TestDevice {

@@ -2,7 +2,7 @@
 // as a third party would: only the package's public frame entry is imported.
 import { ed25519 } from '@noble/curves/ed25519'
 import { bytesToHex } from '@noble/hashes/utils'
-import { defineFrameHalf, FrameFailure, frameData } from 'foyer/plugins/embedded-wallet/frame'
+import { defineFrameHalf, FrameFailure, frameData } from 'foyer/plugins/wallet-frame/frame'
 import { NOTE_MAX_LENGTH, NOTE_PREFIX, noteSignerFrameEvents } from './frameEvents.js'
 
 

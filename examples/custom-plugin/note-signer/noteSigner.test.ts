@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { hexToBytes } from '@noble/hashes/utils'
 import { describe, expect, it } from 'vitest'
-import { FrameFailure, testFrameKernel } from 'foyer/plugins/embedded-wallet/frame'
+import { FrameFailure, testFrameKernel } from 'foyer/plugins/wallet-frame/frame'
 import noteFrame from './frame.js'
 import { NOTE_MAX_LENGTH, NOTE_PREFIX, noteSignerFrameEvents, type SignedNote } from './frameEvents.js'
 

@@ -1,6 +1,6 @@
 import { deviceKeyHeaders } from '../../../core/protocol/deviceKeys.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { frameEvents } from './frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 
 /** How long a login waits for the frame's binding (its first load included) before it goes on without one. */
 export const DEVICE_BINDING_WAIT_MS = 10_000

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals-core'
 import { describe, expect, it } from 'vitest'
 import type { Foyer } from '../../../core/client/types.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { frameEvents } from './frameProtocol.js'
+import { frameEvents } from './frameEvents.js'
 import { lockOnMfaEnrollment } from './lockOnMfaEnrollment.js'
 
 const user = (id: string, mfaMethods: string[]) => ({ id, mfaMethods })

@@ -18,7 +18,7 @@ export function lockOnMfaEnrollment(foyer: Foyer, state: EmbeddedWalletState): (
     if (!open) return
     // A frame that fails to clear is torn down instead: a fresh one holds no key. (The frame's event names load here,
     // not with the host's first JS.)
-    void Promise.all([open, import('./frameProtocol.js')]).then(
+    void Promise.all([open, import('./frameEvents.js')]).then(
       ([proxy, { frameEvents }]) => proxy.request(frameEvents.mfaClear, {}).catch(() => state.reset()),
       () => undefined,
     )

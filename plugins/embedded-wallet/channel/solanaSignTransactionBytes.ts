@@ -4,7 +4,7 @@ import { walletAccessToken } from '../custody/createWallet.js'
 import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents } from './frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 import { connectEmbeddedWallet } from './signWithWallet.js'
 import { withMfaStepUp } from './withMfaStepUp.js'
 

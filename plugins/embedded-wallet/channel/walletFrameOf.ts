@@ -1,6 +1,6 @@
 import type { Foyer } from '../../../core/client/types.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import type { FrameEventName } from './frameProtocol.js'
+import type { FrameEventName } from '../../wallet-frame/index.js'
 
 /** The wallet frame as another plugin's host half reaches its frame half: one request, answered by the frame. */
 export interface WalletFrame {

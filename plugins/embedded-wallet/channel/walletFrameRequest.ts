@@ -1,7 +1,7 @@
 import type { Foyer } from '../../../core/client/types.js'
 import { walletAccessToken } from '../custody/createWallet.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import type { FrameEventName } from './frameProtocol.js'
+import type { FrameEventName } from '../../wallet-frame/index.js'
 import { connectEmbeddedWallet } from './signWithWallet.js'
 import { withMfaStepUp } from './withMfaStepUp.js'
 

@@ -4,7 +4,7 @@ import type { LinkedAccount, User } from '../../../core/protocol/index.js'
 import { embeddedSolanaAccount, embeddedWalletAccount, fakeWalletFrame, kitUser } from '../../../test/kit/fakeWalletFrame.js'
 import { canCreateSolanaWallet, createOnLoginHook, shouldCreateOnLogin, type CreateOnLogin } from './createOnLoginHook.js'
 import { WALLET_SCREENS } from '../walletConstants.js'
-import { frameEvents } from '../channel/frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 
 const external: LinkedAccount = { type: 'wallet', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainType: 'ethereum', walletClientType: 'metamask', connectorType: 'injected' } as LinkedAccount
 
@@ -99,7 +99,7 @@ describe('wallets made at login (embeddedWallets.ethereum / solana.createOnLogin
 
   it("a failed Solana creation logs the user out and fails the login with 'Failed to create wallet'", async () => {
     const flow = login([])
-    flow.frame.failNext(new (await import('../channel/walletProxy.js')).WalletProxyError('error', 'boom'))
+    flow.frame.failNext(new (await import('../../wallet-frame/index.js')).WalletProxyError('error', 'boom'))
     await expect(createOnLoginHook(flow.state, () => 'off', () => 'all-users')(flow.ctx)).rejects.toMatchObject({ code: 'WALLET_CREATE_FAILED', shortMessage: 'Failed to create wallet' })
     expect(flow.foyer.session.logout).toHaveBeenCalledOnce()
     expect(flow.foyer.track).toHaveBeenCalledWith('embedded_wallet_creation_failed', { reason: 'WALLET_PROXY_ERROR' })

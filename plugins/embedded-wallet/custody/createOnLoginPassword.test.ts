@@ -4,7 +4,7 @@ import type { FlowContext, Foyer } from '../../../core/client/types.js'
 import type { User } from '../../../core/protocol/index.js'
 import { embeddedWalletAccount, fakeWalletFrame, kitUser } from '../../../test/kit/fakeWalletFrame.js'
 import { createOnLoginHook } from './createOnLoginHook.js'
-import { frameEvents } from '../channel/frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 import { RECOVERY_SCREENS, WALLET_SCREENS } from '../walletConstants.js'
 
 /** A new user signing in with the modal open; the fake frame's create adds the wallet the next refresh answers. */

@@ -6,8 +6,8 @@ import { createOnLoginHook } from './createOnLoginHook.js'
 import { WALLET_CREATE_TIMEOUT_MS, WALLET_SCREENS } from '../walletConstants.js'
 import { createWallet } from './createWallet.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { FRAME_READY, frameEvents } from '../channel/frameProtocol.js'
-import { handshakeWalletFrame } from '../channel/walletProxy.js'
+import { FRAME_READY, frameEvents } from '../../wallet-frame/index.js'
+import { handshakeWalletFrame } from '../../wallet-frame/index.js'
 
 const WALLET = 'http://localhost:8788'
 

@@ -4,7 +4,7 @@ import type { LinkedAccount } from '../../../core/protocol/index.js'
 import { embeddedWalletsOf, primaryEmbeddedWallet } from '../state/embeddedAccounts.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents } from '../channel/frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 import { withMfaStepUp } from '../channel/withMfaStepUp.js'
 import { WALLET_CREATE_RETRY_WAITS_MS, WALLET_CREATE_TIMEOUT_MS } from '../walletConstants.js'
 

@@ -5,7 +5,7 @@ import { walletAccessToken } from './createWallet.js'
 import { embeddedWalletsOf } from '../state/embeddedAccounts.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents } from '../channel/frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 
 /** Parameters of importWallet (Privy's). */
 export interface ImportWalletParameters {

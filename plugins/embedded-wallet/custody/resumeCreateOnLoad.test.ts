@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Foyer } from '../../../core/client/types.js'
 import { createWallet } from './createWallet.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { frameEvents } from '../channel/frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 import { resumeCreateOnLoad } from './resumeCreateOnLoad.js'
-import { WalletProxyError } from '../channel/walletProxy.js'
+import { WalletProxyError } from '../../wallet-frame/index.js'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 const wallet = { type: 'wallet', address: ADDRESS, chainType: 'ethereum', walletClientType: 'privy', walletIndex: 0 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, ErrorText, ScreenLayout, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import { walletAccessToken } from '../custody/createWallet.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { frameEvents } from '../channel/frameProtocol.js'
+import { frameEvents } from '../../wallet-frame/index.js'
 import { withMfaStepUp } from '../channel/withMfaStepUp.js'
 
 /** The wallet going back to automatic recovery. */

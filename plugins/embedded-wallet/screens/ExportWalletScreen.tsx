@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react'
 import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import { walletAccessToken } from '../custody/createWallet.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { exportFramePath, FRAME_WAITS, frameEvents } from '../channel/frameProtocol.js'
+import { exportFramePath, FRAME_WAITS, frameEvents } from '../../wallet-frame/index.js'
 import { withMfaStepUp } from '../channel/withMfaStepUp.js'
 import { connectEmbeddedWallet } from '../channel/signWithWallet.js'
-import { modalLook } from '../channel/frameLook.js'
-import { handshakeWalletFrame, walletFrameUrl } from '../channel/walletProxy.js'
+import { modalLook } from '../../wallet-frame/index.js'
+import { handshakeWalletFrame, walletFrameUrl } from '../../wallet-frame/index.js'
 
 /** What the export screen shows. */
 export interface ExportWalletParams {

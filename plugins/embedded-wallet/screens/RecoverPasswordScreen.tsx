@@ -3,7 +3,7 @@ import { ErrorText, ScreenLayout, Spinner, useFoyerKernel, useT } from '../../..
 import { FlowError } from '../../../core/errors/index.js'
 import { walletAccessToken } from '../custody/createWallet.js'
 import { embeddedWalletErrors } from '../embeddedWalletTexts.js'
-import { frameEvents, USER_PACED_WAIT_MS } from '../channel/frameProtocol.js'
+import { frameEvents, USER_PACED_WAIT_MS } from '../../wallet-frame/index.js'
 import { useRecoveryFrame } from './useRecoveryFrame.js'
 import { recoveryMethodOf } from '../custody/recoveryOptions.js'
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFoyerKernel, usePluginState, useT } from '../../../ui/index.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { FRAME_WAITS, recoveryFramePath } from '../channel/frameProtocol.js'
-import { modalLook } from '../channel/frameLook.js'
-import { handshakeWalletFrame, walletFrameUrl, type WalletProxy } from '../channel/walletProxy.js'
+import { FRAME_WAITS, recoveryFramePath } from '../../wallet-frame/index.js'
+import { modalLook } from '../../wallet-frame/index.js'
+import { handshakeWalletFrame, walletFrameUrl, type WalletProxy } from '../../wallet-frame/index.js'
 
 /**
  * Mounts the wallet frame's recovery page, visible, in `holder` and runs `run` over its channel once it is ready. The

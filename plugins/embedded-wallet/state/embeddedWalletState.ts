@@ -1,7 +1,7 @@
 import type { Foyer } from '../../../core/client/types.js'
 import { clientAnalyticsId } from '../../../core/client/clientAnalyticsId.js'
 import { createCallBatchStore } from '../../wallet-transactions/index.js'
-import type { WalletProxy } from '../channel/walletProxy.js'
+import type { WalletProxy } from '../../wallet-frame/index.js'
 
 /** Options of the embedded-wallet plugin that its state needs. */
 export interface EmbeddedWalletStateOptions {
@@ -33,7 +33,7 @@ export function createEmbeddedWalletState(foyer: Foyer, options: EmbeddedWalletS
         return Promise.reject(error)
       }
       // The proxy's code loads with the first wallet use, like the frame it mounts.
-      proxy = import('../channel/walletProxy.js').then((m) => m.connectWalletProxy({ ...target, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) }))
+      proxy = import('../channel/connectWalletProxy.js').then((m) => m.connectWalletProxy({ ...target, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) }))
       proxy.catch(() => {
         proxy = null
       })

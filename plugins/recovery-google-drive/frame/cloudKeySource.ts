@@ -1,4 +1,4 @@
-import { fromBase64, toBase64, type CloudKeyLocator, type CloudRecoveryMethod, type RecoveryKeySource } from '../../embedded-wallet/frame.js'
+import { fromBase64, toBase64, type CloudKeyLocator, type CloudRecoveryMethod, type RecoveryKeySource } from '../../wallet-frame/frame.js'
 
 /**
  * The cloud methods' key sources: the key is 32 random bytes, kept as a file in the user's Google Drive appDataFolder

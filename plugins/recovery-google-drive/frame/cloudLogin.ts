@@ -1,4 +1,4 @@
-import { OAUTH_MESSAGES, RECOVERY_OAUTH_CALLBACK_PATH, toBase64, type RecoveryPage } from '../../embedded-wallet/frame.js'
+import { OAUTH_MESSAGES, RECOVERY_OAUTH_CALLBACK_PATH, toBase64, type RecoveryPage } from '../../wallet-frame/frame.js'
 import { googleDriveRecoveryApi } from '../api.js'
 
 // The cloud logins of the recovery page: a popup opened by the frame (from the user's click on its own button), whose

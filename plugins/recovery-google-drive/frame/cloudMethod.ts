@@ -1,4 +1,4 @@
-import { FrameFailure, isFrameFailure, type CloudRecoveryMethod, type RecoveryKeySource, type RecoveryMethodHalf, type RecoveryPage } from '../../embedded-wallet/frame.js'
+import { FrameFailure, isFrameFailure, type CloudRecoveryMethod, type RecoveryKeySource, type RecoveryMethodHalf, type RecoveryPage } from '../../wallet-frame/frame.js'
 import { openLoginPopup, RECOVERY_OAUTH_FAILED, RecoveryOAuthError } from './cloudLogin.js'
 import { cloudProviderNames, cloudTexts, runCloudFlow } from './cloudView.js'
 

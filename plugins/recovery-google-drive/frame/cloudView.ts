@@ -1,4 +1,4 @@
-import { actions, button, errorLine, page, text } from '../../embedded-wallet/frame.js'
+import { actions, button, errorLine, page, text } from '../../wallet-frame/frame.js'
 
 // The cloud backup screens (spec §2 'Recovery with cloud backup'), drawn in the wallet frame's recovery page like the
 // password screens: confirm → progress → success, or the error with retry. The confirm button is the frame's own, so

@@ -1,4 +1,4 @@
-import { toBase64, type RecoveryKeySource } from '../../embedded-wallet/frame.js'
+import { toBase64, type RecoveryKeySource } from '../../wallet-frame/frame.js'
 import { CloudKeyError, KEY_BYTES, keyOf, locatorFor, newName, send } from '../../recovery-google-drive/frame.js'
 
 /** Where CloudKit is (the recovery page's settings for 'icloud': the server's options or env). */

@@ -1,4 +1,4 @@
-import type { RecoveryPage } from '../../embedded-wallet/frame.js'
+import type { RecoveryPage } from '../../wallet-frame/frame.js'
 import { RECOVERY_OAUTH_FAILED, RecoveryOAuthError, waitForPopup } from '../../recovery-google-drive/frame.js'
 import { icloudRecoveryApi } from '../api.js'
 

@@ -1,5 +1,5 @@
 import { argon2id } from 'hash-wasm'
-import { fromBase64, toBase64, type OprfPasswordKdf, type PasswordKdf } from '../../embedded-wallet/frame.js'
+import { fromBase64, toBase64, type OprfPasswordKdf, type PasswordKdf } from '../../wallet-frame/frame.js'
 import { OPRF_PASSWORD_KDF, PASSWORD_KDF } from '../passwordConstants.js'
 
 /** KDF parameters of a password set before the OPRF (argon2id of the password alone): still read, never written. */

@@ -1,4 +1,4 @@
-import type { RecoveryKeySource } from '../../embedded-wallet/frame.js'
+import type { RecoveryKeySource } from '../../wallet-frame/frame.js'
 import { oprfBlind, oprfFinalize } from '../custody/recoveryOprf.js'
 import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf } from './passwordKey.js'
 

@@ -1,4 +1,4 @@
-import { FrameFailure, GENERIC_FAILURE, INVALID_RECOVERY_PASSWORD, isFrameFailure, type RecoveryMethodHalf } from '../../embedded-wallet/frame.js'
+import { FrameFailure, GENERIC_FAILURE, INVALID_RECOVERY_PASSWORD, isFrameFailure, type RecoveryMethodHalf } from '../../wallet-frame/frame.js'
 import { passwordKeySource } from './passwordKeySource.js'
 import { runPasswordEntry, runPasswordSetup } from './passwordView.js'
 

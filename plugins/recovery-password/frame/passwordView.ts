@@ -6,7 +6,7 @@ import {
   passwordTexts,
   passwordValid,
 } from './passwordRules.js'
-import { actions, button, copyButton, errorLine, h, page, text } from '../../embedded-wallet/frame.js'
+import { actions, button, copyButton, errorLine, h, page, text } from '../../wallet-frame/frame.js'
 
 // The password screens, drawn inside the wallet frame's recovery page (its origin, its DOM): the password is typed,
 // shown, copied and downloaded here and never reaches the host page.

@@ -20,7 +20,7 @@ import { mfaTotp, totpApi } from 'foyer/plugins/mfa-totp'
 // The frame's own KDF (not a public export of the plugin): the same function and parameters the frame runs.
 import { deriveOprfPasswordKey, derivePasswordKey, newOprfPasswordKdf, newPasswordKdf } from '../../../plugins/recovery-password/frame/passwordKey.js'
 // The frame's device proof and the password's OPRF (client halves; the server's evaluation is timed in server.ts).
-import { deviceProof, newDeviceKeyPair } from '../../../plugins/embedded-wallet/frame/keys/deviceJws.js'
+import { deviceProof, newDeviceKeyPair } from '../../../plugins/wallet-frame/frame/keys/deviceJws.js'
 import { oprfBlind, oprfBlindEvaluate, oprfFinalize, randomOprfScalar } from '../../../plugins/recovery-password/custody/recoveryOprf.js'
 // The frame's handshake message (frameProtocol.ts); not a public export of the plugin.
 const FRAME_READY = 'foyer:iframe:ready'

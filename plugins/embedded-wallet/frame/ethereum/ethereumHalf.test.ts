@@ -1,8 +1,8 @@
 import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { frameEvents } from '../../channel/frameProtocol.js'
-import { FrameFailure } from '../frameFailure.js'
-import { testFrameKernel } from '../kernel/testFrameKernel.js'
+import { frameEvents } from '../../../wallet-frame/frame.js'
+import { FrameFailure } from '../../../wallet-frame/frame.js'
+import { testFrameKernel } from '../../../wallet-frame/frame.js'
 import ethereumHalf from './ethereumHalf.js'
 
 const typed = {

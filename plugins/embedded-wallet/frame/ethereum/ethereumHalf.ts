@@ -2,8 +2,8 @@
 // transactions). viem's hashing and serializers load with it at a user's first Ethereum request, not with the kernel
 // every frame page loads; the key stays in the kernel, which signs the digest this half computes (ethereumSign).
 import { hexToBytes } from 'viem'
-import { frameEvents } from '../../channel/frameProtocol.js'
-import { defineFrameHalf, frameData } from '../kernel/frameHalf.js'
+import { frameEvents } from '../../../wallet-frame/frame.js'
+import { defineFrameHalf, frameData } from '../../../wallet-frame/frame.js'
 import { signEthereumRequest, type EthereumRpcRequest } from './ethereumRpc.js'
 
 export default defineFrameHalf({

@@ -1,5 +1,5 @@
 import { hashMessage, hashTypedData, isHex, keccak256, parseSignature, serializeTransaction, type Hex, type TransactionSerializable, type TypedDataDefinition } from 'viem'
-import { FrameFailure } from '../frameFailure.js'
+import { FrameFailure } from '../../../wallet-frame/frame.js'
 import { typedDataV1Hash } from './typedDataV1.js'
 
 /** An EIP-1193 request the frame signs. */

@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
 import { verifyMessage } from 'viem'
-import type { WalletChainType } from '../../schema.js'
+import type { WalletChainType } from '../../../wallet-frame/index.js'
 
 /**
  * Whether `signature` is the wallet at `address`'s signature of `statement` (custodyStatement.ts): an EIP-191

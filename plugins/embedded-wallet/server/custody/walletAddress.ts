@@ -1,6 +1,6 @@
 import bs58 from 'bs58'
 import { getAddress, isAddress } from 'viem'
-import { isEthereumAddress, type WalletChainType } from '../../schema.js'
+import { isEthereumAddress, type WalletChainType } from '../../../wallet-frame/index.js'
 
 /** An address as the server keeps it: the account identifier, the address to show and its chain. */
 export interface NormalizedAddress {

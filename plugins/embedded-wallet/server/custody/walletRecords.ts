@@ -1,5 +1,5 @@
 import { nonceTableSql, type Db, type Migration } from '../../../../core/server/index.js'
-import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE, type RecoveryMethod, type WalletChainType } from '../../schema.js'
+import { EMBEDDED_CONNECTOR_TYPE, EMBEDDED_IMPORTED_CONNECTOR_TYPE, EMBEDDED_WALLET_CLIENT_TYPE, type RecoveryMethod, type WalletChainType } from '../../walletConstants.js'
 import type { SealedShare, ShareKind } from './shareStore.js'
 
 /** The table of custody nonces. */

@@ -1,14 +1,14 @@
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../../core/server/index.js'
-import { embeddedWalletPaths as paths } from '../../api.js'
-import { custodyDigest, kdfDigest } from '../../custody/custodyStatement.js'
+import { embeddedWalletPaths as paths } from '../../../wallet-frame/index.js'
+import { custodyDigest, kdfDigest } from '../../../wallet-frame/server.js'
 import {
   RecoveryShareInputSchema,
   SetAutomaticRecoveryInputSchema,
   SetRecoveryInputSchema,
   shareBytesOf,
-  type EmbeddedWalletAppConfig,
-} from '../../schema.js'
+} from '../../../wallet-frame/index.js'
+import type { EmbeddedWalletAppConfig } from '../../embeddedWalletAppConfig.js'
 import type { CustodyKit } from '../custody/custodyKit.js'
 import { recoveryMethodServers, unsupportedRecoveryMethod } from './recoverySlot.js'
 import { sharePair } from './walletRoutes.js'

@@ -2,10 +2,11 @@ import type { Context, Hono } from 'hono'
 import type * as v from 'valibot'
 import { refuseCrossSite } from '../../../../core/server/index.js'
 import type { Db, ServerContext } from '../../../../core/server/index.js'
-import type { EmbeddedWalletAppConfig, RecoveryShareInputSchema, SetRecoveryInputSchema } from '../../schema.js'
+import type { EmbeddedWalletAppConfig } from '../../embeddedWalletAppConfig.js'
+import type { RecoveryShareInputSchema, SetRecoveryInputSchema } from '../../../wallet-frame/index.js'
 import type { CustodyKit } from '../custody/custodyKit.js'
 import type { UserRecoveryRow, WalletRow } from '../custody/walletRecords.js'
-import { assertWalletFrameOrigin } from '../frame/walletFrameOnly.js'
+import { assertWalletFrameOrigin } from '../../../wallet-frame/server.js'
 
 const PLUGIN_ID = 'embedded-wallet'
 

@@ -11,7 +11,7 @@ import { emailServer } from '../../../email/server.js'
 import { createGuestCredential } from '../../../guest/index.js'
 import { guestServer } from '../../../guest/server.js'
 import { siweServer } from '../../../siwe/server.js'
-import { ethereumKeyOf } from '../../frame/keys/ethereumKey.js'
+import { ethereumKeyOf } from '../../../../test/kit/walletFrameKit.js'
 import { embeddedWalletServer } from '../../server.js'
 import { recoveryPasswordServer } from '../../../recovery-password/server.js'
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../../core/server/index.js'
-import { embeddedWalletApi, embeddedWalletPaths as paths } from '../../api.js'
-import { custodyDigest } from '../../custody/custodyStatement.js'
-import { AddWalletInputSchema, CreateWalletInputSchema, ProveWalletsInputSchema, WalletRefInputSchema } from '../../schema.js'
+import { embeddedWalletApi, embeddedWalletPaths as paths } from '../../../wallet-frame/index.js'
+import { custodyDigest } from '../../../wallet-frame/server.js'
+import { AddWalletInputSchema, CreateWalletInputSchema, ProveWalletsInputSchema, WalletRefInputSchema } from '../../../wallet-frame/index.js'
 import type { CustodyKit } from '../custody/custodyKit.js'
 import { walletAccountData, walletRecords as records, type RootRow } from '../custody/walletRecords.js'
 

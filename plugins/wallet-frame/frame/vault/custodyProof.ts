@@ -1,5 +1,5 @@
 import { embeddedWalletApi } from '../../api.js'
-import { custodyStatement, type CustodyStatementInput } from '../../custody/custodyStatement.js'
+import { custodyStatement, type CustodyStatementInput } from '../../custodyStatement.js'
 import type { WalletChainType } from '../../schema.js'
 import { frameCall, type FrameApiTarget } from '../frameApi.js'
 import { signCustodyStatement } from '../keys/chainKeys.js'

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { ServerContext } from '../../../../core/server/types.js'
+import type { ServerContext } from '../../../core/server/types.js'
 
 /** Origins compared as the browser sends them (no trailing slash, any case). */
 export const sameOrigin = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase()

@@ -2,23 +2,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import type { ServerContext } from '../../../../core/server/index.js'
-import { frameStyles } from '../../frame/pages/frameStyles.js'
+import type { ServerContext } from '../../../core/server/index.js'
+import { frameStyles } from '../frame/pages/frameStyles.js'
 import { createStaticAsset, type StaticAsset } from './staticAsset.js'
 
-// The plugin's server/ folder (this file sits in server/frame/).
-const here = join(dirname(fileURLToPath(import.meta.url)), '..')
+// The wallet frame's server/ folder (this file's).
+const here = dirname(fileURLToPath(import.meta.url))
 /** Where the package keeps the built frame: the kernel, the built-in plugins' halves, their chunks and a manifest. */
 export const BUILT_FRAME_DIR = join(here, '..', 'frame-assets')
 /** The built frame kernel's script (the page's module). */
 export const BUILT_FRAME_SCRIPT = join(BUILT_FRAME_DIR, 'foyer-frame.js')
 const ENTRY = join(here, '..', 'frame', 'main.ts')
-/**
- * The embedded wallet's own frame half: Ethereum signing (viem's hashing and serializers), loaded at a user's first
- * Ethereum request rather than with the kernel. Its server half declares it; the package build and the bench list it
- * beside the other plugins' `plugins/<id>/frame.ts`.
- */
-export const OWN_FRAME_HALF = { id: 'embedded-wallet', entry: join(here, '..', 'frame', 'ethereum', 'ethereumHalf.ts') } as const
 const KERNEL = 'foyer-frame'
 /** The visible pages' scripts, beside the kernel's entry (frame/pages/): the recovery one also serves the cloud sign-in's callback. */
 const PAGES = { export: 'exportPage', recovery: 'recoveryPage' } as const

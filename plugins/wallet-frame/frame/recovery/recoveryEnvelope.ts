@@ -1,4 +1,4 @@
-import type { RecoveryMethod } from '../../walletConstants.js'
+import type { RecoveryMethod } from '../../custodyConstants.js'
 import { fromBase64, toBase64 } from '../base64.js'
 
 /** Whose recovery share: bound into the AAD, so a ciphertext copied to another user, root or method doesn't open. */

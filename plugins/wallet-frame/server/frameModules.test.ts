@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Listening } from '../../../../core/server/index.js'
-import { createTestServer, TEST_APP_ID, type TestServer } from '../../../../test/kit/createTestServer.js'
-import { WALLET_ORIGIN } from '../../../../test/kit/embeddedWallets.js'
-import { frameEvents } from '../../channel/frameProtocol.js'
-import { embeddedWalletServer } from '../../server.js'
+import type { Listening } from '../../../core/server/index.js'
+import { createTestServer, TEST_APP_ID, type TestServer } from '../../../test/kit/createTestServer.js'
+import { WALLET_ORIGIN } from '../../../test/kit/embeddedWallets.js'
+import { frameEvents } from '../channel/frameProtocol.js'
+import { embeddedWalletServer } from '../../embedded-wallet/server.js'
 
 const PAGE = `/apps/${TEST_APP_ID}/embedded-wallets`
 let t: TestServer

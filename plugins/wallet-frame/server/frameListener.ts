@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
-import type { ServerContext } from '../../../../core/server/index.js'
+import type { App, ServerContext } from '../../../core/server/index.js'
 import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml, oauthCallbackHeaders, oauthCallbackHtml } from './framePage.js'
-import { RECOVERY_OAUTH_CALLBACK_PATH } from '../../channel/frameProtocol.js'
+import { RECOVERY_OAUTH_CALLBACK_PATH } from '../channel/frameProtocol.js'
 import { loadFrameAssets, type FrameAssets, type FrameHalfSource } from './frameScript.js'
 import { IMMUTABLE, serveRevalidated, serveStaticAsset } from './staticAsset.js'
 
@@ -29,10 +29,13 @@ function recoveryPageSettings(ctx: ServerContext, built: FrameAssets) {
  * The script lives under a content-hashed path, cached for good (a CDN may keep /assets/* forever), in brotli or
  * gzip as the browser asks; the pages are revalidated on each load (ETag, 304). The hidden frame's settings list the
  * plugins' frame halves (ctx.frameHalves) by event, with their modules' paths. `loadAssets` (tests) makes the assets.
+ * `servesApp`: the apps that have a frame page (the embedded wallet's server half passes: those with wallets on); any
+ * other app ID is a 404.
  */
 export function frameListener(
   apiOrigin: () => string | undefined,
   loadAssets: (halves: readonly FrameHalfSource[]) => Promise<FrameAssets | null> = loadFrameAssets,
+  servesApp: (app: App) => boolean = () => true,
 ) {
   return (app: Hono, ctx: ServerContext) => {
     // Made at the first request (a source checkout bundles the script then); a failure is tried again next time.
@@ -58,7 +61,7 @@ export function frameListener(
     const page = async (c: Context) => {
       const target = appIdOfFramePath(c.req.path)
       const found = target ? ctx.apps.get(target.appId) : undefined
-      if (!found || !found.plugins['embedded-wallet']) return c.text('Invalid app ID', 404)
+      if (!found || !servesApp(found)) return c.text('Invalid app ID', 404)
       const api = apiOrigin()
       if (!api) return c.text('The wallet frame needs the API origin: set FOYER_API_ORIGIN (or embeddedWalletServer({ apiOrigin }))', 500)
       const origins = [...found.allowedOrigins].filter((origin) => origin !== ctx.config.walletOrigin)

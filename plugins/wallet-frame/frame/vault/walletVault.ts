@@ -9,7 +9,7 @@ import type { WalletSecret } from '../keys/walletSecret.js'
 import { combineWalletShares, splitWalletSecret } from '../keys/walletShares.js'
 import { openRecoveryShare, RecoveryKeyMismatch, sealRecoveryShare } from '../recovery/recoveryEnvelope.js'
 import type { RecoveryKeySource } from '../recovery/recoveryKeySource.js'
-import { custodyDigest, custodyStatement, kdfDigest } from '../../custody/custodyStatement.js'
+import { custodyDigest, custodyStatement, kdfDigest } from '../../custodyStatement.js'
 import { proveCustody, proveWallets } from './custodyProof.js'
 import { pendingCreations } from './pendingCreation.js'
 

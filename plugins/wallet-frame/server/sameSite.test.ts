@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { emailServer } from '../../../email/server.js'
-import { createTestServer } from '../../../../test/kit/createTestServer.js'
-import { embeddedWalletServer } from '../../server.js'
+import { emailServer } from '../../email/server.js'
+import { createTestServer } from '../../../test/kit/createTestServer.js'
+import { embeddedWalletServer } from '../../embedded-wallet/server.js'
 import { assertSameSite, siteOf } from './sameSite.js'
 
 afterEach(() => vi.unstubAllEnvs())

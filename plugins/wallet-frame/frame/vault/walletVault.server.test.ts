@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from '../../../../test/kit/createTe
 import { createTestDevice, type TestDevice } from '../../../../test/kit/testDevice.js'
 import { WALLET_ORIGIN } from '../../../../test/kit/embeddedWallets.js'
 import { emailServer } from '../../../email/server.js'
-import { embeddedWalletServer } from '../../server.js'
+import { embeddedWalletServer } from '../../../embedded-wallet/server.js'
 import { recoveryPasswordServer } from '../../../recovery-password/server.js'
 import { siweServer } from '../../../siwe/server.js'
 import { createSiweMessage } from 'viem/siwe'

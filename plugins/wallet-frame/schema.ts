@@ -3,22 +3,8 @@ import * as v from 'valibot'
 // The wire between the wallet frame and the server's custody routes (both halves import it). Shares travel as
 // base64 only on these routes, from and to the frame's origin; no schema here is ever a postMessage payload.
 
-export {
-  walletChainTypes,
-  recoveryMethods,
-  userOwnedRecoveryMethods,
-  creatableRecoveryMethods,
-  EMBEDDED_WALLET_CLIENT_TYPE,
-  EMBEDDED_CONNECTOR_TYPE,
-  EMBEDDED_IMPORTED_CONNECTOR_TYPE,
-  EMBEDDED_ETHEREUM_CHAIN_ID,
-  embeddedWalletErrorCodes,
-  embeddedWalletServerErrorTexts,
-  type WalletChainType,
-  type RecoveryMethod,
-  type EmbeddedWalletErrorCode,
-} from './walletConstants.js'
-import { walletChainTypes, recoveryMethods, userOwnedRecoveryMethods, creatableRecoveryMethods } from './walletConstants.js'
+export { walletChainTypes, recoveryMethods, userOwnedRecoveryMethods, creatableRecoveryMethods, type WalletChainType, type RecoveryMethod } from './custodyConstants.js'
+import { walletChainTypes, recoveryMethods, userOwnedRecoveryMethods, creatableRecoveryMethods } from './custodyConstants.js'
 
 /** Bytes of a share of a new wallet (16 bytes of entropy + the share's x coordinate). */
 export const HD_SHARE_BYTES = 17
@@ -272,14 +258,3 @@ export const OpenRecoveryShareOutputSchema = v.object({
   encrypted_recovery_share: EncryptedRecoveryShareSchema,
   kdf: RecoveryKeyInfoSchema,
 })
-
-/**
- * The plugin's section of an app entry (`"embedded-wallet": { … }`): turns embedded wallets on for the app and
- * sets its public `embedded_wallet_config` (spec §3 'Embedded wallet app settings'). `{}` takes the defaults.
- */
-export const EmbeddedWalletAppConfigSchema = v.strictObject({
-  create_on_login: v.optional(v.picklist(['off', 'users-without-wallets', 'all-users'])),
-  user_owned_recovery_options: v.optional(v.array(v.picklist(userOwnedRecoveryMethods))),
-  require_user_owned_recovery_on_create: v.optional(v.boolean()),
-})
-export type EmbeddedWalletAppConfig = v.InferOutput<typeof EmbeddedWalletAppConfigSchema>

@@ -1,4 +1,4 @@
-import { exportFramePath, framePath, recoveryFramePath } from '../../channel/frameProtocol.js'
+import { exportFramePath, framePath, recoveryFramePath } from '../channel/frameProtocol.js'
 
 /**
  * The frame script's old, unhashed path on the wallet origin. The pages load it from its content-hashed path
