@@ -1,6 +1,7 @@
 import { custodyDigest, custodyStatement, kdfDigest, type CustodyAction } from '../../plugins/wallet-frame/custodyStatement.js'
-import { provideSolanaKeys, signCustodyStatement } from '../../plugins/wallet-frame/frame/keys/chainKeys.js'
+import { provideChainKeys, signCustodyStatement } from '../../plugins/wallet-frame/frame/keys/chainKeys.js'
 import { solanaKeys } from '../../plugins/wallet-frame/frame/solana/solanaKeys.js'
+import { ethereumKeys } from '../../plugins/wallet-frame/frame/ethereum/ethereumKeys.js'
 import { ethereumKeyOf } from '../../plugins/wallet-frame/frame/keys/ethereumKey.js'
 import { solanaKeypairOf } from '../../plugins/wallet-frame/frame/keys/solanaKeypair.js'
 import { newWalletSecret } from '../../plugins/wallet-frame/frame/keys/walletSecret.js'
@@ -9,7 +10,8 @@ import type { TestServer } from './createTestServer.js'
 import type { TestDevice } from './testDevice.js'
 
 // Solana custody statements sign with the frame's Solana keys, which the frame loads on demand; tests have them at once.
-provideSolanaKeys(solanaKeys)
+provideChainKeys('ethereum', ethereumKeys)
+provideChainKeys('solana', solanaKeys)
 
 /** The wallet frame's origin in the custody route tests. */
 export const WALLET_ORIGIN = 'http://localhost:8788'

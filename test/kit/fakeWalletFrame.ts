@@ -11,8 +11,9 @@ import { frameHandlers } from '../../plugins/wallet-frame/frame/frameHandlers.js
 import { FrameFailure } from '../../plugins/wallet-frame/frame/frameFailure.js'
 import { ethereumKeyOf, signEthereumDigest } from '../../plugins/wallet-frame/frame/keys/ethereumKey.js'
 import { solanaKeypairOf } from '../../plugins/wallet-frame/frame/keys/solanaKeypair.js'
-import { provideSolanaKeys } from '../../plugins/wallet-frame/frame/keys/chainKeys.js'
+import { provideChainKeys } from '../../plugins/wallet-frame/frame/keys/chainKeys.js'
 import { solanaKeys } from '../../plugins/wallet-frame/frame/solana/solanaKeys.js'
+import { ethereumKeys } from '../../plugins/wallet-frame/frame/ethereum/ethereumKeys.js'
 import type { WalletVault } from '../../plugins/wallet-frame/frame/vault/walletVault.js'
 import { frameEvents, type FrameEvent } from '../../plugins/wallet-frame/channel/frameProtocol.js'
 import { WalletProxyError, type WalletProxy } from '../../plugins/wallet-frame/channel/walletProxy.js'
@@ -24,7 +25,8 @@ import { handlerFetch, KIT_API_URL, KIT_APP_ID, type RouteHandler } from './rend
  * (connect, rpc signMessage, create) with the frame's own handlers over the same secret, and records calls.
  */
 export function fakeWalletFrame(secret: Uint8Array = new Uint8Array(16).fill(7)) {
-  provideSolanaKeys(solanaKeys)
+  provideChainKeys('ethereum', ethereumKeys)
+  provideChainKeys('solana', solanaKeys)
   const calls: Array<{ event: FrameEvent; data: any }> = []
   const account = (walletIndex = 0) => privateKeyToAccount(bytesToHex(ethereumKeyOf(secret, walletIndex).privateKey))
   const indexOf = (address: unknown) => [0, 1, 2, 3].find((i) => account(i).address.toLowerCase() === String(address).toLowerCase())

@@ -13,8 +13,8 @@ export interface FrameConfig {
   recovery?: RecoveryHalfPaths
   /** The plugins' frame halves: each event with its half's module on this origin (loaded at its first event). */
   halves?: FrameHalfPaths
-  /** The kernel's own lazy modules on this origin: `solana`, the Solana keys (loaded for the first Solana wallet). */
-  modules?: { solana?: string }
+  /** The kernel's own lazy modules on this origin: each chain's keys (loaded for the first wallet of that chain). */
+  modules?: { ethereum?: string; solana?: string }
 }
 
 /** This page's settings (null: none, e.g. opened outside the server), and the embedding page's origin from its URL. */

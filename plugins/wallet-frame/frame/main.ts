@@ -10,15 +10,22 @@ import { createFrameKernel } from './kernel/frameKernel.js'
 import { lazyHalves } from './kernel/lazyHalves.js'
 import { serveFrame } from './serveFrame.js'
 import { openVault } from './vault/openVault.js'
-import { provideSolanaKeys, type SolanaKeys } from './keys/chainKeys.js'
+import { provideChainKeys } from './keys/chainKeys.js'
 
 const { config, parentOrigin } = readFrameConfig()
 if (config) {
-  // Solana's keys (ed25519, the transaction wire format) are a module of their own, imported from this origin the first
-  // time a Solana wallet is created or unlocked: the path is the page's settings' (the server wrote it).
-  const solanaPath = config.modules?.solana
-  if (typeof solanaPath === 'string' && solanaPath.startsWith('/') && !solanaPath.startsWith('//')) {
-    provideSolanaKeys(() => import(/* @vite-ignore */ solanaPath).then((module: { solanaKeys: SolanaKeys }) => module.solanaKeys))
+  // Each chain's keys (Ethereum: BIP-32, secp256k1, the BIP-39 word list; Solana: ed25519, the transaction wire format)
+  // are a module of their own, imported from this origin the first time a wallet of that chain is created or unlocked:
+  // the paths are the page's settings' (the server wrote them), same-origin only.
+  const modules = config.modules ?? {}
+  const sameOrigin = (path: unknown): path is string => typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')
+  if (sameOrigin(modules.ethereum)) {
+    const path = modules.ethereum
+    provideChainKeys('ethereum', () => import(/* @vite-ignore */ path).then((module: typeof import('./ethereum/ethereumKeys.js')) => module.ethereumKeys))
+  }
+  if (sameOrigin(modules.solana)) {
+    const path = modules.solana
+    provideChainKeys('solana', () => import(/* @vite-ignore */ path).then((module: typeof import('./solana/solanaKeys.js')) => module.solanaKeys))
   }
   const vault = openVault(config)
   serveFrame({ parentOrigin, allowedOrigins: config.allowedOrigins }, frameHandlers(vault), window, lazyHalves(config.halves ?? {}, createFrameKernel(vault)))

@@ -19,8 +19,11 @@ const PAGES = { export: 'exportPage', recovery: 'recoveryPage' } as const
 /** A visible frame page with a script of its own. */
 export type FramePageScript = keyof typeof PAGES
 const pageEntry = (kernelEntry: string, page: FramePageScript) => join(dirname(kernelEntry), 'pages', `${PAGES[page]}.ts`)
-/** The kernel's own lazy modules, beside its entry: Solana's keys (ed25519, the wire format), for Solana wallets only. */
-const MODULES = { solana: join('solana', 'solanaKeys.ts') } as const
+/**
+ * The kernel's own lazy modules, beside its entry: each chain's keys (Ethereum: BIP-32, secp256k1, the BIP-39 word list;
+ * Solana: ed25519, the wire format), loaded for the first wallet of that chain.
+ */
+const MODULES = { ethereum: join('ethereum', 'ethereumKeys.ts'), solana: join('solana', 'solanaKeys.ts') } as const
 /** A kernel module the hidden frame imports when it first needs it. */
 export type FrameModule = keyof typeof MODULES
 const moduleEntry = (kernelEntry: string, name: FrameModule) => join(dirname(kernelEntry), MODULES[name])

@@ -2,9 +2,8 @@ import { hkdf } from '@noble/hashes/hkdf'
 import { sha256 } from '@noble/hashes/sha256'
 import { FrameFailure } from '../frameFailure.js'
 import { frameCall } from '../frameApi.js'
-import { ethereumKeyOf, signEthereumDigest } from '../keys/ethereumKey.js'
-import { solanaKeys } from '../keys/chainKeys.js'
-import { isHdSecret, seedOf } from '../keys/walletSecret.js'
+import { chainKeys, ethereumKeys, solanaKeys } from '../keys/chainKeys.js'
+import { isHdSecret } from '../keys/walletSecret.js'
 import type { UnlockedWallet, WalletVault } from '../vault/walletVault.js'
 import type { FrameKernel, FrameWallet } from './frameHalf.js'
 
@@ -30,13 +29,15 @@ export function createFrameKernel(vault: WalletVault): FrameKernel {
       return handle
     },
     deriveKey(wallet, { salt, info }) {
-      const { secret } = of(wallet)
-      return hkdf(sha256, isHdSecret(secret) ? seedOf(secret) : secret, utf8(salt), utf8(info), 32)
+      const { secret, root } = of(wallet)
+      // The wallet's chain keys are loaded (its unlock waited for them); they hold the BIP-39 seed.
+      return hkdf(sha256, isHdSecret(secret) ? chainKeys(root.chainType).seedOf(secret) : secret, utf8(salt), utf8(info), 32)
     },
     ethereumSign(wallet, digest) {
       const found = of(wallet)
       if (found.root.chainType !== 'ethereum') throw new FrameFailure('invalid_request_arguments', 'Not an Ethereum wallet')
-      return signEthereumDigest(ethereumKeyOf(found.secret, found.walletIndex).privateKey, digest)
+      const keys = ethereumKeys()
+      return keys.signDigest(keys.keyOf(found.secret, found.walletIndex).privateKey, digest)
     },
     solanaKeypair(wallet) {
       const found = of(wallet)

@@ -3,7 +3,8 @@ import { addressOf, type UnlockedWallet, type WalletVault } from '../vault/walle
 import { isHdSecret, newWalletSecret, type WalletSecret } from '../keys/walletSecret.js'
 import type { WalletChainType } from '../../schema.js'
 import { createFrameKernel } from './frameKernel.js'
-import { provideSolanaKeys } from '../keys/chainKeys.js'
+import { provideChainKeys } from '../keys/chainKeys.js'
+import { ethereumKeys } from '../ethereum/ethereumKeys.js'
 import { solanaKeys } from '../solana/solanaKeys.js'
 import type { FrameKernel } from './frameHalf.js'
 
@@ -23,8 +24,9 @@ export interface TestFrameKernelOptions {
  * addresses. Keys come from the real key API, so a half's derivations are tested as they run in the frame.
  */
 export function testFrameKernel(options: TestFrameKernelOptions = {}): FrameKernel & { addressAt(walletIndex: number): string } {
-  // The frame loads Solana's keys at its first Solana wallet; a test kernel has them at once.
-  provideSolanaKeys(solanaKeys)
+  // The frame loads each chain's keys at its first wallet of that chain; a test kernel has them at once.
+  provideChainKeys('ethereum', ethereumKeys)
+  provideChainKeys('solana', solanaKeys)
   const secret = options.secret ?? newWalletSecret()
   const chainType = options.chainType ?? 'ethereum'
   // An imported key is one wallet (walletIndex 0); an HD root has many.

@@ -1,26 +1,34 @@
-// Isolated (fresh modules): the frame's Solana keys are module state, given once per page.
+// Isolated (fresh modules): the frame's chain keys are module state, given once per page.
 import { describe, expect, it, vi } from 'vitest'
+import { ethereumKeys as ethereumModule } from '../ethereum/ethereumKeys.js'
 import { solanaKeys as solanaModule } from '../solana/solanaKeys.js'
-import { addressOf, chainReady, provideSolanaKeys, solanaKeys } from './chainKeys.js'
+import { addressOf, chainKeys, chainReady, provideChainKeys, signCustodyStatement, solanaKeys } from './chainKeys.js'
 import { newWalletSecret } from './walletSecret.js'
 
-describe("the frame's chain keys: Solana's load at the first Solana wallet", () => {
-  it('refuses Solana until the keys are given, loads them once through the loader (retrying a failed load), and never for Ethereum', async () => {
+describe("the frame's chain keys: each chain's module loads at its first wallet", () => {
+  it('refuses a chain until its keys are given, loads them once through the loader (retrying a failed load), and only that chain', async () => {
     const secret = newWalletSecret()
-    await expect(chainReady('ethereum')).resolves.toBeUndefined()
-    expect(addressOf('ethereum', secret, 0)).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    await expect(chainReady('solana')).rejects.toMatchObject({ name: 'FrameFailure', message: 'Unable to connect to wallet' })
+    for (const chain of ['ethereum', 'solana'] as const) {
+      await expect(chainReady(chain)).rejects.toMatchObject({ name: 'FrameFailure', message: 'Unable to connect to wallet' })
+      expect(() => addressOf(chain, secret, 0)).toThrow('Unable to connect to wallet')
+    }
+    const ethereumLoader = vi.fn().mockResolvedValue(ethereumModule)
+    const solanaLoader = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(solanaModule)
+    provideChainKeys('ethereum', ethereumLoader)
+    provideChainKeys('solana', solanaLoader)
+    await chainReady('ethereum')
+    expect(solanaLoader).not.toHaveBeenCalled()
+    expect(addressOf('ethereum', secret, 0)).toBe(ethereumModule.keyOf(secret, 0).address)
+    expect(signCustodyStatement('ethereum', secret, 0, 'statement')).toMatch(/^0x[0-9a-f]{130}$/)
     expect(() => addressOf('solana', secret, 0)).toThrow('Unable to connect to wallet')
-    const loader = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(solanaModule)
-    provideSolanaKeys(loader)
-    await expect(chainReady('ethereum')).resolves.toBeUndefined()
-    expect(loader).not.toHaveBeenCalled()
     await expect(chainReady('solana')).rejects.toThrow('offline')
     await Promise.all([chainReady('solana'), chainReady('solana')])
-    expect(loader).toHaveBeenCalledTimes(2)
+    expect(solanaLoader).toHaveBeenCalledTimes(2)
     expect(solanaKeys()).toBe(solanaModule)
+    expect(chainKeys('ethereum')).toBe(ethereumModule)
     expect(addressOf('solana', secret, 1)).toBe(solanaModule.keypairOf(secret, 1).address)
-    await chainReady('solana')
-    expect(loader).toHaveBeenCalledTimes(2)
+    await Promise.all([chainReady('solana'), chainReady('ethereum')])
+    expect(solanaLoader).toHaveBeenCalledTimes(2)
+    expect(ethereumLoader).toHaveBeenCalledTimes(1)
   })
 })

@@ -2,7 +2,8 @@ import { secp256k1 } from '@noble/curves/secp256k1'
 import { keccak_256 } from '@noble/hashes/sha3'
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils'
 import { HDKey } from '@scure/bip32'
-import { isHdSecret, seedOf, type WalletSecret } from './walletSecret.js'
+import { isHdSecret, type WalletSecret } from './walletSecret.js'
+import { seedOf } from './walletSeed.js'
 
 /** A 0x-prefixed hex string. */
 export type Hex = `0x${string}`

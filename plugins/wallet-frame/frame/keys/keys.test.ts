@@ -5,7 +5,8 @@ import { HDKey, hdKeyToAccount } from 'viem/accounts'
 import { describe, expect, it, vi } from 'vitest'
 import { ethereumKeyOf, personalMessageDigest, signEthereumDigest } from './ethereumKey.js'
 import { signSolanaMessage, slip10, solanaKeypairOf } from './solanaKeypair.js'
-import { mnemonicOf, newWalletSecret, seedOf } from './walletSecret.js'
+import { newWalletSecret } from './walletSecret.js'
+import { mnemonicOf, seedOf } from './walletSeed.js'
 import { combineWalletShares, splitWalletSecret } from './walletShares.js'
 
 const entropy = fc.uint8Array({ minLength: 16, maxLength: 16 })

@@ -2,7 +2,8 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { hmac } from '@noble/hashes/hmac'
 import { sha512 } from '@noble/hashes/sha512'
 import bs58 from 'bs58'
-import { seedOf, type WalletSecret } from './walletSecret.js'
+import type { WalletSecret } from './walletSecret.js'
+import { seedOf } from './walletSeed.js'
 
 const HARDENED = 0x80000000
 

@@ -5,14 +5,16 @@ import { applyLook, lookFromUrl } from './applyLook.js'
 import { exportedKeys, renderExport } from './exportView.js'
 import { readFrameConfig } from '../frameConfig.js'
 import { openVault } from '../vault/openVault.js'
-import { provideSolanaKeys } from '../keys/chainKeys.js'
+import { provideChainKeys } from '../keys/chainKeys.js'
+import { ethereumKeys } from '../ethereum/ethereumKeys.js'
 import { solanaKeys } from '../solana/solanaKeys.js'
 import { serveFrame } from '../serveFrame.js'
 
 const { config, parentOrigin } = readFrameConfig()
 if (config) {
-  // The export page shows Solana keys too: it bundles them (the hidden frame loads them when needed).
-  provideSolanaKeys(solanaKeys)
+  // The export page shows keys of both chains: it bundles them (the hidden frame loads them when needed).
+  provideChainKeys('ethereum', ethereumKeys)
+  provideChainKeys('solana', solanaKeys)
   const vault = openVault(config)
   // The visible pages take the modal's look (checked values only) and tell the host how tall their content is.
   applyLook(document, lookFromUrl(new URL(location.href).searchParams))

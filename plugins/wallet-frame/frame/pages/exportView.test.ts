@@ -6,7 +6,7 @@ import type { WalletChainType } from '../../schema.js'
 import { exportedKeys } from './exportView.js'
 import { ethereumKeyOf } from '../keys/ethereumKey.js'
 import { solanaKeypairOf } from '../keys/solanaKeypair.js'
-import { mnemonicOf } from '../keys/walletSecret.js'
+import { mnemonicOf } from '../keys/walletSeed.js'
 import type { UnlockedWallet } from '../vault/walletVault.js'
 
 const secret = new Uint8Array(16).fill(9)

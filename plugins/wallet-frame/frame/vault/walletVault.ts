@@ -46,6 +46,12 @@ function walletAddress(value: unknown): string {
 
 const same = (chain: WalletChainType, a: string, b: string) => (chain === 'ethereum' ? a.toLowerCase() === b.toLowerCase() : a === b)
 
+/**
+ * Starts loading the keys of `address`'s chain while the server's answer is on its way (chainReady, awaited once the
+ * answer says the root's chain, then finds them loaded or loading); a failed load is retried there.
+ */
+const warmChainKeys = (address: string) => void chainReady(isEthereumAddress(address) ? 'ethereum' : 'solana').catch(() => undefined)
+
 /** The address of `walletIndex` of a secret on `chain` (its keys loaded: chainReady). */
 export { addressOf }
 
@@ -135,8 +141,8 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      * reload, a closed tab or a dropped connection cut off resumes with the same key and split at the next call.
      */
     async create(chainType: WalletChainType, accessToken: unknown, imported?: WalletSecret) {
-      await chainReady(chainType)
-      const { nonce, user_id: userId } = await frameCall(target, embeddedWalletApi.custodyNonce, {}, accessToken)
+      // The chain's keys load (from this origin's cache, after the first time) while the nonce is on its way.
+      const [, { nonce, user_id: userId }] = await Promise.all([chainReady(chainType), frameCall(target, embeddedWalletApi.custodyNonce, {}, accessToken)])
       // A new key is the pending creation's (a resumed one), or a new one recorded durably before the call leaves: from
       // then on the server may store this wallet whatever happens to the page.
       const { secret, shares, address } = imported
@@ -187,6 +193,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      * share rebuilds another secret (damaged): that share is dropped, so the host recovers and stores a good one.
      */
     async connect(address: string, accessToken: unknown): Promise<UnlockedWallet> {
+      warmChainKeys(address)
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
       await chainReady(root.chainType)
@@ -219,6 +226,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      */
     async recover(requested: unknown, accessToken: unknown): Promise<UnlockedWallet> {
       const address = walletAddress(requested)
+      warmChainKeys(address)
       const answer = await frameCall(target, embeddedWalletApi.recover, { address }, accessToken)
       const root = rootOf(answer)
       await chainReady(root.chainType)
@@ -239,6 +247,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      */
     async setRecovery(requested: unknown, source: RecoveryKeySource, accessToken: unknown) {
       const address = walletAddress(requested)
+      warmChainKeys(address)
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
       await chainReady(root.chainType)
@@ -305,6 +314,7 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
      */
     async setAutomaticRecovery(requested: unknown, accessToken: unknown) {
       const address = walletAddress(requested)
+      warmChainKeys(address)
       const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
       const root = rootOf(answer)
       await chainReady(root.chainType)
