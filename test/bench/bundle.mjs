@@ -141,6 +141,11 @@ async function embeddedWalletFromSource(viteBaseline) {
   const kernelFiles = loadedWith(frameBuild, frameBuild.kernel)
   const kernel = sizeOf(kernelFiles)
   console.log(`    the wallet frame's kernel (loaded on the wallet origin only, by every frame page): ${kb(kernel.gz)} kB gzip, ${kb(kernel.min)} kB minified, in ${kernelFiles.size} files  (budget ≤ 40 kB)  ${kernel.gz <= 40 * 1024 ? 'within budget' : 'OVER BUDGET'}`)
+  // Each chain's keys: a module of the kernel's own, loaded for the first wallet of that chain (what it adds then).
+  for (const [name, file] of Object.entries(frameBuild.modules ?? {})) {
+    const own = [...loadedWith(frameBuild, file)].filter((f) => !kernelFiles.has(f))
+    console.log(`      + the kernel's ${name} keys module, at the first ${name} wallet: ${kb(sizeOf(own).gz)} kB gzip in ${own.length} files`)
+  }
   const halfFigures = {}
   for (const [id, name] of Object.entries(frameBuild.halves)) {
     const own = [...loadedWith(frameBuild, name)].filter((file) => !kernelFiles.has(file))
