@@ -195,7 +195,7 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     hookActions,
 
     async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {
-      const def = registry.api.get(id)
+      const def = registry.api.get(id) ?? (await registry.apiCall(id))
       if (!def) throw new BaseError(`Unknown API call "${id}"`, { code: 'PLUGIN_ERROR' })
       let body = input
       if (def.input) {
