@@ -1,6 +1,5 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { crossAppApi } from './api.js'
 import { crossAppCalls } from './crossAppCalls.js'
 import { crossAppErrorTexts } from './crossAppErrors.js'
 import { createCrossAppState } from './crossAppState.js'
@@ -48,7 +47,7 @@ export function crossApp(options: CrossAppPluginOptions = {}) {
   return definePlugin({
     id: 'cross-app',
     kind: 'feature',
-    api: crossAppApi,
+    api: () => import('./api.js').then((m) => m.crossAppApi),
     state: (foyer: Foyer) => createCrossAppState(foyer, () => crossAppCalls.connections(foyer), options.timeoutMs),
     screens: { auth: { load: () => import('./screens/CrossAppAuthScreen.js'), title: 'crossApp.connecting.title' } },
     errors: {
@@ -68,6 +67,5 @@ export { useCrossAppAccounts } from './useCrossAppAccounts.js'
 export { CrossAppProviderPages, isCrossAppProviderPath } from './provider/CrossAppProviderPages.js'
 export type { CrossAppAccountsActions, CrossAppRequestOptions, CrossAppTransaction } from './crossAppActions.js'
 export { crossAppErrorTexts, crossAppErrorCodes as crossAppFlowErrorCodes } from './crossAppErrors.js'
-export { crossAppApi, crossAppPaths } from './api.js'
 export type { CrossAppPluginState, CrossAppAuthState } from './crossAppState.js'
-export * from './schema.js'
+export * from './crossAppApiExports.js'

@@ -1,10 +1,9 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { farcasterApi } from './api.js'
 import { farcasterCalls } from './farcasterCalls.js'
 import { farcasterErrorCodes } from './farcasterErrors.js'
-import { farcasterTexts } from './schema.js'
+import { farcasterTexts } from './farcasterTexts.js'
 import type { User } from '../../core/protocol/index.js'
 
 /** Options of the Farcaster login plugin. */
@@ -42,7 +41,7 @@ export function farcaster(options: FarcasterPluginOptions = {}) {
       serverFlag: 'farcaster',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: farcasterApi,
+    api: () => import('./api.js').then((m) => m.farcasterApi),
     entry: { load: () => import('./screens/FarcasterEntry.js') },
     screens: {
       connect: { load: () => import('./screens/FarcasterConnectScreen.js'), title: 'farcaster.title' },
@@ -73,10 +72,9 @@ export {
   type FarcasterLoginState,
   type FarcasterLoginStatus,
 } from './useLoginWithFarcaster.js'
-export { farcasterApi, farcasterPaths, farcasterRelayPaths } from './api.js'
 export { farcasterErrorCodes, farcasterErrorText } from './farcasterErrors.js'
 export type { FarcasterChannel } from './farcasterFlow.js'
-export * from './schema.js'
+export * from './farcasterApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

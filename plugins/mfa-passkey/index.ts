@@ -1,9 +1,8 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
-import { loadMfaEnrollmentKit, MFA_CODE_WAIT_MS, mfaApi } from '../mfa/index.js'
+import { loadMfaEnrollmentKit, MFA_CODE_WAIT_MS } from '../mfa/index.js'
 import { loadPasskeyKit } from '../passkey/index.js'
-import { mfaPasskeyApi } from './api.js'
 import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
 import type { MfaPasskeyState } from './mfaPasskeyState.js'
 
@@ -48,7 +47,7 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
   return definePlugin({
     id: 'mfa-passkey',
     kind: 'mfa',
-    api: mfaPasskeyApi,
+    api: () => import('./api.js').then((m) => m.mfaPasskeyApi),
     state: (): MfaPasskeyState => ({ loadPasskeyKit }),
     screens: {
       enroll: {
@@ -66,7 +65,7 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
       // §7: the spec's start of a passkey verification (useMfa's init('passkey') for headless hosts).
       start: (foyer: Foyer) => mfaPasskeyCalls.init(foyer, {}),
       // The whole ceremony, in the wallet frame's origin when the app has the embedded wallet; WebAuthn code loads on first use.
-      verify: async (foyer: Foyer) => (await import('./verifyWithPasskey.js')).verifyWithPasskey(foyer, { api: mfaApi, codeWaitMs: MFA_CODE_WAIT_MS }),
+      verify: async (foyer: Foyer) => (await import('./verifyWithPasskey.js')).verifyWithPasskey(foyer, { codeWaitMs: MFA_CODE_WAIT_MS }),
       verifyingTitle: 'mfaPasskey.verifying.title',
       enrollScreen: 'mfa-passkey/enroll',
       // §7: unenrolling submits an empty credentialIds list.
@@ -78,6 +77,4 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
     texts: { ...mfaPasskeyTexts, ...options.texts },
   })
 }
-
-export { mfaPasskeyApi, mfaPasskeyPaths } from './api.js'
-export * from './schema.js'
+export * from './mfaPasskeyApiExports.js'

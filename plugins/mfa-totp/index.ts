@@ -2,7 +2,6 @@ import { definePlugin } from '../../core/client/plugin.js'
 import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
 import { loadMfaEnrollmentKit } from '../mfa/index.js'
-import { totpApi } from './api.js'
 import { totpCalls } from './totpCalls.js'
 
 /** Options of the TOTP method. */
@@ -36,7 +35,7 @@ export function mfaTotp(options: MfaTotpPluginOptions = {}) {
   return definePlugin({
     id: 'mfa-totp',
     kind: 'mfa',
-    api: totpApi,
+    api: () => import('./api.js').then((m) => m.totpApi),
     screens: { enroll: { load: screenWith(() => import('./screens/EnrollTotpScreen.js'), loadMfaEnrollmentKit), title: 'mfaTotp.scan.title' } },
     mfa: {
       method: 'totp',
@@ -54,6 +53,4 @@ export function mfaTotp(options: MfaTotpPluginOptions = {}) {
     texts: { ...mfaTotpTexts, ...options.texts },
   })
 }
-
-export { totpApi, totpPaths } from './api.js'
-export * from './schema.js'
+export * from './mfaTotpApiExports.js'

@@ -1,10 +1,9 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { siweApi } from './api.js'
 import { siweCalls } from './siweCalls.js'
 import type { SiwePluginState } from './siweFlow.js'
-import { siweTexts } from './schema.js'
+import { siweTexts } from './siweTexts.js'
 import { WALLET_LIST_SCREEN } from './walletListScreen.js'
 import type { User } from '../../core/protocol/index.js'
 
@@ -68,7 +67,7 @@ export function siwe(options: SiwePluginOptions = {}) {
         ...(options.delayedConnectorTypes ? { delayedConnectorTypes: options.delayedConnectorTypes } : {}),
       },
     }),
-    api: siweApi,
+    api: () => import('./api.js').then((m) => m.siweApi),
     // A contract wallet's signature could not be checked on chain (502): §8 wallet connection's 'Unable to authorize user'.
     errors: { RPC_UNAVAILABLE: siweTexts.unableToAuthorize },
     entry: { load: () => import('./screens/SiweEntry.js') },
@@ -99,9 +98,8 @@ export {
 } from './useLoginWithSiwe.js'
 export { generateSiweMessage, submitSiwe, signInWithWallet, siweErrorOutcome, toSiweError, findWalletAccount, DEFAULT_STATEMENT, DELAYED_CONNECTOR_TYPES } from './siweExports.js'
 export type { SiweStep, SiweSubmission } from './siweFlow.js'
-export { siweApi, siwePaths } from './api.js'
 export { WALLET_LIST_SCREEN } from './walletListScreen.js'
-export * from './schema.js'
+export * from './siweApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

@@ -2,7 +2,6 @@ import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import { smsApi } from './api.js'
 import { smsCalls } from './smsCalls.js'
 import type { User } from '../../core/protocol/index.js'
 
@@ -43,7 +42,7 @@ export function sms(options: SmsPluginOptions = {}) {
       serverFlag: 'sms_auth',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: smsApi,
+    api: () => import('./api.js').then((m) => m.smsApi),
     // The kernel's §8 row (title 'This region is not supported') shows it on the error screen; this is its text.
     errors: { REGION_NOT_SUPPORTED: 'error.region.detail' },
     entry: { load: () => import('./screens/SmsEntry.js') },
@@ -71,8 +70,7 @@ export function sms(options: SmsPluginOptions = {}) {
 
 export { findPhoneAccount } from './smsCalls.js'
 export { useLoginWithSms, type UseLoginWithSmsParameters, type UseLoginWithSmsReturnType, type SmsLoginState, type SmsLoginStatus } from './useLoginWithSms.js'
-export { smsApi, smsPaths } from './api.js'
-export * from './schema.js'
+export * from './smsApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

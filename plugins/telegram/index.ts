@@ -1,9 +1,8 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, Intent } from '../../core/client/types.js'
-import { telegramApi } from './api.js'
 import { telegramCalls } from './telegramCalls.js'
-import { telegramTexts } from './schema.js'
+import { telegramTexts } from './telegramTexts.js'
 import { readTelegramReturn } from './telegramReturn.js'
 import type { User } from '../../core/protocol/index.js'
 
@@ -52,7 +51,7 @@ export function telegram(options: TelegramPluginOptions = {}) {
       serverFlag: 'telegram',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: telegramApi,
+    api: () => import('./api.js').then((m) => m.telegramApi),
     entry: { load: () => import('./screens/TelegramEntry.js') },
     screens: {
       auth: { load: () => import('./screens/TelegramAuthScreen.js'), title: 'telegram.title' },
@@ -105,9 +104,8 @@ export function telegram(options: TelegramPluginOptions = {}) {
 }
 
 export { useLoginWithTelegram, type UseLoginWithTelegramParameters, type UseLoginWithTelegramReturnType, type TelegramLoginState, type TelegramLoginStatus } from './useLoginWithTelegram.js'
-export { telegramApi, telegramPaths } from './api.js'
 export { readTelegramReturn } from './telegramReturn.js'
-export * from './schema.js'
+export * from './telegramApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {
