@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 
-/** Linked-account types that can never be transferred between users (§5). */
-export const NON_TRANSFERABLE_ACCOUNT_TYPES = ['custom_auth', 'custom', 'guest', 'passkey'] as const
+export * from './nonTransferableAccountTypes.js'
 
 /**
  * `data` of a 400 `account_transfer_required` answer to a link: what the client needs to offer the
