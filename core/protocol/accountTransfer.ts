@@ -1,7 +1,5 @@
 import * as v from 'valibot'
 
-export * from './nonTransferableAccountTypes.js'
-
 /**
  * `data` of a 400 `account_transfer_required` answer to a link: what the client needs to offer the
  * transfer and then call the owning plugin's `/transfer` route. `account` holds that route's body

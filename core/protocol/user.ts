@@ -1,7 +1,5 @@
 import * as v from 'valibot'
 
-export * from './toUser.js'
-
 /** Epoch seconds. */
 const Seconds = v.number()
 
