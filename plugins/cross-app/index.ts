@@ -1,8 +1,13 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { crossAppCalls } from './crossAppCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { crossAppApi } from './api.js'
 import { crossAppErrorTexts } from './crossAppErrors.js'
 import { createCrossAppState } from './crossAppState.js'
+
+// The entry's own typed calls, the same as crossAppCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const crossAppCalls = apiClient<typeof crossAppApi>('cross-app')
 
 /** Options of the cross-app plugin. */
 export interface CrossAppPluginOptions {

@@ -2,8 +2,13 @@ import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import { emailCalls } from './emailCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { emailApi } from './api.js'
 import type { User } from '../../core/protocol/index.js'
+
+// The entry's own typed calls, the same as emailCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const emailCalls = apiClient<typeof emailApi>('email')
 
 /** Options of the e-mail login plugin. */
 export interface EmailPluginOptions {

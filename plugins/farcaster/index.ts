@@ -1,7 +1,8 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { farcasterCalls } from './farcasterCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { farcasterApi } from './api.js'
 import { farcasterErrorCodes } from './farcasterErrors.js'
 import { farcasterTexts } from './farcasterTexts.js'
 import type { User } from '../../core/protocol/index.js'
@@ -72,6 +73,10 @@ export {
   type FarcasterLoginState,
   type FarcasterLoginStatus,
 } from './useLoginWithFarcaster.js'
+
+// The entry's own typed calls, the same as farcasterCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const farcasterCalls = apiClient<typeof farcasterApi>('farcaster')
 export { farcasterErrorCodes, farcasterErrorText } from './farcasterErrors.js'
 export type { FarcasterChannel } from './farcasterFlow.js'
 export * from './farcasterApiExports.js'

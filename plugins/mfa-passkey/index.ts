@@ -3,8 +3,13 @@ import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
 import { loadMfaEnrollmentKit, MFA_CODE_WAIT_MS } from '../mfa/index.js'
 import { loadPasskeyKit } from '../passkey/index.js'
-import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { mfaPasskeyApi } from './api.js'
 import type { MfaPasskeyState } from './mfaPasskeyState.js'
+
+// The entry's own typed calls, the same as mfaPasskeyCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const mfaPasskeyCalls = apiClient<typeof mfaPasskeyApi>('mfa-passkey')
 
 /** Options of the passkey method. */
 export interface MfaPasskeyPluginOptions {

@@ -2,7 +2,12 @@ import { definePlugin } from '../../core/client/plugin.js'
 import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
 import { loadMfaEnrollmentKit } from '../mfa/index.js'
-import { mfaSmsCalls } from './mfaSmsCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { mfaSmsApi } from './api.js'
+
+// The entry's own typed calls, the same as mfaSmsCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const mfaSmsCalls = apiClient<typeof mfaSmsApi>('mfa-sms')
 
 /** Options of the SMS method. */
 export interface MfaSmsPluginOptions {

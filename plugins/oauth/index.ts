@@ -1,12 +1,17 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin, type LandingEntryDef } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { oauthCalls } from './oauthCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { oauthApi } from './api.js'
 import { oauthServerErrorTexts } from './oauthErrorTexts.js'
 import { oauthProviderIds, providerDisplayNames, type OAuthProviderId } from './providerIds.js'
 import { createOAuthState, type OAuthFlowMode } from './oauthState.js'
 import { readReturnParams } from './returnParams.js'
 import type { User } from '../../core/protocol/index.js'
+
+// The entry's own typed calls, the same as oauthCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const oauthCalls = apiClient<typeof oauthApi>('oauth')
 
 /** How the provider's page opens: this tab navigates away and back, or a popup window. */
 export type OAuthFlowOption = OAuthFlowMode

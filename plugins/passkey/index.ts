@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { passkeyCalls } from './passkeyCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { passkeyApi } from './api.js'
 import { passkeyErrorCodes } from './passkeyErrors.js'
 import { passkeyTexts } from './passkeyTexts.js'
 import type { User } from '../../core/protocol/index.js'
@@ -78,6 +79,10 @@ export {
   type PasskeyFlowStatus,
   type UsePasskeyParameters,
 } from './usePasskeyHooks.js'
+
+// The entry's own typed calls, the same as passkeyCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const passkeyCalls = apiClient<typeof passkeyApi>('passkey')
 export { loginWithPasskey, signupWithPasskey, linkPasskey, addPasskey, unlinkPasskey, passkeyDisplayName } from './passkeyExports.js'
 export { toPasskeyError, passkeyErrorCodes } from './passkeyErrors.js'
 export type { PasskeyStep } from './passkeyCeremonies.js'

@@ -1,7 +1,8 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { siweCalls } from './siweCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { siweApi } from './api.js'
 import type { SiwePluginState } from './siweFlow.js'
 import { siweTexts } from './siweTexts.js'
 import { WALLET_LIST_SCREEN } from './walletListScreen.js'
@@ -96,6 +97,10 @@ export {
   type SiweLoginStatus,
   type SiweSignedInput,
 } from './useLoginWithSiwe.js'
+
+// The entry's own typed calls, the same as siweCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const siweCalls = apiClient<typeof siweApi>('siwe')
 export { generateSiweMessage, submitSiwe, signInWithWallet, siweErrorOutcome, toSiweError, findWalletAccount, DEFAULT_STATEMENT, DELAYED_CONNECTOR_TYPES } from './siweExports.js'
 export type { SiweStep, SiweSubmission } from './siweFlow.js'
 export { WALLET_LIST_SCREEN } from './walletListScreen.js'

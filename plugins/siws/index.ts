@@ -1,7 +1,8 @@
 import { uiScreens } from '../../core/client/screenIds.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { siwsCalls } from './siwsCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { siwsApi } from './api.js'
 import { siwsTexts } from './siwsTexts.js'
 import type { SiwsPluginOptions } from './siwsPluginOptions.js'
 import type { User } from '../../core/protocol/index.js'
@@ -62,6 +63,10 @@ export {
   type UseLoginWithSiwsReturnType,
   type SiwsLoginState,
 } from './useLoginWithSiws.js'
+
+// The entry's own typed calls, the same as siwsCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const siwsCalls = apiClient<typeof siwsApi>('siws')
 export type { SiwsPluginOptions } from './siwsPluginOptions.js'
 export { createSiwsMessage, parseSiwsMessage } from './siwsExports.js'
 export type { SiwsMessage } from './siwsMessage.js'

@@ -1,10 +1,15 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, Intent } from '../../core/client/types.js'
-import { telegramCalls } from './telegramCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { telegramApi } from './api.js'
 import { telegramTexts } from './telegramTexts.js'
 import { readTelegramReturn } from './telegramReturn.js'
 import type { User } from '../../core/protocol/index.js'
+
+// The entry's own typed calls, the same as telegramCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const telegramCalls = apiClient<typeof telegramApi>('telegram')
 
 /** Options of the Telegram login plugin. */
 export interface TelegramPluginOptions {
