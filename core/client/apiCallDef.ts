@@ -16,3 +16,10 @@ export interface ApiCallDef<I = any, O = any> {
    */
   captcha?: string
 }
+
+/**
+ * A plugin's `api` that loads with its first call: `api: () => import('./api.js').then((m) => m.emailApi)`. The calls'
+ * schemas (and the parts of valibot they use) then stay out of the host's first load; each call is validated exactly
+ * as with a table given in place.
+ */
+export type ApiLoader = () => Promise<Record<string, ApiCallDef>>

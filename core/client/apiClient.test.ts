@@ -29,4 +29,25 @@ describe('apiClient', () => {
     await expect(notes.add(foyer, { text: '' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' })
     expect(fetch).toHaveBeenCalledTimes(2)
   })
+
+  it('calls a plugin whose api loads with its first call (ApiLoader) by name, validated exactly as a table in place', async () => {
+    const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) =>
+      String(url).endsWith('/count') ? Response.json({ n: 'two' }) : Response.json({ id: 7, ...JSON.parse(String(init?.body)) }),
+    )
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue(notesApi)
+    const foyer = createFoyer({ appId: 'test_app_0000000000000001', apiUrl: 'http://api.test', plugins: [definePlugin({ id: 'notes', kind: 'feature', api: load })], storage: createMemoryStorage(), fetch: fetch as never })
+    const lazyNotes = apiClient<typeof notesApi>('notes')
+
+    expectTypeOf(lazyNotes.add).parameter(1).toEqualTypeOf<{ text: string }>()
+    expect(load).not.toHaveBeenCalled()
+    await expect(lazyNotes.add(foyer, { text: 'hi' })).rejects.toThrow('chunk failed')
+    await expect(lazyNotes.add(foyer, { text: '' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid length: Expected >=1 but received 0' })
+    await expect(lazyNotes.add(foyer, { text: 'hi' })).resolves.toEqual({ id: 7, text: 'hi' })
+    await expect(lazyNotes.count(foyer)).rejects.toMatchObject({ serverCode: 'invalid_response' })
+    await expect(foyer.call('notes.missing')).rejects.toThrow('Unknown API call "notes.missing"')
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(fetch).toHaveBeenCalledTimes(2)
+    // Not a thenable: awaiting the client gives the client.
+    expect(await lazyNotes).toBe(lazyNotes)
+  })
 })

@@ -1,7 +1,6 @@
 import { batch } from '@preact/signals-core'
-import * as v from 'valibot'
-import { ApiError, BaseError, FlowError, flowErrorCodes, PluginError, ValidationError } from '../errors/index.js'
-import { APP_ID_LENGTH, paths, ServerAppConfigSchema, toUser, type LinkedAccount } from '../protocol/index.js'
+import { ApiError, BaseError, FlowError, flowErrorCodes, PluginError } from '../errors/index.js'
+import { APP_ID_LENGTH, paths, toUser, type LinkedAccount } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
 import { runWithMiddleware, type CallMiddleware } from './callMiddleware.js'
 import { createCaptcha } from './captcha.js'
@@ -20,6 +19,7 @@ import { uiScreens } from './screenIds.js'
 import { createSession } from './session.js'
 import { createState } from './state/createState.js'
 import { resolveConfig } from './state/resolveConfig.js'
+import { runSchema } from './runSchema.js'
 import { createStorage } from './storage.js'
 import type { ServerAppConfig } from '../protocol/index.js'
 import type { AuthResult, CreateFoyerParameters, Foyer, FlowCallbacks, FlowContext, FoyerClientConfig, Intent } from './types.js'
@@ -195,16 +195,14 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
     hookActions,
 
     async call<O>(id: string, input?: unknown, options: import('./types.js').CallOptions = {}) {
-      const def = registry.api.get(id)
+      const def = registry.api.get(id) ?? (await registry.apiCall(id))
       if (!def) throw new BaseError(`Unknown API call "${id}"`, { code: 'PLUGIN_ERROR' })
       let body = input
       if (def.input) {
-        const parsed = v.safeParse(def.input, input)
-        if (!parsed.success) {
-          const issues = Object.fromEntries(parsed.issues.map((i) => [v.getDotPath(i) ?? '', i.message]))
-          throw new ValidationError(parsed.issues[0]!.message, issues)
-        }
-        body = parsed.output
+        const parsed = runSchema(def.input, input)
+        // The error's module (with valibot's getDotPath) loads with the first refused input.
+        if (parsed.issues) throw (await import('./callValidationError.js')).callValidationError(parsed.issues)
+        body = parsed.value
       }
       const method = def.method ?? 'POST'
       const result = await runWithMiddleware(
@@ -224,9 +222,9 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
           }),
       )
       if (!def.output) return result as O
-      const parsed = v.safeParse(def.output, result)
-      if (!parsed.success) throw new ApiError('The server sent an unexpected answer', { status: 200, serverCode: 'invalid_response' })
-      return parsed.output as O
+      const parsed = runSchema(def.output, result)
+      if (parsed.issues) throw new ApiError('The server sent an unexpected answer', { status: 200, serverCode: 'invalid_response' })
+      return parsed.value as O
     },
 
     runWithSteps: (id, run) => runWithMiddleware(middleware(), { id, def: { path: id }, body: undefined, headers: {}, retry: false }, () => run()),
@@ -290,8 +288,11 @@ export function createFoyer(params: CreateFoyerParameters): Foyer {
       state.$configError.value = null
       try {
         // One attempt, bounded by the API timeout: `ready` must not wait through retries for a server that isn't there.
+        // Its schema (and valibot) loads beside the request, out of the host's first load.
+        const parser = import('./parseAppConfig.js')
+        parser.catch(() => {})
         const raw = await http.request<unknown>({ path: paths.app(params.appId), retry: false })
-        const server = v.parse(ServerAppConfigSchema, raw)
+        const server = (await parser).parseAppConfig(raw)
         serverConfig = server
         batch(() => {
           state.$config.value = resolveConfig(server, clientConfig, registry)

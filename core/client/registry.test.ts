@@ -14,6 +14,23 @@ describe('createRegistry', () => {
     expect(registry.api.get('email.init')?.path).toBe('/api/v1/passwordless/init')
   })
 
+  it("loads a plugin's api given as a loader once, starting with its first screen load, and finds its calls after", async () => {
+    const loadApi = vi.fn(async () => ({ init: { path: '/api/v1/passwordless/init' } }))
+    const registry = createRegistry([definePlugin({ id: 'email', kind: 'login', screens: { code: { load } }, api: loadApi })])
+    expect(loadApi).not.toHaveBeenCalled()
+    expect(registry.api.get('email.init')).toBeUndefined()
+    await registry.screen('email/code').load()
+    expect(loadApi).toHaveBeenCalledTimes(1)
+    await expect(registry.apiCall('email.init')).resolves.toMatchObject({ path: '/api/v1/passwordless/init', pluginId: 'email' })
+    await expect(registry.apiCall('email.other')).resolves.toBeUndefined()
+    expect(loadApi).toHaveBeenCalledTimes(1)
+  })
+
+  it("refuses a loaded api's call without a path at the call, as a table's at registration", async () => {
+    const registry = createRegistry([definePlugin({ id: 'email', kind: 'login', api: async () => ({ init: {} as never }) })])
+    await expect(registry.apiCall('email.init')).rejects.toThrow(/Plugin "email": api call "init" has no path/)
+  })
+
   it('rejects duplicate plugin ids with a PluginError naming the plugin', () => {
     const p = definePlugin({ id: 'email', kind: 'login' })
     expect(() => createRegistry([p, p])).toThrow(PluginError)

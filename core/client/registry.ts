@@ -1,6 +1,6 @@
 import { PluginError } from '../errors/index.js'
 import { intentExits, type IntentExit } from './intents.js'
-import type { ApiCallDef } from './apiCallDef.js'
+import { registerApi, registerApiOnce, type ApiTable } from './registerApi.js'
 import type { FoyerPlugin, LandingEntry, PluginMeta, Registry, ScreenDef } from './types.js'
 import type { ChainType } from './wallets/types.js'
 
@@ -10,11 +10,19 @@ const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
 
 /**
  * A plugin's screen or landing entry whose load also brings the plugin's `loadTexts` (once; again after a failure) and
- * hands them to `addTexts` before the screen's code resolves, so the screen never renders without its texts.
+ * hands them to `addTexts` before the screen's code resolves, so the screen never renders without its texts. A plugin
+ * whose `api` is an ApiLoader starts loading it beside (not awaited; a failed load is tried again by the first call),
+ * so the call a screen makes doesn't wait for it.
  */
-function withTexts(def: ScreenDef, texts: (() => Promise<void>) | null): ScreenDef {
-  if (!texts) return def
-  return { ...def, load: () => Promise.all([def.load(), texts()]).then(([module]) => module) }
+function withTexts(def: ScreenDef, texts: (() => Promise<void>) | null, api: (() => Promise<void>) | undefined): ScreenDef {
+  if (!texts && !api) return def
+  return {
+    ...def,
+    load: () => {
+      api?.().catch(() => {})
+      return texts ? Promise.all([def.load(), texts()]).then(([module]) => module) : def.load()
+    },
+  }
 }
 
 /** `plugin.loadTexts`, loaded once and handed to `addTexts` (a failed load is tried again by the next screen load). */
@@ -46,7 +54,9 @@ export function createRegistry(plugins: readonly FoyerPlugin[], addTexts?: (tabl
   plugins = withBroughtPlugins(plugins)
   const byId = new Map<string, FoyerPlugin>()
   const screens = new Map<string, ScreenDef & { pluginId: string }>()
-  const api = new Map<string, ApiCallDef & { pluginId: string }>()
+  const api: ApiTable = new Map()
+  // Plugin id → its ApiLoader, run once at the plugin's first call.
+  const apiLoads = new Map<string, () => Promise<void>>()
   const entries: LandingEntry[] = []
   const errors: Record<string, string> = {}
   const texts: Record<string, string> = {}
@@ -63,15 +73,14 @@ export function createRegistry(plugins: readonly FoyerPlugin[], addTexts?: (tabl
     if (!plugin.kind) throw new PluginError('has no kind.', { pluginId: plugin.id })
     byId.set(plugin.id, plugin)
     const pluginTexts = textsLoader(plugin, addTexts)
+    const pluginApi = typeof plugin.api === 'function' ? registerApiOnce(api, plugin.id, plugin.api) : undefined
+    if (pluginApi) apiLoads.set(plugin.id, pluginApi)
 
     for (const [key, def] of Object.entries(plugin.screens ?? {})) {
       if (typeof def?.load !== 'function') throw new PluginError(`screen "${key}" has no load() function.`, { pluginId: plugin.id })
-      screens.set(`${plugin.id}/${key}`, { ...withTexts(def, pluginTexts), pluginId: plugin.id })
+      screens.set(`${plugin.id}/${key}`, { ...withTexts(def, pluginTexts, pluginApi), pluginId: plugin.id })
     }
-    for (const [name, def] of Object.entries(plugin.api ?? {})) {
-      if (typeof def?.path !== 'string') throw new PluginError(`api call "${name}" has no path.`, { pluginId: plugin.id })
-      api.set(`${plugin.id}.${name}`, { ...def, pluginId: plugin.id })
-    }
+    if (typeof plugin.api !== 'function') registerApi(api, plugin.id, plugin.api ?? {})
     const own: Array<{ loginMethod: string; meta: PluginMeta | undefined; entry: ScreenDef }> = []
     if (plugin.entry) own.push({ loginMethod: plugin.meta?.loginMethod ?? plugin.id, meta: plugin.meta, entry: plugin.entry })
     for (const def of plugin.entries ?? []) own.push({ loginMethod: def.loginMethod ?? def.meta?.loginMethod, meta: def.meta, entry: def.entry })
@@ -82,7 +91,7 @@ export function createRegistry(plugins: readonly FoyerPlugin[], addTexts?: (tabl
       const owner = loginMethods.get(loginMethod)
       if (owner) throw new PluginError(`login method "${loginMethod}" is already provided by plugin "${owner}".`, { pluginId: plugin.id })
       loginMethods.set(loginMethod, plugin.id)
-      entries.push({ pluginId: plugin.id, loginMethod, meta: { ...meta, loginMethod }, entry: withTexts(entry, pluginTexts) })
+      entries.push({ pluginId: plugin.id, loginMethod, meta: { ...meta, loginMethod }, entry: withTexts(entry, pluginTexts, pluginApi) })
     }
     if (plugin.walletLogin) {
       const { chain, screen } = plugin.walletLogin
@@ -104,6 +113,11 @@ export function createRegistry(plugins: readonly FoyerPlugin[], addTexts?: (tabl
     plugins: [...plugins],
     screens,
     api,
+    async apiCall(id) {
+      const load = !api.has(id) && apiLoads.get(id.slice(0, id.indexOf('.')))
+      if (load) await load()
+      return api.get(id)
+    },
     entries,
     errors,
     texts,

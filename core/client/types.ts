@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals-core'
 import type { BaseError } from '../errors/index.js'
 import type { AccountTransferData, LinkedAccount, RawUser, TokenResponse, User } from '../protocol/index.js'
-import type { ApiCallDef } from './apiCallDef.js'
+import type { ApiCallDef, ApiLoader } from './apiCallDef.js'
 import type { AuthResult, FlowCallbacks } from './authResult.js'
 import type { CallMiddleware } from './callMiddleware.js'
 import type { CaptchaController, CaptchaProvider, CaptchaStatus } from './captchaController.js'
@@ -412,7 +412,8 @@ export interface FoyerPlugin<Id extends string = string> {
   state?: (foyer: Foyer) => object
   /** Runs once when the kernel starts (`init`); may return a teardown. */
   setup?: (foyer: Foyer) => void | (() => void)
-  api?: Record<string, ApiCallDef>
+  /** Named calls (`foyer.call('${id}.${name}')`): the table, or a loader of it that runs at the plugin's first call. */
+  api?: Record<string, ApiCallDef> | ApiLoader
   /** Screen key → definition. Registered as `${id}/${key}`. */
   screens?: Record<string, ScreenDef>
   /** Component shown for this plugin on the landing list (inline input, button, ...). */
@@ -499,7 +500,10 @@ export interface LandingEntry {
 export interface Registry {
   readonly plugins: readonly FoyerPlugin[]
   readonly screens: ReadonlyMap<string, ScreenDef & { pluginId: string }>
+  /** The api calls by `pluginId.name`; a plugin's loaded `api` (ApiLoader) joins at its first call (`apiCall`). */
   readonly api: ReadonlyMap<string, ApiCallDef & { pluginId: string }>
+  /** The call `pluginId.name`, its plugin's `api` loaded first when it is an ApiLoader; undefined for an unknown call. */
+  apiCall(id: string): Promise<(ApiCallDef & { pluginId: string }) | undefined>
   readonly entries: readonly LandingEntry[]
   readonly errors: Readonly<Record<string, string>>
   readonly texts: Readonly<Record<string, string>>

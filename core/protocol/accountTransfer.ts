@@ -1,8 +1,5 @@
 import * as v from 'valibot'
 
-/** Linked-account types that can never be transferred between users (§5). */
-export const NON_TRANSFERABLE_ACCOUNT_TYPES = ['custom_auth', 'custom', 'guest', 'passkey'] as const
-
 /**
  * `data` of a 400 `account_transfer_required` answer to a link: what the client needs to offer the
  * transfer and then call the owning plugin's `/transfer` route. `account` holds that route's body

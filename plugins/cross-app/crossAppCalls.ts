@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { crossAppApi } from './api.js'
+import type { crossAppApi } from './api.js'
 
 /** The plugin's typed calls. */
-export const crossAppCalls = apiClient('cross-app', crossAppApi)
+export const crossAppCalls = apiClient<typeof crossAppApi>('cross-app')

@@ -1,9 +1,13 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { crossAppApi } from './api.js'
-import { crossAppCalls } from './crossAppCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { crossAppApi } from './api.js'
 import { crossAppErrorTexts } from './crossAppErrors.js'
 import { createCrossAppState } from './crossAppState.js'
+
+// The entry's own typed calls, the same as crossAppCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const crossAppCalls = apiClient<typeof crossAppApi>('cross-app')
 
 /** Options of the cross-app plugin. */
 export interface CrossAppPluginOptions {
@@ -48,7 +52,7 @@ export function crossApp(options: CrossAppPluginOptions = {}) {
   return definePlugin({
     id: 'cross-app',
     kind: 'feature',
-    api: crossAppApi,
+    api: () => import('./api.js').then((m) => m.crossAppApi),
     state: (foyer: Foyer) => createCrossAppState(foyer, () => crossAppCalls.connections(foyer), options.timeoutMs),
     screens: { auth: { load: () => import('./screens/CrossAppAuthScreen.js'), title: 'crossApp.connecting.title' } },
     errors: {
@@ -68,6 +72,5 @@ export { useCrossAppAccounts } from './useCrossAppAccounts.js'
 export { CrossAppProviderPages, isCrossAppProviderPath } from './provider/CrossAppProviderPages.js'
 export type { CrossAppAccountsActions, CrossAppRequestOptions, CrossAppTransaction } from './crossAppActions.js'
 export { crossAppErrorTexts, crossAppErrorCodes as crossAppFlowErrorCodes } from './crossAppErrors.js'
-export { crossAppApi, crossAppPaths } from './api.js'
 export type { CrossAppPluginState, CrossAppAuthState } from './crossAppState.js'
-export * from './schema.js'
+export * from './crossAppApiExports.js'

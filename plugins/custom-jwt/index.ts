@@ -1,8 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { customJwtApi } from './api.js'
 import { createCustomAuthFlow, customAuthFlow } from './customAuthFlow.js'
-import { customJwtTexts } from './schema.js'
+import { customJwtTexts } from './customJwtTexts.js'
 
 /** Options of the custom-JWT plugin (Privy's `customAuth` config). */
 export interface CustomJwtPluginOptions {
@@ -18,7 +17,7 @@ export function customJwt(options: CustomJwtPluginOptions = {}) {
   return definePlugin({
     id: 'custom-jwt',
     kind: 'login',
-    api: customJwtApi,
+    api: () => import('./api.js').then((m) => m.customJwtApi),
     // The provider's keys could not be fetched (503): the login can't be checked, as with a bad token.
     errors: { KEYS_UNAVAILABLE: customJwtTexts.failed },
     state: (foyer: Foyer) => createCustomAuthFlow(foyer, options.getCustomAccessToken),
@@ -39,5 +38,4 @@ export function customJwt(options: CustomJwtPluginOptions = {}) {
 
 export { useCustomAuth, type UseCustomAuthReturnType } from './useCustomAuth.js'
 export { customAuthFlow, type CustomAuthFlow, type CustomAuthState, type CustomAuthStatus } from './customAuthFlow.js'
-export { customJwtApi, customJwtPaths } from './api.js'
-export * from './schema.js'
+export * from './customJwtApiExports.js'

@@ -1,10 +1,5 @@
 import * as v from 'valibot'
-
-/** Texts of the custom-JWT flow. */
-export const customJwtTexts = {
-  invalidToken: 'Invalid custom auth token',
-  failed: 'Unable to authenticate with custom auth token',
-} as const
+export { customJwtTexts } from './customJwtTexts.js'
 
 /**
  * Signature algorithms a custom JWT may use: asymmetric only, so the server never holds a secret that

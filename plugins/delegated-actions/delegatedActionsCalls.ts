@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { delegatedActionsApi } from './api.js'
+import type { delegatedActionsApi } from './api.js'
 
 /** The delegated-actions plugin's typed calls. */
-export const delegatedActionsCalls = apiClient('delegated-actions', delegatedActionsApi)
+export const delegatedActionsCalls = apiClient<typeof delegatedActionsApi>('delegated-actions')

@@ -1,6 +1,5 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { delegatedActionsApi } from './api.js'
 import type { DelegateWalletParameters } from './delegateWallet.js'
 import { DELEGATE_INTENT, REVOKE_INTENT, delegatedActionsErrors, delegatedActionsErrorTexts } from './delegationTexts.js'
 
@@ -25,7 +24,7 @@ export function delegatedActions(options: DelegatedActionsPluginOptions = {}) {
   return definePlugin({
     id: 'delegated-actions',
     kind: 'feature',
-    api: delegatedActionsApi,
+    api: () => import('./api.js').then((m) => m.delegatedActionsApi),
     screens: {
       consent: { load: () => import('./screens/DelegationConsentScreen.js'), title: 'delegatedActions.consent.title', back: false },
       revoke: { load: () => import('./screens/RevokeDelegationScreen.js'), title: 'delegatedActions.revoke.title', back: false },
@@ -61,19 +60,10 @@ export { useDelegatedActions, type UseDelegatedActionsReturnType } from './useDe
 export type { DelegateWalletParameters } from './delegateWallet.js'
 export { DELEGATION_SCREENS, DELEGATE_INTENT, REVOKE_INTENT, DELEGATION_AUTO_CLOSE_MS, delegatedActionsErrors } from './delegationTexts.js'
 export { delegatedActionsTexts } from './delegationExports.js'
-export { delegatedActionsApi, delegatedActionsPaths, DELEGATED_SOLANA_RPC_PATH } from './api.js'
-export {
-  delegatedActionsErrorCodes,
-  DEFAULT_ALLOWED_PROGRAMS,
-  AUTHORIZATION_SIGNATURE_HEADER,
-  REQUEST_EXPIRY_HEADER,
-  IDEMPOTENCY_KEY_HEADER,
-  MAX_REQUEST_EXPIRY_MS,
-  type DelegatedSolanaRpcInput,
-  type DelegatedSolanaRpcResult,
-} from './schema.js'
 
 // The functions hosts get on useFoyer() with this plugin.
+export * from './delegatedActionsApiExports.js'
+
 declare module 'foyer' {
   interface FoyerActions {
     /** 'Enable delegated actions' for one embedded Solana wallet; rejects with 'User declined delegating actions.' when declined. */

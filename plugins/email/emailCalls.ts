@@ -1,10 +1,10 @@
 import { apiClient } from '../../core/client/apiClient.js'
 import type { Foyer } from '../../core/client/types.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
-import { emailApi } from './api.js'
+import type { emailApi } from './api.js'
 
 /** The e-mail plugin's calls, typed from its schemas. */
-export const emailCalls = apiClient('email', emailApi)
+export const emailCalls = apiClient<typeof emailApi>('email')
 
 /** The code screen's id. */
 export const EMAIL_CODE_SCREEN = 'email/code'

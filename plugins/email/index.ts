@@ -2,9 +2,13 @@ import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import { emailApi } from './api.js'
-import { emailCalls } from './emailCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { emailApi } from './api.js'
 import type { User } from '../../core/protocol/index.js'
+
+// The entry's own typed calls, the same as emailCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const emailCalls = apiClient<typeof emailApi>('email')
 
 /** Options of the e-mail login plugin. */
 export interface EmailPluginOptions {
@@ -45,7 +49,7 @@ export function email(options: EmailPluginOptions = {}) {
       serverFlag: 'email_auth',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: emailApi,
+    api: () => import('./api.js').then((m) => m.emailApi),
     entry: { load: () => import('./screens/EmailEntry.js') },
     screens: {
       code: { load: () => import('./screens/EmailCodeScreen.js'), title: 'otp.title' },
@@ -70,8 +74,7 @@ export function email(options: EmailPluginOptions = {}) {
 }
 
 export { useLoginWithEmail, type UseLoginWithEmailParameters, type UseLoginWithEmailReturnType, type EmailLoginState, type EmailLoginStatus } from './useLoginWithEmail.js'
-export { emailApi, emailPaths } from './api.js'
-export * from './schema.js'
+export * from './emailApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

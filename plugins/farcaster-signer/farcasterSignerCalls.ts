@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { farcasterSignerApi } from './api.js'
+import type { farcasterSignerApi } from './api.js'
 
 /** The Farcaster signer plugin's typed calls. */
-export const farcasterSignerCalls = apiClient('farcaster-signer', farcasterSignerApi)
+export const farcasterSignerCalls = apiClient<typeof farcasterSignerApi>('farcaster-signer')

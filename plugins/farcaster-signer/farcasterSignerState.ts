@@ -1,4 +1,4 @@
-import { FARCASTER_SIGNER_POLL_MS, FARCASTER_SIGNER_TIMEOUT_MS } from './schema.js'
+import { FARCASTER_SIGNER_POLL_MS, FARCASTER_SIGNER_TIMEOUT_MS } from './farcasterSignerTiming.js'
 
 /** The plugin's state: its options, read by the screen. */
 export interface FarcasterSignerState {

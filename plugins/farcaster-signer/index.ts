@@ -1,8 +1,7 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { farcasterSignerApi } from './api.js'
 import { farcasterSignerState, type FarcasterSignerPluginOptions } from './farcasterSignerState.js'
-import { farcasterSignerMessages } from './schema.js'
+import { farcasterSignerMessages } from './farcasterSignerMessages.js'
 
 /** The plugin's English: the spec's texts and ours where it is silent. */
 export const farcasterSignerTexts = {
@@ -27,7 +26,7 @@ export function farcasterSigner(options: FarcasterSignerPluginOptions = {}) {
   return definePlugin({
     id: 'farcaster-signer',
     kind: 'feature',
-    api: farcasterSignerApi,
+    api: () => import('./api.js').then((m) => m.farcasterSignerApi),
     state: () => farcasterSignerState(options),
     screens: { awaiting: { load: () => import('./screens/AwaitingFarcasterSignerScreen.js'), title: 'farcasterSigner.title' } },
     actions: (foyer: Foyer) => ({
@@ -48,11 +47,11 @@ export function farcasterSigner(options: FarcasterSignerPluginOptions = {}) {
 }
 
 export { useFarcasterSigner, type UseFarcasterSignerReturnType } from './useFarcasterSigner.js'
-export { farcasterSignerApi, farcasterSignerPaths } from './api.js'
 export type { FarcasterSignerPluginOptions } from './farcasterSignerState.js'
-export * from './schema.js'
 
 // The functions hosts get on useFoyer() with this plugin.
+export * from './farcasterSignerApiExports.js'
+
 declare module 'foyer' {
   interface FoyerActions {
     /** Asks Warpcast for a Farcaster signer ('Awaiting Farcaster signer' until approved); answers its public key. */

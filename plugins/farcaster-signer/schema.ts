@@ -1,9 +1,6 @@
 import * as v from 'valibot'
-
-/** Status poll interval (the spec's "polls every 2 s"). */
-export const FARCASTER_SIGNER_POLL_MS = 2_000
-/** How long 'Awaiting Farcaster signer' waits for the approval (the spec's 300 s). */
-export const FARCASTER_SIGNER_TIMEOUT_MS = 300_000
+export { FARCASTER_SIGNER_POLL_MS, FARCASTER_SIGNER_TIMEOUT_MS } from './farcasterSignerTiming.js'
+export { farcasterSignerMessages } from './farcasterSignerMessages.js'
 
 /** An ed25519 public key: 0x + 32 bytes of hex (lower-cased by the schema). */
 export const Ed25519PublicKeySchema = v.pipe(
@@ -36,17 +33,3 @@ export const farcasterSignerErrorCodes = [
   'farcaster_signer_api_failed',
   'farcaster_signer_fid_mismatch',
 ] as const
-
-/** The spec's texts (§8 'Delegation and Farcaster signer') and ours where it is silent. */
-export const farcasterSignerMessages = {
-  noEmbeddedWallet: 'Must have an embedded wallet to use Farcaster signers',
-  noFarcasterAccount: 'Must have Farcaster account to use Farcaster signers',
-  notConfigured: 'Farcaster signers are not configured on this server',
-  apiFailed: 'Could not reach Farcaster. Try again.',
-  fidMismatch: 'The signer was approved by another Farcaster account',
-  noSigner: 'No approved Farcaster signer. Request one first.',
-  unknownSigner: 'No Farcaster signer request for this key',
-  revoked: 'The Farcaster signer request was declined or revoked.',
-  timeout: 'The request timed out. Try again.',
-  exited: 'User exited the Farcaster signer flow',
-} as const

@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { farcasterApi } from './api.js'
+import type { farcasterApi } from './api.js'
 
 /** The Farcaster plugin's calls, typed from its schemas. */
-export const farcasterCalls = apiClient('farcaster', farcasterApi)
+export const farcasterCalls = apiClient<typeof farcasterApi>('farcaster')

@@ -1,5 +1,5 @@
 import { BaseError } from '../../core/errors/index.js'
-import { farcasterTexts } from './schema.js'
+import { farcasterTexts } from './farcasterTexts.js'
 
 // The flow's error codes and texts, apart from farcasterFlow.ts: the plugin entry needs the codes at page load and
 // re-exports both, and esbuild (--splitting) puts a module the entry reaches and a lazy chunk uses (the connect screen

@@ -1,10 +1,10 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { farcasterApi } from './api.js'
-import { farcasterCalls } from './farcasterCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { farcasterApi } from './api.js'
 import { farcasterErrorCodes } from './farcasterErrors.js'
-import { farcasterTexts } from './schema.js'
+import { farcasterTexts } from './farcasterTexts.js'
 import type { User } from '../../core/protocol/index.js'
 
 /** Options of the Farcaster login plugin. */
@@ -42,7 +42,7 @@ export function farcaster(options: FarcasterPluginOptions = {}) {
       serverFlag: 'farcaster',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: farcasterApi,
+    api: () => import('./api.js').then((m) => m.farcasterApi),
     entry: { load: () => import('./screens/FarcasterEntry.js') },
     screens: {
       connect: { load: () => import('./screens/FarcasterConnectScreen.js'), title: 'farcaster.title' },
@@ -73,10 +73,13 @@ export {
   type FarcasterLoginState,
   type FarcasterLoginStatus,
 } from './useLoginWithFarcaster.js'
-export { farcasterApi, farcasterPaths, farcasterRelayPaths } from './api.js'
+
+// The entry's own typed calls, the same as farcasterCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const farcasterCalls = apiClient<typeof farcasterApi>('farcaster')
 export { farcasterErrorCodes, farcasterErrorText } from './farcasterErrors.js'
 export type { FarcasterChannel } from './farcasterFlow.js'
-export * from './schema.js'
+export * from './farcasterApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

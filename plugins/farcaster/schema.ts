@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ModeSchema, TransferNonceSchema } from '../../core/protocol/index.js'
+export { farcasterTexts } from './farcasterTexts.js'
 
 /** Status poll interval (the spec's "every 2 s"). */
 export const FARCASTER_POLL_INTERVAL_MS = 2_000
@@ -13,16 +14,6 @@ export const SIWF_STATEMENT = 'Farcaster Auth'
 export const SIWF_CHAIN_ID = 10
 /** The Farcaster ID registry on OP mainnet. */
 export const ID_REGISTRY_ADDRESS = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
-
-/** The spec's Farcaster error texts (§8) and rules (§5). */
-export const farcasterTexts = {
-  authFailed: 'Authentication failed',
-  invalidCredentials: 'Something went wrong. Try again.',
-  tooManyRequests: 'Too many requests. Please wait before trying again.',
-  linkedToAnother: 'This account has already been linked to another user.',
-  timeout: 'The request timed out. Try again.',
-  notInitialised: 'The Farcaster flow must be initialised first',
-} as const
 
 /** A Farcaster id: a positive integer. */
 export const FidSchema = v.pipe(v.number('fid must be a number'), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER))

@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { fundingCoinbaseApi } from './api.js'
+import type { fundingCoinbaseApi } from './api.js'
 
 /** The Coinbase Onramp plugin's typed calls. */
-export const fundingCoinbaseCalls = apiClient('funding-coinbase', fundingCoinbaseApi)
+export const fundingCoinbaseCalls = apiClient<typeof fundingCoinbaseApi>('funding-coinbase')

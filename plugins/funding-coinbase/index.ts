@@ -1,6 +1,5 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, FundingRequest } from '../../core/client/types.js'
-import { fundingCoinbaseApi } from './api.js'
 import { coinbaseChainsOf, supportsCoinbase, type FundingCoinbaseState } from './onrampChains.js'
 
 /** Options of the Coinbase Onramp method. */
@@ -37,7 +36,7 @@ export function fundingCoinbase(options: FundingCoinbasePluginOptions = {}) {
   return definePlugin({
     id: 'funding-coinbase',
     kind: 'funding',
-    api: fundingCoinbaseApi,
+    api: () => import('./api.js').then((m) => m.fundingCoinbaseApi),
     // The screen reads the option's chains here.
     state: (): FundingCoinbaseState => ({ chains: optionChains }),
     screens: { onramp: { load: () => import('./screens/CoinbaseOnrampScreen.js'), title: 'fundingCoinbase.title' } },
@@ -55,7 +54,6 @@ export function fundingCoinbase(options: FundingCoinbasePluginOptions = {}) {
   })
 }
 
-export { fundingCoinbaseApi, fundingCoinbasePaths } from './api.js'
 export { coinbaseChainsOf, type FundingCoinbaseState, coinbaseNetworkOf, supportsCoinbase } from './onrampChains.js'
 export { COINBASE_PROVIDER, COINBASE_STATUS_POLL_MS, COINBASE_STATUS_TIMEOUT_MS, coinbaseErrors, coinbaseFailureText } from './onrampExports.js'
-export * from './schema.js'
+export * from './fundingCoinbaseApiExports.js'

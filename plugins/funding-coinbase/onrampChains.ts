@@ -1,5 +1,5 @@
 import type { Foyer, FundingRequest } from '../../core/client/types.js'
-import { COINBASE_ONRAMP_CHAINS, COINBASE_PAY_URL, type CoinbaseOnrampPublicConfig } from './schema.js'
+import { COINBASE_ONRAMP_CHAINS, COINBASE_PAY_URL, type CoinbaseOnrampPublicConfig } from './coinbaseOnramp.js'
 
 // What the plugin entry needs at page load (the funding slot's `supports`, the plugin state's chains), apart from the
 // onramp flow in onrampFlow.ts: esbuild keeps a module whole in one chunk, so a module both the entry and the lazy

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+export { COINBASE_ONRAMP_CHAINS, COINBASE_PAY_URL, type CoinbaseOnrampPublicConfig } from './coinbaseOnramp.js'
 
 /** A Coinbase network name ('base', 'ethereum', …) or asset symbol ('ETH', 'USDC'): short, plain. */
 const NetworkSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'Invalid network'))
@@ -27,21 +28,6 @@ export type CoinbaseOnrampStatus = v.InferOutput<typeof CoinbaseOnrampStatusSche
 
 /** The status route's query. */
 export const CoinbaseOnrampStatusQuerySchema = v.strictObject({ partnerUserId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,49}$/, 'Invalid partnerUserId')) })
-
-/**
- * §9 'On-ramp chains': Coinbase Onramp's networks by EVM chain id. Tests (and self-hosters of a fork chain) add
- * more with the app's `"funding-coinbase": { "chains": { "31337": "base" } }` section or the client's `chains` option.
- */
-export const COINBASE_ONRAMP_CHAINS: Readonly<Record<number, string>> = { 1: 'ethereum', 8453: 'base', 10: 'optimism', 137: 'polygon', 42161: 'arbitrum' }
-
-/** The pay page (§7), overridable by the app's section (`pay_url`) for tests. */
-export const COINBASE_PAY_URL = 'https://pay.coinbase.com/buy/select-asset'
-
-/** What the app's public config carries for the client (`coinbase_onramp_config`): never a key, only where to go. */
-export interface CoinbaseOnrampPublicConfig {
-  pay_url: string
-  chains: Record<string, string>
-}
 
 /** The app's `"funding-coinbase"` section (server-side; its public part is `coinbase_onramp_config`). */
 export const FundingCoinbaseAppConfigSchema = v.strictObject({

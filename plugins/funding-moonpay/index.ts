@@ -1,6 +1,5 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { FundingRequest } from '../../core/client/types.js'
-import { moonpayApi } from './api.js'
 import { MOONPAY_ERROR_TEXT, MOONPAY_POLL_MS, supportsMoonpay, type FundingMoonpayState } from './moonpay.js'
 
 /** Options of the Moonpay on-ramp. */
@@ -42,7 +41,7 @@ export function fundingMoonpay(options: FundingMoonpayPluginOptions = {}) {
   return definePlugin({
     id: 'funding-moonpay',
     kind: 'funding',
-    api: moonpayApi,
+    api: () => import('./api.js').then((m) => m.moonpayApi),
     state: (): FundingMoonpayState => ({
       options: { useSandbox: options.useSandbox ?? false, pollIntervalMs: options.pollIntervalMs ?? MOONPAY_POLL_MS, ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}) },
     }),
@@ -60,8 +59,7 @@ export function fundingMoonpay(options: FundingMoonpayPluginOptions = {}) {
   })
 }
 
-export { moonpayApi, moonpayPaths } from './api.js'
 export * from './moonpay.js'
 export { initialMoonpayPoll, moonpayStatusOf, moonpayPollStep, moonpayOutcome, moonpayTransactionOf } from './moonpayExports.js'
 export type { MoonpayStatus, MoonpayPollState, MoonpayPollResult } from './moonpayPoll.js'
-export * from './schema.js'
+export * from './fundingMoonpayApiExports.js'

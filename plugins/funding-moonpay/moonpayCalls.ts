@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { moonpayApi } from './api.js'
+import type { moonpayApi } from './api.js'
 
 /** The Moonpay plugin's typed calls. */
-export const moonpayCalls = apiClient('funding-moonpay', moonpayApi)
+export const moonpayCalls = apiClient<typeof moonpayApi>('funding-moonpay')

@@ -2,7 +2,8 @@ import type { Foyer } from '../../core/client/types.js'
 import { ApiError, BaseError, FlowError } from '../../core/errors/index.js'
 import type { User } from '../../core/protocol/index.js'
 import { guestCalls } from './guestCalls.js'
-import { createGuestCredential, guestTexts } from './schema.js'
+import { createGuestCredential } from './createGuestCredential.js'
+import { guestTexts } from './guestTexts.js'
 
 /** Storage key of this app's guest credential. */
 export const guestCredentialKey = (appId: string) => `foyer:${appId}:guest_credential`

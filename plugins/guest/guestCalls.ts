@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { guestApi } from './api.js'
+import type { guestApi } from './api.js'
 
 /** The guest plugin's calls, typed from its schemas. */
-export const guestCalls = apiClient('guest', guestApi)
+export const guestCalls = apiClient<typeof guestApi>('guest')

@@ -1,7 +1,6 @@
 import { definePlugin } from '../../core/client/plugin.js'
-import { guestApi } from './api.js'
 import { guestErrorCodes } from './createGuestAccount.js'
-import { guestTexts } from './schema.js'
+import { guestTexts } from './guestTexts.js'
 
 /** Options of the guest plugin. */
 export interface GuestPluginOptions {
@@ -17,7 +16,7 @@ export function guest(options: GuestPluginOptions = {}) {
   return definePlugin({
     id: 'guest',
     kind: 'login',
-    api: guestApi,
+    api: () => import('./api.js').then((m) => m.guestApi),
     errors: {
       [guestErrorCodes.alreadyAuthenticated]: guestTexts.alreadyAuthenticated,
       [guestErrorCodes.failed]: guestTexts.failed,
@@ -30,5 +29,4 @@ export function guest(options: GuestPluginOptions = {}) {
 
 export { useGuestAccounts, type UseGuestAccountsReturnType } from './useGuestAccounts.js'
 export { createGuestAccount, guestCredentialKey, guestErrorCodes } from './createGuestAccount.js'
-export { guestApi, guestPaths } from './api.js'
-export * from './schema.js'
+export * from './guestApiExports.js'

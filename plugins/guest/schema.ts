@@ -1,14 +1,6 @@
 import * as v from 'valibot'
-
-/** Bytes of randomness in a guest credential (spec §9). */
-export const GUEST_CREDENTIAL_BYTES = 32
-
-/** The guest plugin's English texts (spec §8). */
-export const guestTexts = {
-  alreadyAuthenticated: 'User cannot already be authenticated to create a guest account',
-  failed: 'Unable to authenticate guest account',
-  continueAsGuest: 'Continue as guest',
-} as const
+export { createGuestCredential, GUEST_CREDENTIAL_BYTES } from './createGuestCredential.js'
+export { guestTexts } from './guestTexts.js'
 
 /** 32 bytes as unpadded base64url: exactly 43 characters of the URL-safe alphabet. */
 export const GuestCredentialSchema = v.pipe(
@@ -25,15 +17,6 @@ export const GuestAuthenticateInputSchema = v.object({
 
 /** The guest plugin's section of an app entry: `"guest": true` enables guest accounts for the app. */
 export const GuestAppConfigSchema = v.boolean()
-
-/** A fresh guest credential from the platform CSPRNG (browser or Node ≥ 20). */
-export function createGuestCredential(): string {
-  const bytes = new Uint8Array(GUEST_CREDENTIAL_BYTES)
-  globalThis.crypto.getRandomValues(bytes)
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
 
 /**
  * Error codes the plugin's routes answer besides core's (core/protocol/errorCodes.ts): the server half

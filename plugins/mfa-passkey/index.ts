@@ -1,11 +1,15 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import { screenWith } from '../../core/client/screenWith.js'
 import type { Foyer } from '../../core/client/types.js'
-import { loadMfaEnrollmentKit, MFA_CODE_WAIT_MS, mfaApi } from '../mfa/index.js'
+import { loadMfaEnrollmentKit, MFA_CODE_WAIT_MS } from '../mfa/index.js'
 import { loadPasskeyKit } from '../passkey/index.js'
-import { mfaPasskeyApi } from './api.js'
-import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { mfaPasskeyApi } from './api.js'
 import type { MfaPasskeyState } from './mfaPasskeyState.js'
+
+// The entry's own typed calls, the same as mfaPasskeyCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const mfaPasskeyCalls = apiClient<typeof mfaPasskeyApi>('mfa-passkey')
 
 /** Options of the passkey method. */
 export interface MfaPasskeyPluginOptions {
@@ -48,7 +52,7 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
   return definePlugin({
     id: 'mfa-passkey',
     kind: 'mfa',
-    api: mfaPasskeyApi,
+    api: () => import('./api.js').then((m) => m.mfaPasskeyApi),
     state: (): MfaPasskeyState => ({ loadPasskeyKit }),
     screens: {
       enroll: {
@@ -66,7 +70,7 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
       // §7: the spec's start of a passkey verification (useMfa's init('passkey') for headless hosts).
       start: (foyer: Foyer) => mfaPasskeyCalls.init(foyer, {}),
       // The whole ceremony, in the wallet frame's origin when the app has the embedded wallet; WebAuthn code loads on first use.
-      verify: async (foyer: Foyer) => (await import('./verifyWithPasskey.js')).verifyWithPasskey(foyer, { api: mfaApi, codeWaitMs: MFA_CODE_WAIT_MS }),
+      verify: async (foyer: Foyer) => (await import('./verifyWithPasskey.js')).verifyWithPasskey(foyer, { codeWaitMs: MFA_CODE_WAIT_MS }),
       verifyingTitle: 'mfaPasskey.verifying.title',
       enrollScreen: 'mfa-passkey/enroll',
       // §7: unenrolling submits an empty credentialIds list.
@@ -78,6 +82,4 @@ export function mfaPasskey(options: MfaPasskeyPluginOptions = {}) {
     texts: { ...mfaPasskeyTexts, ...options.texts },
   })
 }
-
-export { mfaPasskeyApi, mfaPasskeyPaths } from './api.js'
-export * from './schema.js'
+export * from './mfaPasskeyApiExports.js'

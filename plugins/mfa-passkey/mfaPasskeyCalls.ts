@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { mfaPasskeyApi } from './api.js'
+import type { mfaPasskeyApi } from './api.js'
 
 /** The passkey MFA plugin's typed calls. */
-export const mfaPasskeyCalls = apiClient('mfa-passkey', mfaPasskeyApi)
+export const mfaPasskeyCalls = apiClient<typeof mfaPasskeyApi>('mfa-passkey')

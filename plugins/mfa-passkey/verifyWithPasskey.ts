@@ -15,7 +15,7 @@ import { mfaPasskeyCalls } from './mfaPasskeyCalls.js'
  * 'Passkey request timed out or rejected by user.'). A host without the wallet frame has no other origin to use: the
  * ceremony runs in this page (POST /api/v1/mfa/passkeys/init {}, navigator.credentials.get, /api/v1/mfa/verify).
  */
-export async function verifyWithPasskey(foyer: Foyer, mfa: { api: typeof mfaApi; codeWaitMs: number }): Promise<void> {
+export async function verifyWithPasskey(foyer: Foyer, mfa: { codeWaitMs: number }): Promise<void> {
   const frame = walletFrameOf(foyer)
   if (frame) {
     const accessToken = await foyer.session.getAccessToken()
@@ -25,5 +25,5 @@ export async function verifyWithPasskey(foyer: Foyer, mfa: { api: typeof mfaApi;
     return
   }
   const init = await mfaPasskeyCalls.init(foyer, {})
-  await apiClient('mfa', mfa.api).verify(foyer, { method: 'passkey', code: await answerWithPasskey(foyer, init) })
+  await apiClient<typeof mfaApi>('mfa').verify(foyer, { method: 'passkey', code: await answerWithPasskey(foyer, init) })
 }

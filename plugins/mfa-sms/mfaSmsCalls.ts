@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { mfaSmsApi } from './api.js'
+import type { mfaSmsApi } from './api.js'
 
 /** The SMS MFA plugin's typed calls. */
-export const mfaSmsCalls = apiClient('mfa-sms', mfaSmsApi)
+export const mfaSmsCalls = apiClient<typeof mfaSmsApi>('mfa-sms')

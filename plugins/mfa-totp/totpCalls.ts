@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { totpApi } from './api.js'
+import type { totpApi } from './api.js'
 
 /** The TOTP plugin's typed calls. */
-export const totpCalls = apiClient('mfa-totp', totpApi)
+export const totpCalls = apiClient<typeof totpApi>('mfa-totp')

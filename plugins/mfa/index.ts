@@ -1,5 +1,4 @@
 import { definePlugin } from '../../core/client/plugin.js'
-import { mfaApi } from './api.js'
 import { createMfaState, type MfaState } from './mfaState.js'
 import { mfaStepUp } from './mfaStepUp.js'
 import { mfaTexts } from './mfaTexts.js'
@@ -21,7 +20,7 @@ export function mfa(options: MfaPluginOptions = {}) {
   return definePlugin({
     id: 'mfa',
     kind: 'feature',
-    api: mfaApi,
+    api: () => import('./api.js').then((m) => m.mfaApi),
     state: (foyer): MfaState => createMfaState(options.noPromptOnMfaRequired ?? false, foyer),
     middleware: (foyer) => mfaStepUp(foyer, () => foyer.pluginState<MfaState>('mfa')),
     screens: {
@@ -40,7 +39,6 @@ export { useRegisterMfaListener, type UseRegisterMfaListenerParameters } from '.
 export { isMfaRequired } from './mfaStepUp.js'
 export { mfaErrorText } from './mfaExports.js'
 export type { MfaErrorOutcome } from './mfaErrorText.js'
-export { mfaApi, mfaApiPaths } from './api.js'
 export { mfaTexts } from './mfaTexts.js'
 export { useMfaVerifiedUntil } from './useMfaVerifiedUntil.js'
 export { formatMfaWindow, mfaWindowSeconds, noteMfaVerified } from './mfaExports.js'
@@ -55,3 +53,4 @@ export { MFA_CODE_WAIT_MS, type MfaState } from './mfaState.js'
 export const loadMfaEnrollmentKit = () => import('./mfaEnrollmentKit.js')
 /** What loadMfaEnrollmentKit loads (mfaEnrollmentKit.ts). */
 export type MfaEnrollmentKit = Awaited<ReturnType<typeof loadMfaEnrollmentKit>>
+export * from './mfaApiExports.js'

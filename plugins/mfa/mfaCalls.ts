@@ -1,8 +1,8 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { mfaApi } from './api.js'
+import type { mfaApi } from './api.js'
 
 /** The MFA hub's typed calls. */
-export const mfaCalls = apiClient('mfa', mfaApi)
+export const mfaCalls = apiClient<typeof mfaApi>('mfa')
 
 /** Screen ids of the hub. */
 export const MFA_VERIFY_SCREEN = 'mfa/verify'

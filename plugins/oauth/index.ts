@@ -1,13 +1,17 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin, type LandingEntryDef } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { oauthApi } from './api.js'
-import { oauthCalls } from './oauthCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { oauthApi } from './api.js'
 import { oauthServerErrorTexts } from './oauthErrorTexts.js'
 import { oauthProviderIds, providerDisplayNames, type OAuthProviderId } from './providerIds.js'
 import { createOAuthState, type OAuthFlowMode } from './oauthState.js'
 import { readReturnParams } from './returnParams.js'
 import type { User } from '../../core/protocol/index.js'
+
+// The entry's own typed calls, the same as oauthCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const oauthCalls = apiClient<typeof oauthApi>('oauth')
 
 /** How the provider's page opens: this tab navigates away and back, or a popup window. */
 export type OAuthFlowOption = OAuthFlowMode
@@ -81,7 +85,7 @@ export function oauth(options: OAuthPluginOptions = {}) {
   return definePlugin({
     id: 'oauth',
     kind: 'login',
-    api: oauthApi,
+    api: () => import('./api.js').then((m) => m.oauthApi),
     entries,
     errors: oauthServerErrorTexts,
     accounts: oauthAccounts(ids),
@@ -99,11 +103,10 @@ export function oauth(options: OAuthPluginOptions = {}) {
 }
 
 export { useLoginWithOAuth, type UseLoginWithOAuthParameters, type UseLoginWithOAuthReturnType } from './useLoginWithOAuth.js'
-export { oauthApi, oauthPaths } from './api.js'
 export { oauthProviders, oauthProviderIds, providerDisplayName, isOAuthProvider, type OAuthProviderId, type OAuthProviderMeta } from './providers.js'
 export { returnParams as oauthReturnParams, popupMessages as oauthPopupMessages } from './returnParams.js'
 export type { OAuthFlowState, OAuthStatus } from './oauthFlow.js'
-export * from './schema.js'
+export * from './oauthApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer): one per enabled provider.
 declare module 'foyer' {

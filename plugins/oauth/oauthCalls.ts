@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { oauthApi } from './api.js'
+import type { oauthApi } from './api.js'
 
 /** The OAuth plugin's calls, typed from its schemas. */
-export const oauthCalls = apiClient('oauth', oauthApi)
+export const oauthCalls = apiClient<typeof oauthApi>('oauth')

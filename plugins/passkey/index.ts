@@ -1,9 +1,9 @@
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { passkeyApi } from './api.js'
-import { passkeyCalls } from './passkeyCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { passkeyApi } from './api.js'
 import { passkeyErrorCodes } from './passkeyErrors.js'
-import { passkeyTexts } from './schema.js'
+import { passkeyTexts } from './passkeyTexts.js'
 import type { User } from '../../core/protocol/index.js'
 
 /** Options of the passkey plugin. */
@@ -46,7 +46,7 @@ export function passkey(options: PasskeyPluginOptions = {}) {
     id: 'passkey',
     kind: 'login',
     meta: { label: 'landing.passkey', icon, group: 'passkey', loginMethod: 'passkey', serverFlag: 'passkey' },
-    api: passkeyApi,
+    api: () => import('./api.js').then((m) => m.passkeyApi),
     // loginMethod 'passkey' puts this entry in the landing's 'I have a passkey' slot.
     entry: { load: () => import('./screens/PasskeyEntry.js') },
     screens: {
@@ -79,12 +79,14 @@ export {
   type PasskeyFlowStatus,
   type UsePasskeyParameters,
 } from './usePasskeyHooks.js'
+
+// The entry's own typed calls, the same as passkeyCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const passkeyCalls = apiClient<typeof passkeyApi>('passkey')
 export { loginWithPasskey, signupWithPasskey, linkPasskey, addPasskey, unlinkPasskey, passkeyDisplayName } from './passkeyExports.js'
 export { toPasskeyError, passkeyErrorCodes } from './passkeyErrors.js'
 export type { PasskeyStep } from './passkeyCeremonies.js'
 export type { PasskeyNameParts } from './passkeyDisplayName.js'
-export { passkeyApi, passkeyPaths } from './api.js'
-export * from './schema.js'
 
 /** What loadPasskeyKit loads (passkeyKit.ts). */
 export type PasskeyKit = typeof import('./passkeyKit.js')
@@ -93,6 +95,7 @@ export type PasskeyKit = typeof import('./passkeyKit.js')
  * and the browser side of the WebAuthn wire mappings, with the code that uses them instead of in the host's first load.
  */
 export const loadPasskeyKit = (): Promise<PasskeyKit> => import('./screens/PasskeyLinkScreen.js').then((screen) => screen.passkeyKit)
+export * from './passkeyApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

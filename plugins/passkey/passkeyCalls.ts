@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { passkeyApi } from './api.js'
+import type { passkeyApi } from './api.js'
 
 /** The passkey plugin's calls, typed from its schemas. */
-export const passkeyCalls = apiClient('passkey', passkeyApi)
+export const passkeyCalls = apiClient<typeof passkeyApi>('passkey')

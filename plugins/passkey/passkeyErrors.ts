@@ -1,5 +1,5 @@
 import { BaseError } from '../../core/errors/index.js'
-import { passkeyTexts } from './schema.js'
+import { passkeyTexts } from './passkeyTexts.js'
 
 // The passkey client's error codes and its mapping of WebAuthn's errors, apart from the ceremonies
 // (passkeyCeremonies.ts): the plugin entry needs the codes at page load and re-exports both, and esbuild (--splitting)

@@ -1,14 +1,6 @@
 import * as v from 'valibot'
 import { AuthenticationOptionsSchema, AuthenticationResponseSchema, ChallengeSchema, CredentialIdSchema, RegistrationOptionsSchema, RegistrationResponseSchema, RelyingPartySchema } from '../../core/protocol/webauthn.js'
-
-/** The passkey plugin's texts (the spec's English). */
-export const passkeyTexts = {
-  notSupported: 'WebAuthn is not supported in this browser',
-  notAllowed: 'Passkey request timed out or rejected by user.',
-  cannotLinkMore: 'Cannot link more passkeys to account.',
-  enrolledInMfa: 'Cannot unlink a passkey enrolled in MFA',
-  unknown: 'Unknown error occurred.',
-} as const
+export { passkeyTexts } from './passkeyTexts.js'
 
 /** Passkeys the list shows before 'View all' (spec §9). */
 export const PASSKEYS_SHOWN_BY_DEFAULT = 2

@@ -1,10 +1,10 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { siweApi } from './api.js'
-import { siweCalls } from './siweCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { siweApi } from './api.js'
 import type { SiwePluginState } from './siweFlow.js'
-import { siweTexts } from './schema.js'
+import { siweTexts } from './siweTexts.js'
 import { WALLET_LIST_SCREEN } from './walletListScreen.js'
 import type { User } from '../../core/protocol/index.js'
 
@@ -68,7 +68,7 @@ export function siwe(options: SiwePluginOptions = {}) {
         ...(options.delayedConnectorTypes ? { delayedConnectorTypes: options.delayedConnectorTypes } : {}),
       },
     }),
-    api: siweApi,
+    api: () => import('./api.js').then((m) => m.siweApi),
     // A contract wallet's signature could not be checked on chain (502): §8 wallet connection's 'Unable to authorize user'.
     errors: { RPC_UNAVAILABLE: siweTexts.unableToAuthorize },
     entry: { load: () => import('./screens/SiweEntry.js') },
@@ -97,11 +97,14 @@ export {
   type SiweLoginStatus,
   type SiweSignedInput,
 } from './useLoginWithSiwe.js'
+
+// The entry's own typed calls, the same as siweCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const siweCalls = apiClient<typeof siweApi>('siwe')
 export { generateSiweMessage, submitSiwe, signInWithWallet, siweErrorOutcome, toSiweError, findWalletAccount, DEFAULT_STATEMENT, DELAYED_CONNECTOR_TYPES } from './siweExports.js'
 export type { SiweStep, SiweSubmission } from './siweFlow.js'
-export { siweApi, siwePaths } from './api.js'
 export { WALLET_LIST_SCREEN } from './walletListScreen.js'
-export * from './schema.js'
+export * from './siweApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

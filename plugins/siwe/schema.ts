@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ModeSchema, TransferNonceSchema } from '../../core/protocol/index.js'
 import { AddressSchema, MessageSchema, SignatureSchema } from '../../core/protocol/siwe.js'
+export { siweTexts } from './siweTexts.js'
 
 /** How long a nonce from siwe/init stays usable (the 10 minutes). */
 export const NONCE_TTL_SECONDS = 600
@@ -11,15 +12,6 @@ export const MAX_CLOCK_SKEW_SECONDS = 60
 export const SIGNATURE_PROMPT_DELAY_MS = 2_500
 /** Wallets a user may link by default (the spec's 1-per-type rule would forbid a second wallet). */
 export const DEFAULT_MAX_WALLETS_PER_USER = 10
-
-/** The spec's wallet sign-in texts (§8, wallet connection). */
-export const siweTexts = {
-  unableToAuthorize: 'Unable to authorize user',
-  userRejected: 'Signature request was rejected',
-  useDifferentWallet: 'Use a different wallet',
-  linkedToAnother: 'This account has already been linked to another user.',
-  notConnected: 'Wallet is not currently connected',
-} as const
 
 // The wire shared with the smart-wallets plugin (core/protocol/siwe.ts).
 export {

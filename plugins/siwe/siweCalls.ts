@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { siweApi } from './api.js'
+import type { siweApi } from './api.js'
 
 /** The SIWE plugin's calls, typed from its schemas. */
-export const siweCalls = apiClient('siwe', siweApi)
+export const siweCalls = apiClient<typeof siweApi>('siwe')

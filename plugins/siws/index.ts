@@ -1,9 +1,9 @@
 import { uiScreens } from '../../core/client/screenIds.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
-import { siwsApi } from './api.js'
-import { siwsCalls } from './siwsCalls.js'
-import { siwsTexts } from './schema.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { siwsApi } from './api.js'
+import { siwsTexts } from './siwsTexts.js'
 import type { SiwsPluginOptions } from './siwsPluginOptions.js'
 import type { User } from '../../core/protocol/index.js'
 
@@ -39,7 +39,7 @@ export function siws(options: SiwsPluginOptions = {}) {
       serverFlag: 'solana_wallet_auth',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: siwsApi,
+    api: () => import('./api.js').then((m) => m.siwsApi),
     entry: { load: () => import('./screens/SiwsEntry.js') },
     screens: {
       sign: { load: () => import('./screens/SiwsSignScreen.js'), title: 'siws.title' },
@@ -63,13 +63,16 @@ export {
   type UseLoginWithSiwsReturnType,
   type SiwsLoginState,
 } from './useLoginWithSiws.js'
-export { siwsApi, siwsPaths } from './api.js'
+
+// The entry's own typed calls, the same as siwsCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const siwsCalls = apiClient<typeof siwsApi>('siws')
 export type { SiwsPluginOptions } from './siwsPluginOptions.js'
 export { createSiwsMessage, parseSiwsMessage } from './siwsExports.js'
 export type { SiwsMessage } from './siwsMessage.js'
 export { generateSiwsMessage, submitSiws, siwsErrorText } from './siwsExports.js'
 export type { SiwsStatus, SiwsMessageOptions, SiwsSubmission } from './siwsFlow.js'
-export * from './schema.js'
+export * from './siwsApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

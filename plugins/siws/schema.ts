@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ModeSchema } from '../../core/protocol/index.js'
+export { siwsTexts } from './siwsTexts.js'
 
 /** How long a nonce from siws/init stays usable (the 10 minutes). */
 export const NONCE_TTL_SECONDS = 600
@@ -12,16 +13,6 @@ export const SIWS_CHAIN_ID = 'mainnet'
 export const DEFAULT_MAX_WALLETS_PER_USER = 10
 /** Statement of the sign-in message (Privy's wording). */
 export const SIWS_STATEMENT = 'By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.'
-
-/** The spec's wallet sign-in texts (§8 wallet connection, §5). */
-export const siwsTexts = {
-  unableToAuthorize: 'Unable to authorize user',
-  userRejected: 'Signature request was rejected',
-  useDifferentWallet: 'Use a different wallet',
-  linkedToAnother: 'This account has already been linked to another user.',
-  notConnected: 'Wallet is not currently connected',
-  signMessageRequired: 'A Solana wallet must support message signing',
-} as const
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
 /** A Solana address: a base58 ed25519 public key (32 bytes → 32 to 44 characters). */

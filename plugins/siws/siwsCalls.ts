@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { siwsApi } from './api.js'
+import type { siwsApi } from './api.js'
 
 /** The SIWS plugin's calls, typed from its schemas. */
-export const siwsCalls = apiClient('siws', siwsApi)
+export const siwsCalls = apiClient<typeof siwsApi>('siws')

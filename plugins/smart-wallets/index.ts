@@ -5,8 +5,7 @@ import type { Foyer } from '../../core/client/types.js'
 import { usePluginState } from '../../ui/hooks/usePluginState.js'
 import { primaryEmbeddedWallet } from '../embedded-wallet/index.js'
 import { loadTransactionDecoder } from '../wallet-transactions/index.js'
-import { smartWalletsApi } from './api.js'
-import { smartWalletsTexts } from './schema.js'
+import { smartWalletsTexts } from './smartWalletsTexts.js'
 import { SMART_WALLETS_PLUGIN_ID, type PermissionlessLoader, type SmartWalletClient, type SmartWalletsState } from './smartWalletTypes.js'
 
 // The host's entry: no viem here (hosts import it without viem in their first load). The smart account, the bundler and
@@ -35,7 +34,7 @@ export function smartWallets(options: SmartWalletsOptions = {}) {
   return definePlugin({
     id: SMART_WALLETS_PLUGIN_ID,
     kind: 'feature',
-    api: smartWalletsApi,
+    api: () => import('./api.js').then((m) => m.smartWalletsApi),
     state: (): SmartWalletsState => ({ client: signal(null), status: signal('idle'), error: signal(null), userId: null, batch: null, ...(options.permissionless ? { permissionless: options.permissionless } : {}) }),
     screens: { confirm: { load: screenWith(() => import('./screens/SmartWalletConfirmScreen.js'), loadTransactionDecoder), title: 'smartWallets.confirm.title' } },
     // After the embedded wallet exists: on login (its flow hook made it) and on a restored session alike, by the session.
@@ -88,6 +87,5 @@ export function useSmartWallets(): { client: SmartWalletClient | null; status: S
 
 export { SMART_WALLETS_PLUGIN_ID, SMART_WALLET_CONFIRM_SCREEN } from './smartWalletTypes.js'
 export type { PermissionlessLoader, SmartWalletClient, SmartWalletsState, SmartWalletTransaction, SmartWalletUiOptions } from './smartWalletTypes.js'
-export { smartWalletsApi, smartWalletsConfigPath, smartWalletsPaths } from './api.js'
-export { COINBASE_SMART_WALLET_CHAIN_IDS, SMART_WALLET_TYPES, SPONSORED_PAYMASTER_DEFAULTS, smartWalletsTexts } from './schema.js'
 export type { SmartWalletType, SmartWalletsConfig, SmartWalletsAppConfig, SmartWalletNetwork } from './schema.js'
+export * from './smartWalletsApiExports.js'

@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { smartWalletsApi } from './api.js'
+import type { smartWalletsApi } from './api.js'
 
 /** The plugin's typed calls. */
-export const smartWalletsCalls = apiClient('smart-wallets', smartWalletsApi)
+export const smartWalletsCalls = apiClient<typeof smartWalletsApi>('smart-wallets')

@@ -2,9 +2,13 @@ import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer } from '../../core/client/types.js'
 import { FlowError, flowErrorCodes } from '../../core/errors/index.js'
-import { smsApi } from './api.js'
-import { smsCalls } from './smsCalls.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { smsApi } from './api.js'
 import type { User } from '../../core/protocol/index.js'
+
+// The entry's own typed calls, the same as smsCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const smsCalls = apiClient<typeof smsApi>('sms')
 
 /** Options of the SMS login plugin. */
 export interface SmsPluginOptions {
@@ -43,7 +47,7 @@ export function sms(options: SmsPluginOptions = {}) {
       serverFlag: 'sms_auth',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: smsApi,
+    api: () => import('./api.js').then((m) => m.smsApi),
     // The kernel's §8 row (title 'This region is not supported') shows it on the error screen; this is its text.
     errors: { REGION_NOT_SUPPORTED: 'error.region.detail' },
     entry: { load: () => import('./screens/SmsEntry.js') },
@@ -69,10 +73,9 @@ export function sms(options: SmsPluginOptions = {}) {
   })
 }
 
-export { findPhoneAccount } from './smsCalls.js'
+export { findPhoneAccount } from './smsExports.js'
 export { useLoginWithSms, type UseLoginWithSmsParameters, type UseLoginWithSmsReturnType, type SmsLoginState, type SmsLoginStatus } from './useLoginWithSms.js'
-export { smsApi, smsPaths } from './api.js'
-export * from './schema.js'
+export * from './smsApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

@@ -1,10 +1,10 @@
 import { apiClient } from '../../core/client/apiClient.js'
 import type { Foyer } from '../../core/client/types.js'
 import type { LinkedAccount, RawUser } from '../../core/protocol/index.js'
-import { smsApi } from './api.js'
+import type { smsApi } from './api.js'
 
 /** The SMS plugin's calls, typed from its schemas. */
-export const smsCalls = apiClient('sms', smsApi)
+export const smsCalls = apiClient<typeof smsApi>('sms')
 
 /** The code screen's id. */
 export const SMS_CODE_SCREEN = 'sms/code'

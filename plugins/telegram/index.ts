@@ -1,11 +1,15 @@
 import { transferWith } from '../../core/client/accounts.js'
 import { definePlugin } from '../../core/client/plugin.js'
 import type { Foyer, Intent } from '../../core/client/types.js'
-import { telegramApi } from './api.js'
-import { telegramCalls } from './telegramCalls.js'
-import { telegramTexts } from './schema.js'
+import { apiClient } from '../../core/client/apiClient.js'
+import type { telegramApi } from './api.js'
+import { telegramTexts } from './telegramTexts.js'
 import { readTelegramReturn } from './telegramReturn.js'
 import type { User } from '../../core/protocol/index.js'
+
+// The entry's own typed calls, the same as telegramCalls.ts's: importing that module (the screens' too) would put it in
+// the host's first load as a chunk of its own.
+const telegramCalls = apiClient<typeof telegramApi>('telegram')
 
 /** Options of the Telegram login plugin. */
 export interface TelegramPluginOptions {
@@ -52,7 +56,7 @@ export function telegram(options: TelegramPluginOptions = {}) {
       serverFlag: 'telegram',
       ...(options.order !== undefined ? { order: options.order } : {}),
     },
-    api: telegramApi,
+    api: () => import('./api.js').then((m) => m.telegramApi),
     entry: { load: () => import('./screens/TelegramEntry.js') },
     screens: {
       auth: { load: () => import('./screens/TelegramAuthScreen.js'), title: 'telegram.title' },
@@ -105,9 +109,8 @@ export function telegram(options: TelegramPluginOptions = {}) {
 }
 
 export { useLoginWithTelegram, type UseLoginWithTelegramParameters, type UseLoginWithTelegramReturnType, type TelegramLoginState, type TelegramLoginStatus } from './useLoginWithTelegram.js'
-export { telegramApi, telegramPaths } from './api.js'
 export { readTelegramReturn } from './telegramReturn.js'
-export * from './schema.js'
+export * from './telegramApiExports.js'
 
 // The hook functions hosts get with this plugin (useLinkAccount, useUnlinkAccount, useFoyer).
 declare module 'foyer' {

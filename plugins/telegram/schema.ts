@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ModeSchema, TransferNonceSchema } from '../../core/protocol/index.js'
+export { telegramTexts } from './telegramTexts.js'
 
 /** Where the Telegram Login Widget script comes from unless the app or the host says otherwise. */
 export const DEFAULT_TELEGRAM_WIDGET_URL = 'https://telegram.org/js/telegram-widget.js?22'
@@ -80,17 +81,5 @@ export const TelegramAppConfigSchema = v.strictObject({
   widget_script_url: v.optional(v.pipe(v.string(), v.url())),
 })
 export type TelegramAppConfig = v.InferOutput<typeof TelegramAppConfigSchema>
-
-/** The Telegram plugin's error texts (spec §8). */
-export const telegramTexts = {
-  linkedToAnother: 'This account has already been linked to another user.',
-  notAllowed: 'Login with Telegram not allowed',
-  retry: 'Something went wrong. Try again.',
-  tooMany: 'Too many requests. Please wait before trying again.',
-  rateLimited: 'Request limit reached for Telegram. Please wait a moment and try again.',
-  failed: 'Authentication failed',
-  canceled: 'Telegram auth failed or was canceled by the client',
-  notInitialized: 'Telegram was not initialized',
-} as const
 
 export { ModeSchema }

@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { telegramApi } from './api.js'
+import type { telegramApi } from './api.js'
 
 /** The Telegram plugin's calls, typed from its schemas. */
-export const telegramCalls = apiClient('telegram', telegramApi)
+export const telegramCalls = apiClient<typeof telegramApi>('telegram')

@@ -1,5 +1,4 @@
 import { definePlugin } from '../../core/client/plugin.js'
-import { termsApi } from './api.js'
 import { termsTexts } from './texts.js'
 import { termsHook } from './termsHook.js'
 
@@ -22,7 +21,7 @@ export function terms(options: TermsPluginOptions = {}) {
   return definePlugin({
     id: 'terms',
     kind: 'feature',
-    api: termsApi,
+    api: () => import('./api.js').then((m) => m.termsApi),
     screens: {
       accept: { load: () => import('./screens/TermsAcceptScreen.js'), title: 'terms.title', dismissable: false, back: false },
     },
@@ -32,5 +31,5 @@ export function terms(options: TermsPluginOptions = {}) {
 }
 
 export { termsHook, needsTermsAcceptance, acceptTerms, declineTerms } from './termsHook.js'
-export { termsApi, termsPaths, AcceptTermsInputSchema } from './api.js'
 export { termsTexts } from './texts.js'
+export * from './termsApiExports.js'

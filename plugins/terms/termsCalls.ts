@@ -1,5 +1,5 @@
 import { apiClient } from '../../core/client/apiClient.js'
-import { termsApi } from './api.js'
+import type { termsApi } from './api.js'
 
 /** The terms plugin's calls, typed from its schemas. */
-export const termsCalls = apiClient('terms', termsApi)
+export const termsCalls = apiClient<typeof termsApi>('terms')
