@@ -8,7 +8,7 @@ import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fromBase64 } from '../../plugins/wallet-frame/frame/base64.js'
 import { combineWalletShares } from '../../plugins/wallet-frame/frame/keys/walletShares.js'
-import { addressOf } from '../../plugins/wallet-frame/frame/vault/walletVault.js'
+import { ethereumKeyOf } from '../kit/walletFrameKit.js'
 import { createGuestCredential } from '../../plugins/guest/schema.js'
 import { outboxTo } from './kit/browser.js'
 import { deviceSession } from './kit/deviceSession.js'
@@ -53,7 +53,7 @@ async function serverOutcome(user: RunUser): Promise<Outcome> {
   const released = await session.custody('recover', { address: wallets[0]!.address })
   expect(released.status, JSON.stringify(released.body.error ?? '')).toBe(200)
   const secret = await combineWalletShares(fromBase64(released.body.auth_share), fromBase64(released.body.recovery_share))
-  expect(addressOf('ethereum', secret, 0)).toBe(wallets[0]!.address)
+  expect(ethereumKeyOf(secret, 0).address).toBe(wallets[0]!.address)
   return 'wallet recovers'
 }
 
