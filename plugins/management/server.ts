@@ -72,11 +72,13 @@ export function managementServer() {
         return appId
       }
 
-      /** The app's user `userId` as the API sends it; 404 user_not_found for none (or another app's). */
-      const appUser = async (appId: string, userId: string, db: Db = ctx.db): Promise<ManagementUser> => {
+      /**
+       * The app's user `userId` as the API sends it; 404 user_not_found for none (or another app's). `listed`: the id
+       * comes from the app's own listing, so its app needs no second look.
+       */
+      const appUser = async (appId: string, userId: string, db: Db = ctx.db, listed = false): Promise<ManagementUser> => {
         if (userId.length > USER_ID_MAX_LENGTH) throw notFound()
-        const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2', [userId, appId])
-        if (!row) throw notFound()
+        if (!listed && !(await db.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2', [userId, appId])).length) throw notFound()
         try {
           return toManagementUser(await ctx.users.get(userId, db))
         } catch (error) {
@@ -105,7 +107,7 @@ export function managementServer() {
         const data: ManagementUser[] = []
         for (const id of ids) {
           try {
-            data.push(await appUser(appId, id))
+            data.push(await appUser(appId, id, ctx.db, true))
           } catch (error) {
             // Deleted since the page was read: left out, as a later page would.
             if (!(error instanceof ctx.HttpError && error.code === 'user_not_found')) throw error
