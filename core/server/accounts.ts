@@ -182,7 +182,7 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
           [appId, account.type, account.identifier, userId, JSON.stringify({ ...row.data, ...account.data }), at],
         )
         // The other user goes entirely: its remaining accounts, sessions and refresh tokens (and plugin rows) cascade.
-        await tx.query('DELETE FROM users WHERE id = $1 AND app_id = $2', [ownerId, appId])
+        await users.delete(appId, ownerId, tx)
         await tx.query('UPDATE users SET is_guest = false WHERE id = $1 AND is_guest', [userId])
         return users.get(userId, tx)
       }),

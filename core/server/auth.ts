@@ -73,7 +73,7 @@ export function createAuth(deps: {
           user,
           token: await tokens.signAccessToken({ userId, appId: app.id, sessionId: session.sessionId }),
           refresh_token: session.refreshToken,
-          identity_token: await tokens.signIdentityToken({ userId, appId: app.id, linkedAccounts: user.linkedAccounts }),
+          identity_token: await tokens.signIdentityToken({ userId, appId: app.id, linkedAccounts: user.linkedAccounts, customMetadata: user.customMetadata }),
           is_new_user: isNewUser,
           session_update_action: 'set' as const,
         }

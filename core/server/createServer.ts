@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { headers } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
+import { createAppSecrets } from './appSecrets.js'
 import { buildApps, normalizeOrigin, parseApps, readConfigFile } from './apps.js'
 import { createAuth } from './auth.js'
 import { createVerifyCaptcha } from './captcha.js'
@@ -159,7 +160,13 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const issuer = options.issuer ?? 'foyer'
     const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now, logger, refreshMs: signingKeyRefreshMs })
     const { mfa, requireFreshVerification } = createMfa(db, plugins.flatMap((p) => (p.mfa ? [p.mfa] : [])), now, mfaWindowSeconds * 1000)
-    const users = createUsers(db, { mfaMethods: (tx, userId) => mfa.methods(userId, tx), fields: pluginUserFields(plugins, logger) })
+    const users = createUsers(db, {
+      mfaMethods: (tx, userId) => mfa.methods(userId, tx),
+      fields: pluginUserFields(plugins, logger),
+      async forget(tx, userId) {
+        for (const plugin of plugins) await plugin.forgetUser?.(tx, userId)
+      },
+    })
     const transferNonces = createTransferNonces({ secrets, now })
     const accounts = createAccounts(db, users, now, {
       nonces: transferNonces,
@@ -206,6 +213,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const ctx: ServerContext = {
       frameHalves,
       db, config, apps, tokens, sessions, auth, users, accounts, rateLimit, mailer, sms, secrets, logger, now, HttpError,
+      appSecrets: createAppSecrets(db, { now }),
       requireUser: (c) => auth.requireUser(c),
       async enforceRateLimit(name, key) {
         const rule = rateLimits[name]

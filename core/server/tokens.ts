@@ -22,7 +22,11 @@ export interface Tokens {
   /** `{ keys }` for /jwks.json: the next key before it signs, the current one, and replaced ones until their tokens expire. */
   jwks(): Promise<{ keys: JWK[] }>
   signAccessToken(input: { userId: string; appId: string; sessionId: string }): Promise<string>
-  signIdentityToken(input: { userId: string; appId: string; linkedAccounts: unknown[] }): Promise<string>
+  /**
+   * The identity token: `linked_accounts` and, when the user has some (a plugin's `customMetadata` user field), its
+   * `custom_metadata`, each as a JSON string, as Privy's identity tokens carry them.
+   */
+  signIdentityToken(input: { userId: string; appId: string; linkedAccounts: unknown[]; customMetadata?: unknown }): Promise<string>
   /** Checks signature (by kid, against every live key), iss, aud and exp; throws 401 unauthorized. Does not look at the session. */
   verifyAccessToken(token: string, appId: string): Promise<VerifiedAccessToken>
 }
@@ -151,8 +155,12 @@ export async function createTokens(db: Db, options: CreateTokensOptions): Promis
       return { keys: current().live.map((k) => k.publicJwk) }
     },
     signAccessToken: ({ userId, appId, sessionId }) => sign({ sid: sessionId }, userId, appId),
-    signIdentityToken: ({ userId, appId, linkedAccounts }) =>
-      sign({ linked_accounts: JSON.stringify(linkedAccounts) }, userId, appId),
+    signIdentityToken: ({ userId, appId, linkedAccounts, customMetadata }) =>
+      sign(
+        { linked_accounts: JSON.stringify(linkedAccounts), ...(customMetadata === undefined ? {} : { custom_metadata: JSON.stringify(customMetadata) }) },
+        userId,
+        appId,
+      ),
     async verifyAccessToken(token, appId) {
       try {
         const { kid } = decodeProtectedHeader(token)

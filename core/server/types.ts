@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono'
 import type { GenericSchema, InferOutput } from 'valibot'
 import type { Mode, RawUser, TokenResponse } from '../protocol/index.js'
 import type { Accounts } from './accounts.js'
+import type { AppSecrets } from './appSecrets.js'
 import type { CaptchaVerifier } from './captcha.js'
 import type { App } from './apps.js'
 import type { Db } from './db/Db.js'
@@ -89,6 +90,11 @@ export interface ServerContext {
   requireUser(c: Context): Promise<AuthedUser>
   users: Users
   accounts: Accounts
+  /**
+   * The apps' secrets (HTTP Basic `appId:secret`, as Privy's REST API): routes for an app's back end call
+   * `appSecrets.authenticate(c)`, which answers the app id or throws 401 `invalid_app_secret`.
+   */
+  appSecrets: AppSecrets
   /** Counts a hit on `key`; false when over `limit` in the window. */
   rateLimit: RateLimiter
   /** Counts a hit on `key` under the named rule (plugin default, overridable); throws 429 too_many_requests. */
@@ -214,6 +220,11 @@ export interface ServerPlugin {
    * already added is left out, with a warning.
    */
   userFields?(db: Db, userId: string): Promise<Record<string, unknown>>
+  /**
+   * Deletes the rows of a user the plugin keeps without a foreign key to users (ON DELETE CASCADE covers the others),
+   * in the transaction that deletes the user (`ctx.users.delete`: the management API, an account transfer).
+   */
+  forgetUser?(db: Db, userId: string): Promise<void>
   /** Repeated work: started once the server listens, stopped by `close()` (see ServerJob). */
   jobs?: ServerJob[]
   /**

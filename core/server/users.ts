@@ -36,12 +36,20 @@ export interface Users {
    * or link stores the same account, which takes its place.
    */
   releaseUnproven(appId: string, type: string, identifier: string, db: Db): Promise<void>
+  /**
+   * Deletes the app's user with everything it owns, in one transaction (joining `db`'s): its rows in every table that
+   * references users (sessions and refresh tokens, accounts, wallets' roots and shares: ON DELETE CASCADE) and the rows
+   * plugins keep of it otherwise (ServerPlugin.forgetUser). False when the app has no such user.
+   */
+  delete(appId: string, userId: string, db?: Db): Promise<boolean>
 }
 
 /** What the plugins add to a user: its enrolled MFA methods and their own fields. */
 export interface UserExtras {
   mfaMethods(db: Db, userId: string): Promise<string[]>
   fields(db: Db, userId: string): Promise<Record<string, unknown>>
+  /** Deletes what plugins keep of a user without a foreign key (ServerPlugin.forgetUser), in the caller's transaction. */
+  forget?(db: Db, userId: string): Promise<void>
 }
 
 /** Creates the users service over `db`. */
@@ -80,6 +88,13 @@ export function createUsers(root: Db, extras: UserExtras): Users {
       )
       return row?.user_id ?? null
     },
+    delete: (appId, userId, db = root) =>
+      db.tx(async (tx) => {
+        const deleted = await tx.query('DELETE FROM users WHERE id = $1 AND app_id = $2 RETURNING id', [userId, appId])
+        if (!deleted.length) return false
+        await extras.forget?.(tx, userId)
+        return true
+      }),
     async releaseUnproven(appId, type, identifier, db) {
       await db.query('DELETE FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identifier = $3 AND unproven', [appId, type, identifier])
     },

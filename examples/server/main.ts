@@ -29,6 +29,7 @@ import { fundingCoinbaseServer } from 'foyer/plugins/funding-coinbase/server'
 import { farcasterSignerServer } from 'foyer/plugins/farcaster-signer/server'
 import { delegatedActionsServer } from 'foyer/plugins/delegated-actions/server'
 import { crossAppServer } from 'foyer/plugins/cross-app/server'
+import { managementServer } from 'foyer/plugins/management/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -135,8 +136,10 @@ const delegated = process.env.NODE_ENV !== 'production' || process.env.FOYER_DEL
 // logins answer recovery_oauth_not_configured).
 const recoveryMethods = [recoveryPasswordServer(), recoveryGoogleDriveServer(), recoveryIcloudServer()]
 
+// managementServer(): the management REST API (/api/v1/users…) for an app's back end, with one of the app's secrets
+// (`foyer app-secret create <appId>`); without a secret every call is 401.
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...recoveryMethods, smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...recoveryMethods, smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), managementServer(), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL, FOYER_DEV_APP_ID and FOYER_TRUST_PROXY are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { RawUser } from '../../core/protocol/index.js'
 import { defineServerPlugin } from '../../core/server/index.js'
-import type { ServerContext } from '../../core/server/index.js'
+import type { Db, ServerContext } from '../../core/server/index.js'
 import { normalizeOrigin } from '../../core/server/apps.js'
 import { crossAppPaths } from './api.js'
 import {
@@ -53,6 +53,11 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
     errorCodes: crossAppErrorCodes,
     appConfig: CrossAppSectionSchema,
     migrations: [crossAppMigration, crossAppTokenOriginMigration],
+    // Flows and tokens name their users without a foreign key (a flow carries the user's accounts): gone with the user.
+    async forgetUser(db: Db, userId: string) {
+      await db.query('DELETE FROM cross_app_tokens WHERE provider_user_id = $1 OR requester_user_id = $1', [userId])
+      await db.query('DELETE FROM cross_app_flows WHERE provider_user_id = $1', [userId])
+    },
     rateLimits: {
       'cross-app.authorize.ip': { limit: 60, windowSeconds: 600 },
       'cross-app.redeem.ip': { limit: 60, windowSeconds: 600 },

@@ -161,6 +161,16 @@ describe('delegated actions: the back-end API (POST /api/v1/delegated_actions/so
       expect(((await res.json()) as { code: string }).code).toBe('unauthorized')
     }
 
+    // One of the app's secrets in the database (foyer app-secret create) works as well; revoked, it is refused at once.
+    const stored = await t.server.ctx.appSecrets.create(TEST_APP_ID)
+    secrets.push(stored.secret)
+    expect((await rpc(body, basic(stored.secret))).status).toBe(200)
+    expect((await rpc(body, basic(stored.secret, 'foyer_other_app_000000001'))).status).toBe(401)
+    expect(await t.server.ctx.appSecrets.revoke(TEST_APP_ID, stored.id)).toBe(true)
+    res = await rpc(body, basic(stored.secret))
+    expect(res.status).toBe(401)
+    expect(((await res.json()) as { code: string }).code).toBe('unauthorized')
+
     // ES256: the app's key signs; another key, or the signature of another body, doesn't.
     res = await rpc(body, es256(body))
     expect(res.status).toBe(200)

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
 import type { Context, Hono } from 'hono'
-import { defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
+import { basicCredentials, defineServerPlugin, refuseCrossSite } from '../../core/server/index.js'
 import type { ServerContext } from '../../core/server/index.js'
 import { assertWalletFrameOrigin, walletRecords } from '../embedded-wallet/server.js'
 import { openDelegationEnvelope, type DelegationBinding, type DelegationEnvelope } from './delegationEnvelope.js'
@@ -56,8 +56,8 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 /**
  * Delegated actions (Solana), server half. The user consents in the wallet frame, which seals that one wallet's key to
  * the server's delegation key (FOYER_DELEGATION_KEY) and posts it from the frame's origin; the host's back end then asks
- * POST /api/v1/delegated_actions/solana/rpc to sign for the wallet (HTTP Basic appId:app_secret, or an ES256
- * authorization signature over the request, its expiry and its single-use idempotency key), within the app's
+ * POST /api/v1/delegated_actions/solana/rpc to sign for the wallet (HTTP Basic appId:secret with one of the app's app
+ * secrets, `foyer app-secret create`, or the section's `app_secret`; or an ES256 authorization signature over the request, its expiry and its single-use idempotency key), within the app's
  * `allowed_programs`. POST /api/v1/wallets/revoke deletes every delegation
  * of the user at once. An app turns it on with a `"delegated-actions": { app_secret?, authorization_keys?, allowed_programs? }` section.
  */
@@ -189,7 +189,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
           throw new ctx.HttpError(400, 'invalid_data', 'Invalid JSON body')
         }
         const replay = replayHeadersOf(c)
-        const via = authenticated(c, found.id, section, raw, replay)
+        const via = await authenticated(c, found.id, section, raw, replay)
         if (!via) throw new ctx.HttpError(401, 'unauthorized', text.badCredentials)
         // After authentication: an unauthenticated caller learns nothing, and stores nothing.
         const fresh = checkReplayHeaders(replay, via === 'signature', ctx.now())
@@ -232,20 +232,28 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
         }
       })
 
+      /** One of the app's secrets in the database (`foyer app-secret create`), checked by core for every back-end API. */
+      const storedSecretHolds = async (c: Context, appId: string) => {
+        try {
+          return (await ctx.appSecrets.authenticate(c)) === appId
+        } catch (error) {
+          if (error instanceof ctx.HttpError && error.code === 'invalid_app_secret') return false
+          throw error
+        }
+      }
+
       /**
-       * HTTP Basic appId:app_secret (constant-time), or an ES256 authorization signature by one of the app's keys over
-       * the request with its replay headers as sent; null when neither holds.
+       * HTTP Basic appId:secret, the secret being one of the app's app secrets (core's, in the database) or the section's
+       * `app_secret` (constant-time), or an ES256 authorization signature by one of the app's keys over the request with
+       * its replay headers as sent; null when none holds.
        */
-      function authenticated(c: Context, appId: string, section: DelegatedActionsAppConfig, body: unknown, replay: ReplayHeaders): 'basic' | 'signature' | null {
-        const basic = /^Basic\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')
-        if (basic) {
-          if (!section.app_secret) return null
-          const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8')
-          const colon = decoded.indexOf(':')
-          if (colon < 0) return null
-          const idOk = timingSafeEqual(digest(decoded.slice(0, colon)), digest(appId))
-          const secretOk = timingSafeEqual(digest(decoded.slice(colon + 1)), digest(section.app_secret))
-          return idOk && secretOk ? 'basic' : null
+      async function authenticated(c: Context, appId: string, section: DelegatedActionsAppConfig, body: unknown, replay: ReplayHeaders): Promise<'basic' | 'signature' | null> {
+        if (/^Basic\s/i.test(c.req.header('authorization') ?? '')) {
+          const basic = basicCredentials(c.req.header('authorization'))
+          if (!basic) return null
+          const idOk = timingSafeEqual(digest(basic.appId), digest(appId))
+          const sectionOk = section.app_secret !== undefined && timingSafeEqual(digest(basic.secret), digest(section.app_secret))
+          return idOk && (sectionOk || (await storedSecretHolds(c, appId))) ? 'basic' : null
         }
         const signature = c.req.header(AUTHORIZATION_SIGNATURE_HEADER)
         if (!signature) return null

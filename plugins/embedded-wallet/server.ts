@@ -13,7 +13,7 @@ import { walletRoutes } from './server/routes/walletRoutes.js'
 import { checkWalletKeys, resolveWalletKeys } from './server/custody/walletKeys.js'
 import { OWN_FRAME_HALF } from './server/ownFrameHalf.js'
 import { tokenPriceRoute, type TokenPriceOptions } from '../wallet-transactions/server.js'
-import { embeddedWalletMigrations, walletRecords as records } from './server/custody/walletRecords.js'
+import { CUSTODY_NONCES_TABLE, embeddedWalletMigrations, walletRecords as records } from './server/custody/walletRecords.js'
 import { walletFrameRoutes, warnUnservedRecoveryMethods } from './server/routes/recoverySlot.js'
 
 export { createShareStore, ShareUnsealError, type SealedShare, type ShareKind, type ShareOwner, type ShareStore } from './server/custody/shareStore.js'
@@ -102,6 +102,10 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
   return defineServerPlugin({
     id: PLUGIN_ID,
     errorCodes: embeddedWalletErrorCodes,
+    // A custody nonce names its user without a foreign key (the nonce table is core's shape): it goes with the user.
+    async forgetUser(db: Db, userId: string) {
+      await db.query(`DELETE FROM ${CUSTODY_NONCES_TABLE} WHERE address = $1`, [userId])
+    },
     appConfig: EmbeddedWalletAppConfigSchema,
     publicConfig: (section, _app, server) => {
       const s = section as EmbeddedWalletAppConfig

@@ -25,6 +25,8 @@ import { fundingCoinbaseServer } from '../../plugins/funding-coinbase/server.js'
 import { moonpayApi } from '../../plugins/funding-moonpay/api.js'
 import { fundingMoonpayServer } from '../../plugins/funding-moonpay/server.js'
 import { guestApi } from '../../plugins/guest/api.js'
+import { CreateUserSchema, EmailLookupSchema, managementPaths, PhoneLookupSchema, SetCustomMetadataSchema, WalletLookupSchema } from '../../plugins/management/schema.js'
+import { managementServer } from '../../plugins/management/server.js'
 import { guestServer } from '../../plugins/guest/server.js'
 import { oauthApi } from '../../plugins/oauth/api.js'
 import { oauthProviderIds } from '../../plugins/oauth/providerIds.js'
@@ -78,6 +80,7 @@ const plugins: ServerPlugin[] = [
     env: {},
     timeoutMs: 1000,
   }),
+  managementServer(),
 ]
 
 /** Input schemas by path, from the plugins' own call definitions (the schemas the client validates with). */
@@ -88,6 +91,12 @@ const schemas = new Map<string, v.GenericSchema | undefined>([
   [paths.sessionsForkRecover, RefreshInputSchema],
   [paths.sessionsLogout, RefreshInputSchema],
   [farcasterRelayPaths.authenticate, RelayAuthenticateInputSchema],
+  // The management API (an app secret, never sent here: its routes answer the fuzz 401 or 403 without reading more).
+  [managementPaths.users, CreateUserSchema],
+  [managementPaths.byEmail, EmailLookupSchema],
+  [managementPaths.byPhone, PhoneLookupSchema],
+  [managementPaths.byWallet, WalletLookupSchema],
+  [managementPaths.customMetadata, SetCustomMetadataSchema],
 ])
 for (const api of [emailApi, smsApi, oauthApi, passkeyApi, siweApi, siwsApi, telegramApi, farcasterApi, customJwtApi, guestApi, termsApi, embeddedWalletApi, moonpayApi, fundingCoinbaseApi]) {
   for (const call of Object.values(api) as { path: string; input?: v.GenericSchema }[]) schemas.set(call.path, call.input)

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import { APP_SECRET_USAGE, appSecretCommand } from './appSecretCommand.js'
 import { migrateToPostgres } from './migrateToPostgres.js'
 import { rotateSigningKeyCommand } from './rotateSigningKey.js'
 
@@ -16,8 +17,9 @@ Commands:
                                           @privy-io/wagmi and package.json; what needs a person gets a TODO(foyer)
                                           comment. --dry-run prints the diff and writes nothing. Needs ts-morph
                                           (npm install --save-dev ts-morph).
+${APP_SECRET_USAGE}
 
-The first two use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
+All but migrate-from-privy use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
 which only one process may open: stop the server first when it uses PGlite.`
 
 /** Writes of a run (stdout, stderr), so tests can read them. */
@@ -75,6 +77,7 @@ export async function main(argv: readonly string[], io: CliIo = { out: (l) => co
       return 1
     }
   }
+  if (command === 'app-secret') return appSecretCommand(rest, io)
   if (command === 'migrate-from-privy') {
     // The codemod belongs to the privy-compat plugin; core reaches it through the package's public entry, by the
     // package's own name (Node resolves a package's self-reference through its "exports", from src and dist alike).

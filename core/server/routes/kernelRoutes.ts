@@ -26,7 +26,12 @@ export function kernelRoutes(app: Hono, ctx: ServerContext): void {
       user,
       token: await ctx.tokens.signAccessToken(session),
       refresh_token: session.refreshToken,
-      identity_token: await ctx.tokens.signIdentityToken({ userId: user.id, appId: session.appId, linkedAccounts: user.linkedAccounts }),
+      identity_token: await ctx.tokens.signIdentityToken({
+        userId: user.id,
+        appId: session.appId,
+        linkedAccounts: user.linkedAccounts,
+        customMetadata: user.customMetadata,
+      }),
       is_new_user: false,
       session_update_action: 'set' as const,
     }
