@@ -139,6 +139,23 @@ describe('webhooks', () => {
     expect((await hooks.listEndpoints(t.appId)).find((e) => e.id === id)?.disabledAt).toBeInstanceOf(Date)
   })
 
+  it('the daily log pruning drops finished deliveries older than 30 days with their payload and attempts, never a pending one', async () => {
+    receiver = await startWebhookReceiver()
+    const { id } = await hooks.addEndpoint(t.appId, { url: receiver.url, events: ['user.created'] })
+    await t.login('hook-old@example.com')
+    await deliverAll(id)
+    receiver.answer = () => ({ status: 500 })
+    await t.login('hook-pending@example.com')
+    await t.server.runJob('webhooks.deliver')
+    expect((await hooks.deliveries(id)).map((d) => d.status)).toEqual(['pending', 'delivered'])
+    await t.server.db.query(
+      `UPDATE webhook_messages SET created_at = created_at - interval '31 days' WHERE id IN (SELECT message_id FROM webhook_deliveries WHERE endpoint_id = $1)`,
+      [id],
+    )
+    await t.server.runJob('webhooks.prune_log')
+    expect((await hooks.deliveries(id)).map((d) => d.status)).toEqual(['pending'])
+  })
+
   it('refuses http:// to anything but localhost, credentials in the URL and unknown events', async () => {
     for (const url of ['http://example.com/hook', 'http://10.0.0.1/hook', 'ftp://localhost/x', 'https://user:pw@example.com/x', 'not a url']) {
       await expect(hooks.addEndpoint(t.appId, { url })).rejects.toMatchObject({ status: 400, code: 'invalid_data' })
