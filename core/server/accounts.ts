@@ -2,6 +2,8 @@ import type { RawUser } from '../protocol/index.js'
 import type { Db } from './db/Db.js'
 import { HttpError } from './HttpError.js'
 import { rerunOnLostRace } from './db/retryLostRaces.js'
+import { accountOf } from './events/accountOf.js'
+import type { Events } from './events/createEvents.js'
 import { isTransferableType, type TransferNonces } from './transfers.js'
 import type { AccountInput, Users } from './users.js'
 
@@ -49,7 +51,7 @@ const linkedElsewhere = () => new HttpError(400, 'linked_to_another_user', 'This
 const invalidNonce = () => new HttpError(400, 'invalid_transfer_nonce', 'Invalid or expired transfer nonce')
 
 /** Creates the accounts service. */
-export function createAccounts(root: Db, users: Users, now: () => number, transfers: TransferDeps): Accounts {
+export function createAccounts(root: Db, users: Users, now: () => number, events: Events, transfers: TransferDeps): Accounts {
   const appOf = async (db: Db, userId: string) => {
     const [row] = await db.query<{ app_id: string }>('SELECT app_id FROM users WHERE id = $1 FOR UPDATE', [userId])
     if (!row) throw new HttpError(401, 'unauthorized', 'User not found')
@@ -107,7 +109,9 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
     )
     // A guest who links a real login method becomes a full user (guest accounts only log in, never link).
     await tx.query('UPDATE users SET is_guest = false WHERE id = $1 AND is_guest', [userId])
-    return users.get(userId, tx)
+    const user = await users.get(userId, tx)
+    await events.emit('user.linked_account', { appId, userId, data: { user_id: userId, account: accountOf(account) }, user, db: tx })
+    return user
   }
 
   return {
@@ -123,13 +127,13 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
 
     unlink: (userId, type, identifier, { db = root } = {}) =>
       db.tx(async (tx) => {
-        await appOf(tx, userId)
+        const appId = await appOf(tx, userId)
         const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM linked_accounts WHERE user_id = $1',
           [userId],
         )
-        const [found] = await tx.query(
-          'SELECT 1 FROM linked_accounts WHERE user_id = $1 AND type = $2 AND identifier = $3',
+        const [found] = await tx.query<{ data: Record<string, unknown> }>(
+          'SELECT data FROM linked_accounts WHERE user_id = $1 AND type = $2 AND identifier = $3',
           [userId, type, identifier],
         )
         if (!found) throw new HttpError(404, 'not_found', 'Account not found')
@@ -139,14 +143,16 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
           type,
           identifier,
         ])
-        return users.get(userId, tx)
+        const user = await users.get(userId, tx)
+        await events.emit('user.unlinked_account', { appId, userId, data: { user_id: userId, account: accountOf({ type, identifier, data: found.data }) }, user, db: tx })
+        return user
       }),
 
     replace: (userId, oldIdentifier, account, { db = root } = {}) =>
       db.tx(async (tx) => {
         const appId = await appOf(tx, userId)
-        const [old] = await tx.query(
-          'SELECT 1 FROM linked_accounts WHERE user_id = $1 AND type = $2 AND identifier = $3',
+        const [old] = await tx.query<{ data: Record<string, unknown> }>(
+          'SELECT data FROM linked_accounts WHERE user_id = $1 AND type = $2 AND identifier = $3',
           [userId, account.type, oldIdentifier],
         )
         if (!old) throw new HttpError(400, 'invalid_data', `User has no ${account.type} account to update`)
@@ -158,7 +164,10 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
            WHERE user_id = $1 AND type = $2 AND identifier = $3`,
           [userId, account.type, oldIdentifier, account.identifier, JSON.stringify(account.data ?? {}), at],
         )
-        return users.get(userId, tx)
+        const user = await users.get(userId, tx)
+        const data = { user_id: userId, account: accountOf(account), previous_account: accountOf({ type: account.type, identifier: oldIdentifier, data: old.data }) }
+        await events.emit('user.updated_account', { appId, userId, data, user, db: tx })
+        return user
       }),
 
     transfer: (userId, account, nonce, { maxPerType = 1, db = root } = {}) =>
@@ -184,7 +193,14 @@ export function createAccounts(root: Db, users: Users, now: () => number, transf
         // The other user goes entirely: its remaining accounts, sessions and refresh tokens (and plugin rows) cascade.
         await users.delete(appId, ownerId, tx)
         await tx.query('UPDATE users SET is_guest = false WHERE id = $1 AND is_guest', [userId])
-        return users.get(userId, tx)
+        const user = await users.get(userId, tx)
+        const moved = accountOf({ ...account, data: { ...row.data, ...account.data } })
+        await events.emit('user.transferred_account', {
+          appId, userId, user, db: tx,
+          data: { user_id: userId, from_user_id: ownerId, to_user_id: userId, account: moved, deleted_user: true },
+        })
+        await events.emit('user.deleted', { appId, userId: ownerId, actor: userId, data: { user_id: ownerId, reason: 'account_transferred' }, db: tx })
+        return user
       }),
   }
 }

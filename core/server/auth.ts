@@ -3,6 +3,8 @@ import type { Accounts } from './accounts.js'
 import { enforceSignupPolicy } from './appPolicy.js'
 import type { Db } from './db/Db.js'
 import { rerunOnLostRace } from './db/retryLostRaces.js'
+import { accountOf } from './events/accountOf.js'
+import type { Events } from './events/createEvents.js'
 import { HttpError } from './HttpError.js'
 import { noteLogin } from './observability/noteLogin.js'
 import type { Sessions } from './sessions.js'
@@ -22,8 +24,9 @@ export function createAuth(deps: {
   tokens: Tokens
   deviceProofs: DeviceProofs
   now: () => number
+  events: Events
 }): Auth {
-  const { db: root, apps, users, sessions, tokens, deviceProofs, now } = deps
+  const { db: root, apps, users, sessions, tokens, deviceProofs, now, events } = deps
   /** The request's access token: the bearer header, or for apps in cookie mode the access-token cookie. */
   const accessTokenOf = (c: Context) => {
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')
@@ -69,6 +72,10 @@ export function createAuth(deps: {
         }
         const session = await sessions.create({ userId, appId: app.id, deviceJkt }, tx)
         const user = await users.get(userId, tx)
+        // In the login's transaction: a login rolled back (a lost race, an outer route's error) leaves no event.
+        const data = { user_id: userId, account: accountOf(account), session_id: session.sessionId }
+        if (isNewUser) await events.emit('user.created', { c, appId: app.id, userId, data, user, db: tx })
+        await events.emit('user.authenticated', { c, appId: app.id, userId, data: { ...data, is_new_user: isNewUser }, user, db: tx })
         return {
           user,
           token: await tokens.signAccessToken({ userId, appId: app.id, sessionId: session.sessionId }),

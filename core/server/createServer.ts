@@ -14,6 +14,10 @@ import { retryLostRaces } from './db/retryLostRaces.js'
 import { runMigrations } from './db/runMigrations.js'
 import { serverMigrations } from './db/serverMigrations.js'
 import { declaredErrorCodes } from './declaredErrorCodes.js'
+import { createAudit, resolveAuditRetentionDays } from './events/createAudit.js'
+import { createAuditRetentionJob } from './events/auditRetentionJob.js'
+import { createEvents } from './events/createEvents.js'
+import { requestScope } from './events/requestScope.js'
 import { HttpError } from './HttpError.js'
 import { appGuard } from './http/appGuard.js'
 import { clientIp, resolveTrustProxy, trustFunction } from './http/clientIp.js'
@@ -106,7 +110,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
   }
   const errorCodes = declaredErrorCodes(plugins)
   const sweep = createSweepJob()
-  const jobList = [sweep.job, ...plugins.flatMap((p) => p.jobs ?? [])]
+  const auditRetentionDays = resolveAuditRetentionDays(options.auditRetentionDays, env.FOYER_AUDIT_RETENTION_DAYS)
+  const jobList = [sweep.job, createAuditRetentionJob(auditRetentionDays), ...plugins.flatMap((p) => p.jobs ?? [])]
   checkJobs(jobList)
   const walletOrigin = resolveWalletOrigin(options.walletOrigin ?? env.FOYER_WALLET_ORIGIN)
   const frameHalves = pluginFrameHalves(plugins)
@@ -160,6 +165,11 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const issuer = options.issuer ?? 'foyer'
     const tokens = await createTokens(db, { issuer, accessTokenTtlSeconds, now, logger, refreshMs: signingKeyRefreshMs })
     const { mfa, requireFreshVerification } = createMfa(db, plugins.flatMap((p) => (p.mfa ? [p.mfa] : [])), now, mfaWindowSeconds * 1000)
+    // Every event: its audit row, then each plugin's onEvent (the webhooks outbox), in the change's transaction.
+    const events = createEvents({
+      db, now, logger, clientIp: (c) => clientIp(c, trustsProxy),
+      sinks: plugins.flatMap((p) => (p.onEvent ? [p.onEvent.bind(p)] : [])),
+    })
     const users = createUsers(db, {
       mfaMethods: (tx, userId) => mfa.methods(userId, tx),
       fields: pluginUserFields(plugins, logger),
@@ -168,7 +178,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       },
     })
     const transferNonces = createTransferNonces({ secrets, now })
-    const accounts = createAccounts(db, users, now, {
+    const accounts = createAccounts(db, users, now, events, {
       nonces: transferNonces,
       async embeddedWalletOf(tx, userId) {
         for (const plugin of plugins) {
@@ -188,7 +198,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       },
       list: () => [...appMap.values()],
     }
-    const auth = createAuth({ db, apps, users, accounts, sessions, tokens, deviceProofs: createDeviceProofs(db, now), now })
+    const auth = createAuth({ db, apps, users, accounts, sessions, tokens, deviceProofs: createDeviceProofs(db, now), now, events })
     // Dev mode keeps an outbox for whatever has no real sender (mail without SMTP, SMS without a provider).
     const devOutbox = dev ? createDevOutbox(db, logger, now) : null
     const outbox = !smtpUrl || !smsOption ? devOutbox : null
@@ -234,6 +244,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       mfa,
       sweepExpired: sweep.sweepExpired,
       metrics: observability.metrics.api,
+      events,
+      audit: createAudit(db, auditRetentionDays),
     }
 
     ctx.verifyCaptcha = createVerifyCaptcha({
@@ -245,6 +257,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const listenerApp = (name: string) => {
       const listener = new Hono()
       observability.instrument(listener, name)
+      // Code below a route (accounts, plugins' transactions) finds the request: events read its IP and request id.
+      listener.use('*', requestScope())
       listener.onError(createErrorHandler(logger))
       listener.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found'))
       if (dev) listener.use('*', warnUndeclaredCodes(errorCodes, logger))

@@ -54,5 +54,9 @@ export type {
   ServerPluginFrame,
   ServerPluginRecoveryHalf,
 } from './types.js'
+export { SERVER_EVENT_TYPES, isServerEventType, type ServerEventType } from './events/serverEventTypes.js'
+export type { EmitInput, Events, ServerEvent } from './events/createEvents.js'
+export type { Audit, AuditEntry, AuditQuery } from './events/createAudit.js'
+export { openServerDb, type OpenServerDbOptions } from './cli/openServerDb.js'
 export { MFA_VERIFICATION_TTL_MS, type Mfa, type MfaMethod } from './mfa.js'
 export type { ResolvedTrustProxy, TrustProxy } from './http/clientIp.js'

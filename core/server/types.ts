@@ -8,6 +8,8 @@ import type { AppSecrets } from './appSecrets.js'
 import type { CaptchaVerifier } from './captcha.js'
 import type { App } from './apps.js'
 import type { Db } from './db/Db.js'
+import type { Audit } from './events/createAudit.js'
+import type { Events, ServerEvent } from './events/createEvents.js'
 import type { PostgresDbOptions } from './db/createPostgresDb.js'
 import type { Migration } from './db/runMigrations.js'
 import type { HttpError } from './HttpError.js'
@@ -149,6 +151,14 @@ export interface ServerContext {
    * small fixed set only: never ids, addresses or paths.
    */
   metrics: ServerMetrics
+  /**
+   * User lifecycle and security events (core/server/events/serverEventTypes.ts): `emit` them where the change happens,
+   * with the change's transaction as `db`, so an event exists if and only if its change committed. Each lands in the
+   * audit log and in every plugin's `onEvent` (the webhooks plugin's outbox).
+   */
+  events: Events
+  /** The audit log: `list({ appId, userId?, event?, before?, limit })`, newest first. */
+  audit: Audit
 }
 
 /** What `ServerHook.matcher` is asked about. */
@@ -225,6 +235,11 @@ export interface ServerPlugin {
    * in the transaction that deletes the user (`ctx.users.delete`: the management API, an account transfer).
    */
   forgetUser?(db: Db, userId: string): Promise<void>
+  /**
+   * Called with every event (`ctx.events.emit`) inside the transaction of the change, after its audit row: an outbox
+   * written here commits or rolls back with the change. Throwing rolls the change back, so keep it to writes.
+   */
+  onEvent?(db: Db, event: ServerEvent): Promise<void>
   /** Repeated work: started once the server listens, stopped by `close()` (see ServerJob). */
   jobs?: ServerJob[]
   /**
@@ -345,6 +360,8 @@ export interface CreateServerOptions {
   metricsHost?: string
   /** Clock in epoch ms; tests inject one to move time. */
   now?: () => number
+  /** Days the audit log keeps a row (a daily job deletes older ones): a whole number ≥ 1. Default FOYER_AUDIT_RETENTION_DAYS, else 365. */
+  auditRetentionDays?: number
   /**
    * Origin the embedded-wallet frame is served from (a listener of its own, see `listenAll`). It calls the
    * API, so every app allows it. Default FOYER_WALLET_ORIGIN.

@@ -30,6 +30,7 @@ import { farcasterSignerServer } from 'foyer/plugins/farcaster-signer/server'
 import { delegatedActionsServer } from 'foyer/plugins/delegated-actions/server'
 import { crossAppServer } from 'foyer/plugins/cross-app/server'
 import { managementServer } from 'foyer/plugins/management/server'
+import { webhooksServer } from 'foyer/plugins/webhooks/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -131,6 +132,10 @@ const moonpay = process.env.NODE_ENV !== 'production' || process.env.FOYER_MOONP
 // production only when the key is set (the plugin refuses to start without it).
 const delegated = process.env.NODE_ENV !== 'production' || process.env.FOYER_DELEGATION_KEY ? [delegatedActionsServer({ apiOrigin })] : []
 
+// Signed webhooks (endpoints with `npm run foyer -- webhook add <appId> <url>`): their secrets are sealed under
+// FOYER_WEBHOOK_KEK (generated in dev). Loaded in dev, and in production only when the key is set.
+const webhooks = process.env.NODE_ENV !== 'production' || process.env.FOYER_WEBHOOK_KEK ? [webhooksServer()] : []
+
 // The embedded wallet's user-owned recovery methods (an app offers them in `user_owned_recovery_options`): a password,
 // a key in the user's Google Drive or iCloud (FOYER_RECOVERY_GOOGLE_* / FOYER_RECOVERY_ICLOUD_*; without them their
 // logins answer recovery_oauth_not_configured).
@@ -139,7 +144,7 @@ const recoveryMethods = [recoveryPasswordServer(), recoveryGoogleDriveServer(), 
 // managementServer(): the management REST API (/api/v1/users…) for an app's back end, with one of the app's secrets
 // (`foyer app-secret create <appId>`); without a secret every call is 401.
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...recoveryMethods, smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), managementServer(), ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...recoveryMethods, smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), managementServer(), ...webhooks, ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL, FOYER_DEV_APP_ID and FOYER_TRUST_PROXY are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

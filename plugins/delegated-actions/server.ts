@@ -151,6 +151,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
           await walletRecords.lockUser(tx, userId)
           if (await records.find(tx, appId, input.address)) throw new ctx.HttpError(400, 'wallet_already_delegated', text.alreadyDelegated)
           await records.insert(tx, { appId, userId, address: input.address, keyId: key.keyId, envelope, at: at() })
+          await ctx.events.emit('delegation.granted', { appId, userId, data: { user_id: userId, wallet: { address: input.address, chain_type: 'solana' } }, db: tx })
           return ctx.users.get(userId, tx)
         })
         log(`wallet ${input.address} delegated: user ${userId}, app ${appId}`)
@@ -165,6 +166,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
           await walletRecords.lockUser(tx, userId)
           const count = await records.revokeAll(tx, userId)
           if (count === 0) throw new ctx.HttpError(400, 'no_delegated_wallets', text.noDelegatedWallets)
+          await ctx.events.emit('delegation.revoked', { appId: ctx.apps.of(c).id, userId, data: { user_id: userId, count }, db: tx })
           return { user: await ctx.users.get(userId, tx), count }
         })
         log(`${count} delegation(s) revoked: user ${userId}`)

@@ -122,6 +122,11 @@ describe('embedded wallet custody routes', () => {
     const answers = await Promise.all([call('create', createBody(await makeWallet()), token), call('create', createBody(await makeWallet()), token)])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400])
     expect(await counts()).toEqual({ roots: before.roots + 1, shares: before.shares + 2, wallets: before.wallets + 1 })
+    // One wallet, one wallet.created event (the refused create left none).
+    const [{ n } = { n: -1 }] = await t.server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE event = 'wallet.created' AND user_id = (SELECT user_id FROM linked_accounts WHERE type = 'wallet' ORDER BY id DESC LIMIT 1)`,
+    )
+    expect(n).toBe(1)
   })
 
   it('an imported key makes an Ethereum wallet with imported true and the embedded_imported connector; Solana keys cannot be imported', async () => {
@@ -229,11 +234,15 @@ CREATE TRIGGER fail_wallet_account BEFORE INSERT ON linked_accounts FOR EACH ROW
       const res = await call('create', createBody(wallet), token)
       expect(res.status).toBe(500)
       expect(await counts()).toEqual(before)
+      const [{ n } = { n: -1 }] = await t.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE event = 'wallet.created' AND data->'wallet'->>'address' = $1`, [wallet.address])
+      expect(n).toBe(0)
     } finally {
       await t.server.db.exec('DROP TRIGGER fail_wallet_account ON linked_accounts; DROP FUNCTION fail_wallet_account();')
     }
-    // Nothing half-made blocks the retry.
+    // Nothing half-made blocks the retry, which gives the wallet its one event.
     expect((await call('create', createBody(wallet), token)).status).toBe(200)
+    const [{ n } = { n: -1 }] = await t.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE event = 'wallet.created' AND data->'wallet'->>'address' = $1`, [wallet.address])
+    expect(n).toBe(1)
   })
 
   it('auth_share: only the wallet frame origin, only with a token of the owner; the share is the one stored', async () => {

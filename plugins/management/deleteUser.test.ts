@@ -13,11 +13,14 @@ afterAll(() => m?.t.close())
 
 const userPath = (id: string) => managementPaths.user.replace(':id', encodeURIComponent(id))
 
-/** Every row of every table with a text column equal to one of `values` (table.column: count). */
+/**
+ * Every row of every table with a text column equal to one of `values` (table.column: count), but the audit log's: it
+ * is the record of what happened to the user, deletion included, kept for its retention (FOYER_AUDIT_RETENTION_DAYS).
+ */
 async function rowsHolding(values: string[]): Promise<Record<string, number>> {
   const columns = await m.t.server.db.query<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns
-     WHERE table_schema = current_schema() AND data_type IN ('text', 'character varying')`,
+     WHERE table_schema = current_schema() AND data_type IN ('text', 'character varying') AND table_name <> 'audit_log'`,
   )
   const found: Record<string, number> = {}
   for (const { table_name, column_name } of columns) {
@@ -52,6 +55,8 @@ describe('DELETE /api/v1/users/:id', () => {
     expect(await res.text()).toBe('')
     expect(await rowsHolding([doomed.id, doomed.rootId])).toEqual({})
     expect(await m.t.server.db.query("SELECT 1 FROM linked_accounts WHERE identifier = 'doomed@example.com' OR identifier = $1", [doomed.address.toLowerCase()])).toEqual([])
+    // The deletion is on the record, by the app, once.
+    expect(await m.t.server.db.query("SELECT event, actor FROM audit_log WHERE user_id = $1 AND event = 'user.deleted'", [doomed.id])).toEqual([{ event: 'user.deleted', actor: 'app' }])
 
     // Its refresh tokens no longer refresh, its access tokens no longer pass.
     for (const session of doomed.sessions) {

@@ -158,7 +158,13 @@ export function managementServer() {
         if (userId.length > USER_ID_MAX_LENGTH) throw notFound()
         // One transaction: sessions and refresh tokens, linked accounts, MFA, embedded wallets' roots and their server
         // shares, and every plugin's rows go with the user. Funds in a wallet are not the server's to judge: the operator's call.
-        if (!(await ctx.users.delete(appId, userId))) throw notFound()
+        // The deletion and its event commit together (the audit row, the webhooks' outbox): `user.deleted`, by the app.
+        const deleted = await ctx.db.tx(async (tx) => {
+          if (!(await ctx.users.delete(appId, userId, tx))) return false
+          await ctx.events.emit('user.deleted', { appId, userId, actor: 'app', data: { user_id: userId, reason: 'deleted_by_app' }, c, db: tx })
+          return true
+        })
+        if (!deleted) throw notFound()
         ctx.logger.info(`[management] user ${userId} deleted: app ${appId}`)
         return c.body(null, 204)
       })

@@ -138,7 +138,18 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
         // Removing (an empty list) works for a method the app no longer enables; adding doesn't.
         if (body.credentialIds.length) enabled(c)
         await ctx.enforceRateLimit('mfa-passkey.enroll.user', userId)
-        const set = await ctx.db.tx((tx) => setMfaPasskeys(tx, userId, body.credentialIds))
+        const set = await ctx.db.tx(async (tx) => {
+          const before = await ctx.mfa.methods(userId, tx)
+          if (!(await setMfaPasskeys(tx, userId, body.credentialIds))) return false
+          // Enabled when the first passkey joins MFA, disabled when the list empties: not on every change of the list.
+          const had = before.includes('passkey')
+          const has = body.credentialIds.length > 0
+          if (had !== has) {
+            const data = { user_id: userId, method: 'passkey', credential_ids: body.credentialIds }
+            await ctx.events.emit(has ? 'mfa.enabled' : 'mfa.disabled', { appId: ctx.apps.of(c).id, userId, data, db: tx })
+          }
+          return true
+        })
         if (!set) throw new ctx.HttpError(400, 'mfa_passkey_not_found', `credentialIds: ${mfaPasskeyServerTexts.notFound}`)
         // Unenrolled (an empty list): a lock belongs to the passkeys that were guessed at; a new enrollment starts unlocked.
         if (!body.credentialIds.length) await ctx.mfa.unlock(userId, 'passkey')

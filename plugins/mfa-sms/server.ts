@@ -159,11 +159,14 @@ CREATE TABLE mfa_sms (
           }
           throw e
         }
-        const added = await ctx.db.query(
-          'INSERT INTO mfa_sms (user_id, phone_number, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING RETURNING 1',
-          [user.userId, phone, new Date(ctx.now())],
-        )
-        if (!added.length) throw alreadyEnrolled()
+        await ctx.db.tx(async (tx) => {
+          const added = await tx.query(
+            'INSERT INTO mfa_sms (user_id, phone_number, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING RETURNING 1',
+            [user.userId, phone, new Date(ctx.now())],
+          )
+          if (!added.length) throw alreadyEnrolled()
+          await ctx.events.emit('mfa.enabled', { appId: user.appId, userId: user.userId, data: { user_id: user.userId, method: 'sms' }, db: tx })
+        })
         return c.json(await ctx.getUser(user.userId))
       })
 
@@ -172,7 +175,10 @@ CREATE TABLE mfa_sms (
         // Removing a method needs a fresh verification (§6); a method the app no longer enables is still removable.
         const { userId } = await ctx.requireMfa(c)
         await ctx.body(c, MfaSmsUnenrollInputSchema)
-        await ctx.db.query('DELETE FROM mfa_sms WHERE user_id = $1', [userId])
+        await ctx.db.tx(async (tx) => {
+          const removed = await tx.query('DELETE FROM mfa_sms WHERE user_id = $1 RETURNING 1', [userId])
+          if (removed.length) await ctx.events.emit('mfa.disabled', { appId: ctx.apps.of(c).id, userId, data: { user_id: userId, method: 'sms' }, db: tx })
+        })
         // A lock belongs to the number that was guessed at: a new enrollment starts unlocked.
         await ctx.mfa.unlock(userId, 'sms')
         return c.json(await ctx.getUser(userId))

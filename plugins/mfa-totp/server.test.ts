@@ -69,6 +69,11 @@ describe('TOTP enrollment', () => {
     expect((await post('/api/v1/mfa/verify', other, { method: 'totp', code: await codeFor(secret) })).status).toBe(200)
     const removed = await post('/api/v1/mfa/totp/unenroll', other)
     expect([removed.status, removed.body.mfaMethods]).toEqual([200, []])
+    // One event each in the audit log (and for webhooks): enrolled, removed; a second removal removes nothing.
+    expect((await post('/api/v1/mfa/totp/unenroll', other)).status).toBe(200)
+    const userId = (await t.login('gated@example.com')).user.id
+    const events = await t.server.ctx.audit.list({ appId: t.appId, userId, limit: 100 })
+    expect(events.filter((e) => e.event.startsWith('mfa.')).map((e) => [e.event, e.data.method])).toEqual([['mfa.disabled', 'totp'], ['mfa.enabled', 'totp']])
     // The first session enrolled (a verification): with no method left it passes anyway.
     expect((await post('/api/v1/mfa/totp/enroll/init', token)).status).toBe(200)
   })

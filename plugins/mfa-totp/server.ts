@@ -148,6 +148,7 @@ CREATE TABLE mfa_totp_pending (
           if (!added.length) throw alreadyEnrolled()
           // The user just proved the new factor in this session.
           await ctx.mfa.recordVerification(userId, sessionId, tx)
+          await ctx.events.emit('mfa.enabled', { appId: ctx.apps.of(c).id, userId, data: { user_id: userId, method: 'totp' }, db: tx })
         })
         return c.json(await ctx.getUser(userId))
       })
@@ -157,7 +158,10 @@ CREATE TABLE mfa_totp_pending (
         // Removing a method needs a fresh verification (§6); an unknown app method is still removable.
         const { userId } = await ctx.requireMfa(c)
         await ctx.body(c, TotpUnenrollInputSchema)
-        await ctx.db.query('DELETE FROM mfa_totp WHERE user_id = $1', [userId])
+        await ctx.db.tx(async (tx) => {
+          const removed = await tx.query('DELETE FROM mfa_totp WHERE user_id = $1 RETURNING 1', [userId])
+          if (removed.length) await ctx.events.emit('mfa.disabled', { appId: ctx.apps.of(c).id, userId, data: { user_id: userId, method: 'totp' }, db: tx })
+        })
         // A lock belongs to the secret that was guessed at: a new enrollment starts unlocked.
         await ctx.mfa.unlock(userId, 'totp')
         return c.json(await ctx.getUser(userId))

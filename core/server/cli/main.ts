@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { APP_SECRET_USAGE, appSecretCommand } from './appSecretCommand.js'
 import { migrateToPostgres } from './migrateToPostgres.js'
+import { openServerDb } from './openServerDb.js'
 import { rotateSigningKeyCommand } from './rotateSigningKey.js'
 
 const USAGE = `Usage: foyer <command>
@@ -18,6 +19,9 @@ Commands:
                                           comment. --dry-run prints the diff and writes nothing. Needs ts-morph
                                           (npm install --save-dev ts-morph).
 ${APP_SECRET_USAGE}
+  webhook add|list|remove|deliveries|replay
+                                          Manage an app's webhook endpoints and see or replay their deliveries
+                                          (foyer webhook for the details). Needs FOYER_WEBHOOK_KEK in production.
 
 All but migrate-from-privy use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
 which only one process may open: stop the server first when it uses PGlite.`
@@ -83,6 +87,11 @@ export async function main(argv: readonly string[], io: CliIo = { out: (l) => co
     // package's own name (Node resolves a package's self-reference through its "exports", from src and dist alike).
     const { migrateFromPrivyCommand } = await import('foyer/privy/codemod')
     return migrateFromPrivyCommand(rest, io)
+  }
+  if (command === 'webhook') {
+    // The webhooks plugin's command, reached like the codemod: through the package's public entry, never a relative import.
+    const webhooks = await import('foyer/plugins/webhooks/server')
+    return webhooks.webhookCommand(rest, io, { openDb: () => openServerDb({ plugins: [webhooks.webhooksServer()] }) })
   }
   io.err(`${command ? `foyer: unknown command ${command}` : 'foyer: no command'}\n\n${USAGE}`)
   return 2

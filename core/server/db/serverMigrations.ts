@@ -1,5 +1,6 @@
 import { appSecretMigrations } from '../appSecrets.js'
 import { captchaMigrations } from '../captcha.js'
+import { auditMigrations } from '../events/auditMigrations.js'
 import { mfaMigrations } from '../mfa.js'
 import { mfaChallengeMigrations } from '../mfaChallenges.js'
 import { mfaLockoutMigrations } from '../mfaLockout.js'
@@ -10,5 +11,5 @@ import type { Migration } from './runMigrations.js'
 
 /** Every migration a server with `plugins` runs, in order: the kernel's, then each plugin's. */
 export function serverMigrations(plugins: readonly Pick<ServerPlugin, 'migrations'>[]): Migration[] {
-  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...mfaLockoutMigrations, ...appSecretMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
+  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...mfaLockoutMigrations, ...appSecretMigrations, ...auditMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
 }

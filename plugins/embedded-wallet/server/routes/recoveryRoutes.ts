@@ -78,6 +78,8 @@ export function recoveryRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit, p
       const share = { ciphertext: input.encrypted_recovery_share.ciphertext, iv: input.encrypted_recovery_share.iv, method: input.recovery_method, kdf: input.kdf }
       await records.putUserRecoveryShare(tx, root.id, share, at())
       await records.setRecoveryMethod(tx, userId, root.id, input.recovery_method)
+      const data = { user_id: userId, wallet: { address: wallet.address, chain_type: root.chain_type }, recovery_method: input.recovery_method, previous_recovery_method: root.recovery_method }
+      await ctx.events.emit('wallet.recovery_changed', { appId: ctx.apps.of(c).id, userId, data, db: tx })
       return { user: await ctx.users.get(userId, tx), rootId: root.id }
     })
     log(`recovery set to ${input.recovery_method}`, userId, rootId)
@@ -109,6 +111,8 @@ export function recoveryRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit, p
       await records.putShare(tx, wallet.root.id, 'recovery', sealed, at())
       await records.setRecoveryMethod(tx, userId, wallet.root.id, 'privy')
       for (const method of methods.all) await method.onLeave?.(tx, { ctx, kit, rootId: wallet.root.id })
+      const data = { user_id: userId, wallet: { address: wallet.address, chain_type: wallet.root.chain_type }, recovery_method: 'privy', previous_recovery_method: wallet.root.recovery_method }
+      await ctx.events.emit('wallet.recovery_changed', { appId: ctx.apps.of(c).id, userId, data, db: tx })
       return ctx.users.get(userId, tx)
     })
     log('recovery set to privy (automatic)', userId, wallet.root.id)

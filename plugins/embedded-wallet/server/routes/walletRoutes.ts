@@ -68,7 +68,10 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
       await records.putShare(tx, root.id, 'recovery', recovery, now)
       const data = walletAccountData({ address: wallet.address, root, walletIndex: 0, chainId: kit.chainIdOf(root) })
       await records.insertAccount(tx, { userId, appId, identifier: wallet.identifier, data, at: now })
-      return { user: await ctx.users.get(userId, tx) }
+      const user = await ctx.users.get(userId, tx)
+      const event = { user_id: userId, wallet: { address: wallet.address, chain_type: root.chain_type, imported: root.imported, recovery_method: root.recovery_method } }
+      await ctx.events.emit('wallet.created', { appId, userId, data: event, user, db: tx })
+      return { user }
     })
     const sameCreation = async (existing: RootRow, sent: typeof input): Promise<boolean> => {
       if (existing.imported !== sent.imported) return false

@@ -1,0 +1,28 @@
+/**
+ * The user lifecycle and security events the server records in the audit log and hands to plugins (`onEvent`, e.g. the
+ * webhooks plugin). Names are Privy's webhook event names where Privy has one.
+ */
+export const SERVER_EVENT_TYPES = [
+  'user.created',
+  'user.authenticated',
+  'user.linked_account',
+  'user.unlinked_account',
+  'user.updated_account',
+  'user.transferred_account',
+  'user.deleted',
+  'mfa.enabled',
+  'mfa.disabled',
+  'wallet.created',
+  'wallet.exported',
+  'wallet.recovery_changed',
+  'delegation.granted',
+  'delegation.revoked',
+] as const
+
+/** One of SERVER_EVENT_TYPES. */
+export type ServerEventType = (typeof SERVER_EVENT_TYPES)[number]
+
+/** True for a name in SERVER_EVENT_TYPES. */
+export function isServerEventType(name: string): name is ServerEventType {
+  return (SERVER_EVENT_TYPES as readonly string[]).includes(name)
+}

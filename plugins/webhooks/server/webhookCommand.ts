@@ -1,0 +1,81 @@
+import { isServerEventType, type Db } from '../../../core/server/index.js'
+import { createWebhooks, DEFAULT_RETRY_DELAYS_MS } from './createWebhooks.js'
+import { createWebhookSecretBox, resolveWebhookKey } from './webhookSecretBox.js'
+
+/** Usage of `foyer webhook`. */
+export const WEBHOOK_USAGE = `Usage: foyer webhook <subcommand>
+
+  add <appId> <url> [events…]   Add an endpoint (https, or http://localhost); no events: all of them. Prints its id and
+                                its signing secret (whsec_…), shown this once.
+  list <appId>                  The app's endpoints.
+  remove <endpointId>           Stop sending to an endpoint (its delivery log stays).
+  deliveries <endpointId>       The endpoint's latest deliveries and their attempts.
+  replay <deliveryId>           Send a delivery again, with the same webhook-id.
+
+Uses the server's database (DATABASE_URL, else the PGlite folder FOYER_DATA_DIR: stop the server first) and
+FOYER_WEBHOOK_KEK (required when NODE_ENV=production).`
+
+/** Writes of a run (stdout, stderr). */
+export interface WebhookCommandIo {
+  out(line: string): void
+  err(line: string): void
+}
+
+/**
+ * `foyer webhook …` (core's CLI hands over the arguments after `webhook` and a way to open the server's database with
+ * this plugin's tables). Answers the exit code: 2 for bad usage, 1 when the command failed.
+ */
+export async function webhookCommand(args: readonly string[], io: WebhookCommandIo, deps: { openDb: () => Promise<Db>; key?: string; dev?: boolean }): Promise<number> {
+  const [sub, ...rest] = args
+  const arity: Record<string, [number, number]> = { add: [2, Infinity], list: [1, 1], remove: [1, 1], deliveries: [1, 1], replay: [1, 1] }
+  const range = sub ? arity[sub] : undefined
+  if (!sub || !range || rest.length < range[0] || rest.length > range[1]) {
+    io.err(`${sub && !range ? `foyer webhook: unknown subcommand ${sub}\n\n` : ''}${WEBHOOK_USAGE}`)
+    return 2
+  }
+  const unknown = sub === 'add' ? rest.slice(2).filter((e) => !isServerEventType(e)) : []
+  if (unknown.length) {
+    io.err(`foyer webhook add: unknown event ${unknown.join(', ')}`)
+    return 2
+  }
+  const db = await deps.openDb()
+  try {
+    const dev = deps.dev ?? process.env.NODE_ENV !== 'production'
+    const key = resolveWebhookKey({ key: deps.key, dev, db, warn: io.err })
+    const webhooks = createWebhooks({
+      db,
+      now: Date.now,
+      box: async () => createWebhookSecretBox(await key),
+      settings: { retryDelaysMs: DEFAULT_RETRY_DELAYS_MS, attemptTimeoutMs: 10_000, lockMs: 40_000, batchSize: 20, deliveryLogDays: 30 },
+    })
+    if (sub === 'add') {
+      const [appId, url, ...events] = rest as [string, string, ...string[]]
+      const added = await webhooks.addEndpoint(appId, { url, events: events as never })
+      io.out(`Endpoint ${added.id} for ${appId}: ${added.url} (${added.events?.join(', ') ?? 'all events'})`)
+      io.out(`Signing secret (shown this once; verify with the standardwebhooks library): ${added.secret}`)
+    } else if (sub === 'list') {
+      const endpoints = await webhooks.listEndpoints(rest[0]!)
+      if (!endpoints.length) io.out('No endpoints.')
+      for (const e of endpoints) io.out(`${e.id}  ${e.url}  ${e.events?.join(',') ?? 'all'}  ${e.disabledAt ? `removed ${e.disabledAt.toISOString()}` : 'active'}`)
+    } else if (sub === 'remove') {
+      await webhooks.removeEndpoint(rest[0]!)
+      io.out(`Endpoint ${rest[0]} removed: nothing more is sent to it.`)
+    } else if (sub === 'deliveries') {
+      const deliveries = await webhooks.deliveries(rest[0]!)
+      if (!deliveries.length) io.out('No deliveries.')
+      for (const d of deliveries) {
+        io.out(`${d.id}  ${d.type}  ${d.status}  attempts ${d.attempts}${d.nextAttemptAt && d.status === 'pending' ? `  next ${d.nextAttemptAt.toISOString()}` : ''}`)
+        for (const a of d.log) io.out(`    ${a.at.toISOString()}  ${a.status ?? '-'}  ${a.durationMs} ms${a.error ? `  ${a.error}` : ''}`)
+      }
+    } else {
+      await webhooks.replay(rest[0]!)
+      io.out(`Delivery ${rest[0]} will be sent again (same webhook-id) by the running server.`)
+    }
+    return 0
+  } catch (error) {
+    io.err(`foyer webhook ${sub}: ${(error as Error).message}`)
+    return 1
+  } finally {
+    await db.close()
+  }
+}
