@@ -49,7 +49,9 @@ const connection = (over: Partial<CrossAppConnection> = {}): CrossAppConnection 
   ...over,
 })
 const crossAppUser = { id: 'u1', linkedAccounts: [{ type: 'cross_app', providerApp: { id: PROVIDER }, embeddedWallets: [{ address: ADDRESS }], smartWallets: [] }] }
-const token = (readOnly = false) => ({ provider_app_id: PROVIDER, token: 'tok_aaaaaaaaaaaaaaaaaaaa', expires_at: Math.floor(Date.now() / 1000) + 3600, read_only: readOnly })
+// One expiry for the file: computed per call, two tokens made across a second's boundary differed by one.
+const EXPIRES_AT = Math.floor(Date.now() / 1000) + 3600
+const token = (readOnly = false) => ({ provider_app_id: PROVIDER, token: 'tok_aaaaaaaaaaaaaaaaaaaa', expires_at: EXPIRES_AT, read_only: readOnly })
 
 afterEach(() => vi.useRealTimers())
 

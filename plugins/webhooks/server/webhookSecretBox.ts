@@ -11,7 +11,7 @@ export interface WebhookSecretBox {
 }
 
 /** A 32-byte key from base64 (or base64url) or hex; anything else stops the start, naming only the variable. */
-export function parseWebhookKek(value: string): Buffer {
+export function parseWebhookKek(value: string): Uint8Array {
   const text = value.trim()
   let bytes: Buffer | null = null
   if (/^[0-9a-fA-F]{64}$/.test(text)) bytes = Buffer.from(text, 'hex')
@@ -30,7 +30,7 @@ export function checkWebhookKek(options: { key?: string | undefined; dev: boolea
 }
 
 /** The key: given, else FOYER_WEBHOOK_KEK; dev mode keeps a generated one in the database, with a warning. */
-export async function resolveWebhookKey(options: { key?: string | undefined; dev: boolean; db: Db; warn: (line: string) => void }): Promise<Buffer> {
+export async function resolveWebhookKey(options: { key?: string | undefined; dev: boolean; db: Db; warn: (line: string) => void }): Promise<Uint8Array> {
   checkWebhookKek(options)
   const given = options.key ?? process.env[WEBHOOK_KEK_VAR]
   if (given) return parseWebhookKek(given)
@@ -40,7 +40,7 @@ export async function resolveWebhookKey(options: { key?: string | undefined; dev
 }
 
 /** The box over a resolved key. Sealed form: base64url of iv(12) | tag(16) | ciphertext. */
-export function createWebhookSecretBox(key: Buffer): WebhookSecretBox {
+export function createWebhookSecretBox(key: Uint8Array): WebhookSecretBox {
   const aad = (endpointId: string) => Buffer.from(`foyer:webhooks:${endpointId}`)
   return {
     seal(endpointId, secret) {
