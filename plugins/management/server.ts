@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { Db, ServerContext } from '../../core/server/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import {
   CreateUserSchema,
   EmailLookupSchema,
@@ -155,12 +156,15 @@ export function managementServer() {
         const body = await ctx.body(c, CreateUserSchema)
         const accounts = storedAccounts(body.linked_accounts)
         // `user.created` by the app, in the creation's transaction (the audit row, the webhooks' outbox).
+        // The user as committed is read once, in the transaction: for the event and for the answer.
+        let created: RawUser | undefined
         const userId = await createManagedUser(ctx, appId, accounts, body.custom_metadata, async (tx, id) => {
+          created = await ctx.users.get(id, tx)
           const data = { user_id: id, accounts: accounts.map((a) => ({ ...a.data, type: a.type })), source: 'management_api' }
-          await ctx.events.emit('user.created', { appId, userId: id, actor, data, user: await ctx.users.get(id, tx), c, db: tx })
+          await ctx.events.emit('user.created', { appId, userId: id, actor, data, user: created, c, db: tx })
         })
         ctx.logger.info(`[management] user ${userId} created with ${accounts.length} linked account(s): app ${appId}`)
-        return c.json(await appUser(appId, userId))
+        return c.json(created ? toManagementUser(created) : await appUser(appId, userId))
       })
 
       app.delete(managementPaths.user, async (c) => {
