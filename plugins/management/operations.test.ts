@@ -288,7 +288,10 @@ describe('webhook endpoints with the webhooks plugin', () => {
       const theirs = await json<CreatedWebhookEndpoint>(await w.api(operationsPaths.webhooks, { appId: OTHER_APP_ID, body: { url: receiver.url } }))
       await json(await w.api(managementPaths.users, { appId: OTHER_APP_ID, body: { linked_accounts: [{ type: 'email', address: 'their.hook@example.com' }] } }))
       await w.t.server.runJob('webhooks.deliver')
-      const [delivery] = (await json<{ data: WebhookDeliveryInfo[] }>(await w.api(operationsPaths.webhookDeliveries.replace(':id', theirs.id), { appId: OTHER_APP_ID }))).data
+      const theirDeliveries = (await json<{ data: WebhookDeliveryInfo[] }>(await w.api(operationsPaths.webhookDeliveries.replace(':id', theirs.id), { appId: OTHER_APP_ID }))).data
+      // An endpoint for every event gets the management API's app.* events too, its own creation included.
+      expect(theirDeliveries.map((d) => d.type).sort()).toEqual(['app.webhook_endpoint_created', 'user.created'])
+      const delivery = theirDeliveries[0]
       expect(delivery).toBeDefined()
       const received = receiver.received.length
 
