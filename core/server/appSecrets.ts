@@ -39,19 +39,32 @@ export interface AppSecretInfo {
   revoked_at: number | null
 }
 
+/** Which of an app's secrets a request authenticated with (never the secret itself). */
+export interface AuthenticatedSecret {
+  appId: string
+  /** The secret's id (`sk_…`), as lists show it. */
+  secretId: string
+  /** Its shown prefix (`foyer_sk_` and 8 characters): audit rows name the caller `app:<prefix>`. */
+  prefix: string
+}
+
 /** App secrets: HTTP Basic `appId:secret` for the app's back end (the management API, delegated actions). */
 export interface AppSecrets {
-  /** A new secret for `appId`: `secret` is answered here once and stored only hashed. */
-  create(appId: string): Promise<{ id: string; secret: string; prefix: string }>
+  /** A new secret for `appId`: `secret` is answered here once and stored only hashed. `db`: the caller's transaction. */
+  create(appId: string, db?: Db): Promise<{ id: string; secret: string; prefix: string; created_at: number }>
   /** The app's secrets, newest first, revoked ones too. */
   list(appId: string): Promise<AppSecretInfo[]>
   /** Revokes one: refused from the next request on, on every instance (each check reads the database). False: no such live secret. */
-  revoke(appId: string, id: string): Promise<boolean>
+  revoke(appId: string, id: string, db?: Db): Promise<boolean>
+  /** How many live (unrevoked) secrets the app has. */
+  countLive(appId: string, db?: Db): Promise<number>
   /**
    * The app the request's `Authorization: Basic base64(appId:secret)` proves, checked against the app's live secrets in
    * constant time; a `foyer-app-id` header must name the same app. Else 401 `invalid_app_secret`.
    */
   authenticate(c: Context): Promise<string>
+  /** `authenticate`, answering also which secret proved it (its id and shown prefix): for audit rows. */
+  authenticateSecret(c: Context): Promise<AuthenticatedSecret>
   /** `authenticate`'s check on values already read: the app id, or null. */
   check(appId: string, secret: string): Promise<string | null>
 }
@@ -72,13 +85,13 @@ const refused = (message = 'Invalid app ID or app secret') => new HttpError(401,
 
 /** The app secrets service over `db` (the server's, or the CLI's). */
 export function createAppSecrets(db: Db, options: { now: () => number }): AppSecrets {
-  const check = async (appId: string, secret: string) => {
+  const checkSecret = async (appId: string, secret: string): Promise<AuthenticatedSecret | null> => {
     // Short or long input is hashed like any other: the work doesn't depend on what was sent.
     const presented = sha256(secret)
     // An app id is printable ASCII (25 characters, apps.ts): anything else names no app, and never reaches the database.
     if (!/^[\x21-\x7e]{1,64}$/.test(appId)) return null
-    const rows = await db.query<{ id: string; hash: string; last_used_at: Date | null }>(
-      'SELECT id, hash, last_used_at FROM app_secrets WHERE app_id = $1 AND revoked_at IS NULL',
+    const rows = await db.query<{ id: string; prefix: string; hash: string; last_used_at: Date | null }>(
+      'SELECT id, prefix, hash, last_used_at FROM app_secrets WHERE app_id = $1 AND revoked_at IS NULL',
       [appId],
     )
     let found: (typeof rows)[number] | null = null
@@ -89,21 +102,32 @@ export function createAppSecrets(db: Db, options: { now: () => number }): AppSec
     if (!found.last_used_at || at - new Date(found.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
       await db.query('UPDATE app_secrets SET last_used_at = $2 WHERE id = $1', [found.id, new Date(at)])
     }
-    return appId
+    return { appId, secretId: found.id, prefix: found.prefix }
+  }
+  const check = async (appId: string, secret: string) => (await checkSecret(appId, secret))?.appId ?? null
+  const authenticateSecret = async (c: Context) => {
+    const credentials = basicCredentials(c.req.header('authorization'))
+    if (!credentials) throw refused('Missing app secret: send Authorization: Basic base64(appId:appSecret)')
+    const named = c.req.header(headers.appId)
+    if (named !== undefined && named !== credentials.appId) throw refused()
+    const found = await checkSecret(credentials.appId, credentials.secret)
+    if (!found) throw refused()
+    return found
   }
   return {
-    async create(appId) {
+    async create(appId, into = db) {
       const secret = `${APP_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`
       const id = `sk_${randomBytes(12).toString('base64url')}`
       const prefix = secret.slice(0, SHOWN_CHARACTERS)
-      await db.query('INSERT INTO app_secrets (id, app_id, prefix, hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      const at = new Date(options.now())
+      await into.query('INSERT INTO app_secrets (id, app_id, prefix, hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
         id,
         appId,
         prefix,
         sha256(secret).toString('hex'),
-        new Date(options.now()),
+        at,
       ])
-      return { id, secret, prefix }
+      return { id, secret, prefix, created_at: seconds(at)! }
     },
     async list(appId) {
       const rows = await db.query<{ id: string; prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }>(
@@ -112,22 +136,22 @@ export function createAppSecrets(db: Db, options: { now: () => number }): AppSec
       )
       return rows.map((r) => ({ id: r.id, prefix: r.prefix, created_at: seconds(r.created_at)!, last_used_at: seconds(r.last_used_at), revoked_at: seconds(r.revoked_at) }))
     },
-    async revoke(appId, id) {
-      const rows = await db.query('UPDATE app_secrets SET revoked_at = $3 WHERE app_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING id', [
+    async revoke(appId, id, into = db) {
+      const rows = await into.query('UPDATE app_secrets SET revoked_at = $3 WHERE app_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING id', [
         appId,
         id,
         new Date(options.now()),
       ])
       return rows.length > 0
     },
-    async authenticate(c) {
-      const credentials = basicCredentials(c.req.header('authorization'))
-      if (!credentials) throw refused('Missing app secret: send Authorization: Basic base64(appId:appSecret)')
-      const named = c.req.header(headers.appId)
-      if (named !== undefined && named !== credentials.appId) throw refused()
-      if (!(await check(credentials.appId, credentials.secret))) throw refused()
-      return credentials.appId
+    async countLive(appId, into = db) {
+      const [row] = await into.query<{ n: number }>('SELECT count(*)::int AS n FROM app_secrets WHERE app_id = $1 AND revoked_at IS NULL', [appId])
+      return Number(row?.n ?? 0)
     },
+    async authenticate(c) {
+      return (await authenticateSecret(c)).appId
+    },
+    authenticateSecret,
     check,
   }
 }

@@ -34,7 +34,8 @@ export {
 } from './verifyFoyerRequest.js'
 export { SessionCookiesSchema, type SessionCookieSettings } from './sessionCookieSettings.js'
 export type { AccountInput, Users } from './users.js'
-export { APP_SECRET_PREFIX, basicCredentials, type AppSecretInfo, type AppSecrets } from './appSecrets.js'
+export { APP_SECRET_PREFIX, basicCredentials, type AppSecretInfo, type AppSecrets, type AuthenticatedSecret } from './appSecrets.js'
+export { advisoryKey } from './appPolicy.js'
 export type { Accounts, LinkOptions, LinkTransferInfo } from './accounts.js'
 export { TRANSFER_NONCE_TTL_SECONDS, isTransferableType } from './transfers.js'
 export type {

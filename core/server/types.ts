@@ -94,7 +94,8 @@ export interface ServerContext {
   accounts: Accounts
   /**
    * The apps' secrets (HTTP Basic `appId:secret`, as Privy's REST API): routes for an app's back end call
-   * `appSecrets.authenticate(c)`, which answers the app id or throws 401 `invalid_app_secret`.
+   * `appSecrets.authenticate(c)`, which answers the app id or throws 401 `invalid_app_secret`
+   * (`authenticateSecret(c)`: also which secret, for the audit log's actor `app:<prefix>`).
    */
   appSecrets: AppSecrets
   /** Counts a hit on `key`; false when over `limit` in the window. */

@@ -55,8 +55,9 @@ describe('DELETE /api/v1/users/:id', () => {
     expect(await res.text()).toBe('')
     expect(await rowsHolding([doomed.id, doomed.rootId])).toEqual({})
     expect(await m.t.server.db.query("SELECT 1 FROM linked_accounts WHERE identifier = 'doomed@example.com' OR identifier = $1", [doomed.address.toLowerCase()])).toEqual([])
-    // The deletion is on the record, by the app, once.
-    expect(await m.t.server.db.query("SELECT event, actor FROM audit_log WHERE user_id = $1 AND event = 'user.deleted'", [doomed.id])).toEqual([{ event: 'user.deleted', actor: 'app' }])
+    // The deletion is on the record, by the app (named by its secret's prefix), once.
+    const actor = `app:${m.secret.slice(0, 'foyer_sk_'.length + 8)}`
+    expect(await m.t.server.db.query("SELECT event, actor FROM audit_log WHERE user_id = $1 AND event = 'user.deleted'", [doomed.id])).toEqual([{ event: 'user.deleted', actor }])
 
     // Its refresh tokens no longer refresh, its access tokens no longer pass.
     for (const session of doomed.sessions) {

@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 
+// The operator's routes (audit log, webhook endpoints, app secrets): paths, schemas and answers.
+export * from './operationsSchema.js'
+
 /**
  * The management REST API (issue 27): an app's back end manages the app's users with one of its app secrets (HTTP
  * Basic `appId:secret`, as Privy's REST API). Paths and shapes follow Privy's `/v1/users…` routes under `/api/v1`.

@@ -130,7 +130,15 @@ describe('management API: who may call it', () => {
   })
 
   it('declares its codes', () => {
-    expect(managementServer().errorCodes).toEqual(['user_not_found', 'account_already_linked'])
+    expect(managementServer().errorCodes).toEqual([
+      'user_not_found',
+      'account_already_linked',
+      'webhooks_not_enabled',
+      'webhook_endpoint_not_found',
+      'webhook_delivery_not_found',
+      'app_secret_not_found',
+      'app_secret_limit_reached',
+    ])
   })
 })
 

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
 import type { Db, ServerContext } from '../../core/server/index.js'
+import type { RawUser } from '../../core/protocol/index.js'
 import {
   CreateUserSchema,
   EmailLookupSchema,
@@ -17,11 +18,17 @@ import {
 import { phoneIdentifier, walletIdentifier } from './server/accountIdentifiers.js'
 import { createManagedUser, storedAccounts } from './server/createManagedUser.js'
 import { customMetadataStore } from './server/customMetadataStore.js'
+import { managementCaller } from './server/managementCaller.js'
 import { managementMigrations } from './server/managementMigrations.js'
 import { toManagementUser } from './server/toManagementUser.js'
 import { accountOwner, listUserIds } from './server/userDirectory.js'
+import { operationsErrorCodes } from './operationsSchema.js'
+import { registerAppSecretRoutes } from './server/appSecretRoutes.js'
+import { registerAuditRoutes } from './server/auditRoutes.js'
+import { registerWebhookRoutes } from './server/webhookRoutes.js'
 
 export { managementPaths, managementErrorCodes, type ManagementUser, type ManagementUserPage } from './schema.js'
+export { operationsPaths, operationsErrorCodes } from './operationsSchema.js'
 
 const PLUGIN_ID = 'management'
 const USER_ID_MAX_LENGTH = 128
@@ -40,16 +47,22 @@ const USER_ID_MAX_LENGTH = 128
  * - DELETE /api/v1/users/:id                      204: the user with sessions, accounts, wallets' server shares
  * - POST   /api/v1/users/:id/sessions/revoke      `{ revoked_sessions }`: every session ends at once
  * - POST   /api/v1/users/:id/custom_metadata {custom_metadata}   replaces it; the user (also in the identity token)
+ *
+ * The operator's routes (server/auditRoutes.ts, webhookRoutes.ts, appSecretRoutes.ts): /api/v1/audit_log, /api/v1/webhooks
+ * (with webhooksServer()), /api/v1/app_secrets. Every change writes an audit event, actor `app:<secret prefix>`, in its
+ * transaction.
  */
 export function managementServer() {
   return defineServerPlugin({
     id: PLUGIN_ID,
-    errorCodes: managementErrorCodes,
+    errorCodes: [...managementErrorCodes, ...operationsErrorCodes],
     migrations: managementMigrations,
     rateLimits: {
       // Per app once its secret checks (about 100 a second); per address before, so bad secrets can't spend an app's.
       'management.app': { limit: 6000, windowSeconds: 60 },
       'management.ip': { limit: 6000, windowSeconds: 60 },
+      // Creating and revoking app secrets, per app, on top of management.app.
+      'management.app_secrets': { limit: 30, windowSeconds: 3600 },
     },
     // The user object every route sends (the host page's too) carries the custom metadata once it is set.
     async userFields(db: Db, userId: string) {
@@ -57,20 +70,15 @@ export function managementServer() {
       return metadata ? { customMetadata: metadata } : {}
     },
     routes(app: Hono, ctx: ServerContext) {
+      // The operator's routes: the audit log, webhook endpoints (with webhooksServer()), app secrets.
+      registerAuditRoutes(app, ctx)
+      registerWebhookRoutes(app, ctx)
+      registerAppSecretRoutes(app, ctx)
+
       const notFound = () => new ctx.HttpError(404, 'user_not_found', 'User not found')
 
-      /** Every route first: no browser, the address's limit, the app secret, then the app's limit. Answers the app id. */
-      const authenticate = async (c: Context) => {
-        if (c.req.header('origin')) {
-          c.header('Access-Control-Allow-Origin', undefined)
-          c.header('Access-Control-Allow-Credentials', undefined)
-          throw new ctx.HttpError(403, 'invalid_origin', 'The management API is for your back end: an app secret never belongs in a page')
-        }
-        await ctx.enforceRateLimit('management.ip', ctx.clientIp(c))
-        const appId = await ctx.appSecrets.authenticate(c)
-        await ctx.enforceRateLimit('management.app', appId)
-        return appId
-      }
+      /** Every route first (managementCaller: no browser, the limits, the app secret). Answers the app id. */
+      const authenticate = async (c: Context) => (await managementCaller(ctx, c)).appId
 
       /**
        * The app's user `userId` as the API sends it; 404 user_not_found for none (or another app's). `listed`: the id
@@ -144,16 +152,23 @@ export function managementServer() {
       })
 
       app.post(managementPaths.users, async (c) => {
-        const appId = await authenticate(c)
+        const { appId, actor } = await managementCaller(ctx, c)
         const body = await ctx.body(c, CreateUserSchema)
         const accounts = storedAccounts(body.linked_accounts)
-        const userId = await createManagedUser(ctx, appId, accounts, body.custom_metadata)
+        // `user.created` by the app, in the creation's transaction (the audit row, the webhooks' outbox).
+        // The user as committed is read once, in the transaction: for the event and for the answer.
+        let created: RawUser | undefined
+        const userId = await createManagedUser(ctx, appId, accounts, body.custom_metadata, async (tx, id) => {
+          created = await ctx.users.get(id, tx)
+          const data = { user_id: id, accounts: accounts.map((a) => ({ ...a.data, type: a.type })), source: 'management_api' }
+          await ctx.events.emit('user.created', { appId, userId: id, actor, data, user: created, c, db: tx })
+        })
         ctx.logger.info(`[management] user ${userId} created with ${accounts.length} linked account(s): app ${appId}`)
-        return c.json(await appUser(appId, userId))
+        return c.json(created ? toManagementUser(created) : await appUser(appId, userId))
       })
 
       app.delete(managementPaths.user, async (c) => {
-        const appId = await authenticate(c)
+        const { appId, actor } = await managementCaller(ctx, c)
         const userId = c.req.param('id')
         if (userId.length > USER_ID_MAX_LENGTH) throw notFound()
         // One transaction: sessions and refresh tokens, linked accounts, MFA, embedded wallets' roots and their server
@@ -161,7 +176,7 @@ export function managementServer() {
         // The deletion and its event commit together (the audit row, the webhooks' outbox): `user.deleted`, by the app.
         const deleted = await ctx.db.tx(async (tx) => {
           if (!(await ctx.users.delete(appId, userId, tx))) return false
-          await ctx.events.emit('user.deleted', { appId, userId, actor: 'app', data: { user_id: userId, reason: 'deleted_by_app' }, c, db: tx })
+          await ctx.events.emit('user.deleted', { appId, userId, actor, data: { user_id: userId, reason: 'deleted_by_app' }, c, db: tx })
           return true
         })
         if (!deleted) throw notFound()
@@ -170,21 +185,23 @@ export function managementServer() {
       })
 
       app.post(managementPaths.revokeSessions, async (c) => {
-        const appId = await authenticate(c)
+        const { appId, actor } = await managementCaller(ctx, c)
         const userId = c.req.param('id')
         if (userId.length > USER_ID_MAX_LENGTH) throw notFound()
         const revoked = await ctx.db.tx(async (tx) => {
           const [user] = await tx.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE', [userId, appId])
           if (!user) throw notFound()
           // Refresh tokens stop rotating and access tokens stop passing requireUser from this commit on.
-          return tx.query('UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND app_id = $2 AND revoked_at IS NULL RETURNING id', [userId, appId, new Date(ctx.now())])
+          const ended = await tx.query('UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND app_id = $2 AND revoked_at IS NULL RETURNING id', [userId, appId, new Date(ctx.now())])
+          await ctx.events.emit('app.sessions_revoked', { appId, userId, actor, data: { user_id: userId, revoked_sessions: ended.length }, c, db: tx })
+          return ended
         })
         ctx.logger.info(`[management] ${revoked.length} session(s) of user ${userId} revoked: app ${appId}`)
         return c.json({ revoked_sessions: revoked.length })
       })
 
       app.post(managementPaths.customMetadata, async (c) => {
-        const appId = await authenticate(c)
+        const { appId, actor } = await managementCaller(ctx, c)
         const userId = c.req.param('id')
         const { custom_metadata } = await ctx.body(c, SetCustomMetadataSchema)
         if (userId.length > USER_ID_MAX_LENGTH) throw notFound()
@@ -193,6 +210,8 @@ export function managementServer() {
           const [row] = await tx.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE', [userId, appId])
           if (!row) throw notFound()
           await customMetadataStore.set(tx, userId, custom_metadata, new Date(ctx.now()))
+          // Which keys the app set, not their values (the user's data stays in the user's row).
+          await ctx.events.emit('app.user_metadata_updated', { appId, userId, actor, data: { user_id: userId, keys: Object.keys(custom_metadata) }, c, db: tx })
           return appUser(appId, userId, tx)
         })
         return c.json(user)

@@ -4,7 +4,7 @@ import { webhookMigrations } from './server/webhookMigrations.js'
 import { checkWebhookKek, createWebhookSecretBox, resolveWebhookKey, type WebhookSecretBox } from './server/webhookSecretBox.js'
 
 export { webhookCommand } from './server/webhookCommand.js'
-export { AddEndpointInputSchema, DEFAULT_RETRY_DELAYS_MS, type Webhooks, type WebhookDelivery, type WebhookEndpoint } from './server/createWebhooks.js'
+export { AddEndpointInputSchema, DEFAULT_RETRY_DELAYS_MS, type InChange, type Webhooks, type WebhookDelivery, type WebhookEndpoint } from './server/createWebhooks.js'
 export { WEBHOOK_KEK_VAR } from './server/webhookSecretBox.js'
 
 /** Options of `webhooksServer`. */
@@ -30,6 +30,11 @@ export function webhooksOf(ctx: ServerContext): Webhooks {
   const service = services.get(ctx)
   if (!service) throw new Error('webhooksOf: the server has no webhooksServer() plugin')
   return service
+}
+
+/** `webhooksOf(ctx)`, or null when the server runs without the webhooks plugin (the management API then answers 404). */
+export function webhooksIfEnabled(ctx: ServerContext): Webhooks | null {
+  return services.get(ctx) ?? null
 }
 
 /**

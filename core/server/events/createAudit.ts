@@ -63,7 +63,7 @@ export function createAudit(db: Db, retentionDays: number): Audit {
       const where = ['app_id = $1']
       if (userId) where.push(`user_id = $${params.push(userId)}`)
       if (event) where.push(`event = $${params.push(event)}`)
-      if (before) where.push(`(at, id) < (SELECT at, id FROM audit_log WHERE id = $${params.push(before)})`)
+      if (before) where.push(`(at, id) < (SELECT at, id FROM audit_log WHERE id = $${params.push(before)} AND app_id = $1)`)
       const rows = await db.query<AuditRow>(
         `SELECT id, app_id, user_id, event, actor, ip, request_id, at, data FROM audit_log WHERE ${where.join(' AND ')}
          ORDER BY at DESC, id DESC LIMIT $${params.push(limit)}`,

@@ -17,6 +17,14 @@ export const SERVER_EVENT_TYPES = [
   'wallet.recovery_changed',
   'delegation.granted',
   'delegation.revoked',
+  // What an app's back end did through the management API (actor `app:<secret prefix>`).
+  'app.user_metadata_updated',
+  'app.sessions_revoked',
+  'app.secret_created',
+  'app.secret_revoked',
+  'app.webhook_endpoint_created',
+  'app.webhook_endpoint_removed',
+  'app.webhook_delivery_replayed',
 ] as const
 
 /** One of SERVER_EVENT_TYPES. */

@@ -62,8 +62,15 @@ const linkedElsewhere = (type: string) =>
  * Creates a user of `appId` with `accounts` (already checked by storedAccounts) and its custom metadata, in one
  * transaction: an account another user holds is 409 `account_already_linked` and nothing is stored. An unproven claim
  * of the account (stored on a client's word) gives way, as it does to a proven sign-in. Answers the user's id.
+ * `inChange` runs last in the same transaction (the `user.created` event): the user and it commit together.
  */
-export async function createManagedUser(ctx: ServerContext, appId: string, accounts: readonly StoredAccount[], metadata: CustomMetadata | undefined): Promise<string> {
+export async function createManagedUser(
+  ctx: ServerContext,
+  appId: string,
+  accounts: readonly StoredAccount[],
+  metadata: CustomMetadata | undefined,
+  inChange?: (tx: Db, userId: string) => Promise<void>,
+): Promise<string> {
   return ctx.db.tx(async (tx: Db) => {
     const at = new Date(ctx.now())
     const userId = await ctx.users.create(appId, tx, at)
@@ -78,6 +85,7 @@ export async function createManagedUser(ctx: ServerContext, appId: string, accou
       if (!inserted.length) throw linkedElsewhere(account.type)
     }
     if (metadata) await customMetadataStore.set(tx, userId, metadata, at)
+    await inChange?.(tx, userId)
     return userId
   })
 }

@@ -40,17 +40,27 @@ export const AddEndpointInputSchema = v.object({
   events: v.optional(v.pipe(v.array(v.picklist(SERVER_EVENT_TYPES)), v.maxLength(SERVER_EVENT_TYPES.length))),
 })
 
+/** Runs in the transaction of a change (e.g. its audit event): the change and it commit together, or neither. */
+export type InChange<T> = (tx: Db, changed: T) => Promise<void>
+
 /** Webhook endpoints, their outbox and deliveries (`webhooksOf(ctx)`, and the `foyer webhook` command). */
 export interface Webhooks {
   /** Adds an endpoint; the secret (`whsec_…`) is answered here only. */
-  addEndpoint(appId: string, input: v.InferInput<typeof AddEndpointInputSchema>): Promise<{ id: string; secret: string; url: string; events: string[] | null }>
+  addEndpoint(
+    appId: string,
+    input: v.InferInput<typeof AddEndpointInputSchema>,
+    inChange?: InChange<{ id: string; url: string; events: string[] | null }>,
+  ): Promise<{ id: string; secret: string; url: string; events: string[] | null; createdAt: Date }>
   listEndpoints(appId: string): Promise<WebhookEndpoint[]>
-  /** Disables the endpoint: nothing more is sent to it; its delivery log stays. `appId` scopes the lookup. */
-  removeEndpoint(endpointId: string, appId?: string): Promise<void>
+  /**
+   * Disables the endpoint: nothing more is sent to it; its delivery log stays. `appId` scopes the lookup (404 not_found
+   * for another app's). False: it was disabled already (`inChange` runs only when it wasn't).
+   */
+  removeEndpoint(endpointId: string, appId?: string, inChange?: InChange<{ id: string }>): Promise<boolean>
   /** The endpoint's latest deliveries (100), newest first. */
   deliveries(endpointId: string, appId?: string): Promise<WebhookDelivery[]>
   /** Sends the delivery again, with the same webhook-id, through a new round of attempts. */
-  replay(deliveryId: string, appId?: string): Promise<void>
+  replay(deliveryId: string, appId?: string, inChange?: InChange<{ id: string }>): Promise<void>
   /** Claims the deliveries that are due and attempts them (the delivery job). */
   deliverDue(): Promise<number>
   /** Deletes delivery logs older than the log retention (done deliveries only). */
@@ -139,7 +149,7 @@ export function createWebhooks(deps: { db: Db; now: () => number; box: () => Pro
   }
 
   return {
-    async addEndpoint(appId, input) {
+    async addEndpoint(appId, input, inChange) {
       const parsed = v.safeParse(AddEndpointInputSchema, input)
       if (!parsed.success) throw new HttpError(400, 'invalid_data', `${v.getDotPath(parsed.issues[0]) ?? 'input'}: ${parsed.issues[0].message}`)
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(appId)) throw new HttpError(400, 'invalid_data', 'appId: invalid')
@@ -147,10 +157,16 @@ export function createWebhooks(deps: { db: Db; now: () => number; box: () => Pro
       const events = parsed.output.events?.length ? [...new Set(parsed.output.events)] : null
       const id = newId('ep')
       const secret = `whsec_${randomBytes(32).toString('base64')}`
-      await db.query('INSERT INTO webhook_endpoints (id, app_id, url, events, secret_sealed, created_at) VALUES ($1, $2, $3, $4::text[], $5, $6)', [
-        id, appId, url, events, (await box()).seal(id, secret), new Date(now()),
-      ])
-      return { id, secret, url, events }
+      // Sealed before the transaction: the first seal may read (dev: store) the key through the root connection.
+      const sealed = (await box()).seal(id, secret)
+      const createdAt = new Date(now())
+      await db.tx(async (tx) => {
+        await tx.query('INSERT INTO webhook_endpoints (id, app_id, url, events, secret_sealed, created_at) VALUES ($1, $2, $3, $4::text[], $5, $6)', [
+          id, appId, url, events, sealed, createdAt,
+        ])
+        await inChange?.(tx, { id, url, events })
+      })
+      return { id, secret, url, events, createdAt }
     },
 
     async listEndpoints(appId) {
@@ -161,9 +177,13 @@ export function createWebhooks(deps: { db: Db; now: () => number; box: () => Pro
       return rows.map((r) => ({ id: r.id, appId: r.app_id, url: r.url, events: r.events, createdAt: new Date(r.created_at), disabledAt: r.disabled_at ? new Date(r.disabled_at) : null }))
     },
 
-    async removeEndpoint(endpointId, appId) {
+    async removeEndpoint(endpointId, appId, inChange) {
       await scoped('webhook_endpoints', endpointId, appId)
-      await db.query('UPDATE webhook_endpoints SET disabled_at = $2 WHERE id = $1 AND disabled_at IS NULL', [endpointId, new Date(now())])
+      return db.tx(async (tx) => {
+        const rows = await tx.query('UPDATE webhook_endpoints SET disabled_at = $2 WHERE id = $1 AND disabled_at IS NULL RETURNING id', [endpointId, new Date(now())])
+        if (rows.length) await inChange?.(tx, { id: endpointId })
+        return rows.length > 0
+      })
     },
 
     async deliveries(endpointId, appId) {
@@ -191,13 +211,16 @@ export function createWebhooks(deps: { db: Db; now: () => number; box: () => Pro
       }))
     },
 
-    async replay(deliveryId, appId) {
+    async replay(deliveryId, appId, inChange) {
       await scoped('webhook_deliveries', deliveryId, appId)
       // A new round of attempts; an attempt under way elsewhere keeps its claim and is not doubled.
-      await db.query(
-        `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = $2, delivered_at = NULL WHERE id = $1`,
-        [deliveryId, new Date(now())],
-      )
+      await db.tx(async (tx) => {
+        await tx.query(
+          `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = $2, delivered_at = NULL WHERE id = $1`,
+          [deliveryId, new Date(now())],
+        )
+        await inChange?.(tx, { id: deliveryId })
+      })
     },
 
     async deliverDue() {
