@@ -8,7 +8,7 @@ export interface FoyerWebhookEvent {
   /** ISO 8601. */
   timestamp: string
   data: {
-    /** The event's id: the same as the `webhook-id` header, on every retry and replay (dedupe on it). */
+    /** The event's id (`evt_…`), the same at every endpoint. The `webhook-id` header is the delivery's: the same on every retry and replay. */
     event_id: string
     app_id: string
     user_id?: string
