@@ -160,8 +160,11 @@ export class FoyerClient {
     }
     let cursor: string | undefined
     do {
-      const page = (await managementRequest<ManagementUserPage>(this.#transport, { method: 'GET', path: managementPaths.users, query: { ...query, cursor } }))!
+      const page = await managementRequest<ManagementUserPage>(this.#transport, { method: 'GET', path: managementPaths.users, query: { ...query, cursor } })
+      if (!page || !Array.isArray(page.data)) throw new FoyerApiError('The Foyer server answered a page that is not one', { status: 200, code: 'unexpected_response' })
       yield* page.data
+      // A cursor that does not move would loop for ever: the server's answer is wrong, say so.
+      if (page.next_cursor && page.next_cursor === cursor) throw new FoyerApiError('The Foyer server answered the same cursor twice', { status: 200, code: 'unexpected_response' })
       cursor = page.next_cursor ?? undefined
     } while (cursor)
   }
