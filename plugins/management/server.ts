@@ -17,11 +17,13 @@ import {
 import { phoneIdentifier, walletIdentifier } from './server/accountIdentifiers.js'
 import { createManagedUser, storedAccounts } from './server/createManagedUser.js'
 import { customMetadataStore } from './server/customMetadataStore.js'
+import { importRateLimits, importRoutes } from './server/importRoutes.js'
 import { managementMigrations } from './server/managementMigrations.js'
 import { toManagementUser } from './server/toManagementUser.js'
 import { accountOwner, listUserIds } from './server/userDirectory.js'
 
 export { managementPaths, managementErrorCodes, type ManagementUser, type ManagementUserPage } from './schema.js'
+export { usersCommand, USERS_USAGE } from './server/usersCommand.js'
 
 const PLUGIN_ID = 'management'
 const USER_ID_MAX_LENGTH = 128
@@ -50,6 +52,7 @@ export function managementServer() {
       // Per app once its secret checks (about 100 a second); per address before, so bad secrets can't spend an app's.
       'management.app': { limit: 6000, windowSeconds: 60 },
       'management.ip': { limit: 6000, windowSeconds: 60 },
+      ...importRateLimits,
     },
     // The user object every route sends (the host page's too) carries the custom metadata once it is set.
     async userFields(db: Db, userId: string) {
@@ -92,6 +95,8 @@ export function managementServer() {
         if (!userId) throw notFound()
         return appUser(appId, userId)
       }
+
+      importRoutes(app, ctx, authenticate)
 
       app.get(managementPaths.users, async (c) => {
         const appId = await authenticate(c)
