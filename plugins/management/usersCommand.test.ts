@@ -119,6 +119,8 @@ describe('foyer users import', () => {
         JSON.stringify({ linked_accounts: [{ type: 'email', address: 'fresh2@example.com' }, { type: 'wallet', chain_type: 'ethereum', address: '0xnope' }] }),
         JSON.stringify({ linked_accounts: [{ type: 'email', address: 'imported1@example.com' }, { type: 'email', address: 'x' }] }),
         JSON.stringify({ linked_accounts: [{ type: 'email', address: 'imported1@example.com' }, { type: 'telegram', telegram_user_id: '1' }] }),
+        // PostgreSQL can't store U+0000: the server's HTTP layer refuses such a body, the file's row is reported.
+        JSON.stringify({ linked_accounts: [{ type: 'email', address: 'nul@example.com' }], custom_metadata: { note: 'a\u0000b' } }),
       ].join('\n'),
     )
     try {
@@ -129,14 +131,31 @@ describe('foyer users import', () => {
         expect.stringMatching(/^row 2: invalid linked_accounts\.1\.address: /),
         expect.stringMatching(/^row 3: invalid linked_accounts\.1\.address: /),
         expect.stringMatching(/^row 4: conflict linked_accounts\.0: This email account already belongs to another user/),
-        expect.stringMatching(/^5 rows for app .*: 1 created, 0 existing, 1 conflict\(s\), 3 invalid/),
+        'row 5: invalid custom_metadata.note: Text with a NUL character or an unpaired surrogate',
+        expect.stringMatching(/^6 rows for app .*: 1 created, 0 existing, 1 conflict\(s\), 4 invalid/),
       ])
       await withServer(async (t) => {
-        expect(await count(t, `linked_accounts WHERE identifier IN ('fresh2@example.com', '1')`)).toBe(0)
+        expect(await count(t, `linked_accounts WHERE identifier IN ('fresh2@example.com', '1', 'nul@example.com')`)).toBe(0)
         expect(await count(t, `linked_accounts WHERE identifier = 'fresh@example.com'`)).toBe(1)
       })
     } finally {
       rmSync(bad, { force: true })
+    }
+  }, 60_000)
+
+  it('reads a .json file too: an array, or { users: [...] } as the API takes it', async () => {
+    const json = join(dataDir, '..', `${dataDir.split('/').pop()}-users.json`)
+    try {
+      writeFileSync(json, JSON.stringify({ users: [user(0), { linked_accounts: [{ type: 'email', address: 'json-new@example.com' }] }] }))
+      const { out, io } = lines()
+      expect(await main(['users', 'import', TEST_APP_ID, json, '--dry-run'], io)).toBe(0)
+      expect(out.at(-1)).toMatch(/^Dry run \(nothing written\): 2 rows for app .*: 1 would be created, 1 existing, 0 conflict\(s\), 0 invalid/)
+      writeFileSync(json, JSON.stringify({ nope: true }))
+      const refused = lines()
+      expect(await main(['users', 'import', TEST_APP_ID, json], refused.io)).toBe(1)
+      expect(refused.err.join('\n')).toMatch(/an array of users/)
+    } finally {
+      rmSync(json, { force: true })
     }
   }, 60_000)
 })
