@@ -161,7 +161,9 @@ export async function importUsers(deps: ImportDeps, appId: string, rows: readonl
       }
       if (metadata) await customMetadataStore.set(tx, userId, metadata, at)
       const user = await deps.users.get(userId, tx)
-      const data = { user_id: userId, source: 'import', linked_accounts: accounts.map((a) => ({ ...a.data, type: a.type })) }
+      // A sign-up's shape (`account`: the first one), with all of the row's accounts and where it came from.
+      const linked = accounts.map((a) => ({ ...a.data, type: a.type }))
+      const data = { user_id: userId, account: linked[0], linked_accounts: linked, source: 'import' }
       await deps.events.emit('user.created', { appId, userId, actor, data, user, db: tx, ...(c ? { c } : {}) })
       await tx.query('RELEASE SAVEPOINT foyer_import_row')
       return { index, status: 'created', user_id: userId }
