@@ -39,6 +39,7 @@ const USER_ID_MAX_LENGTH = 128
  * - GET    /api/v1/users?cursor&limit&created_after&created_before&login_method&search   `{ data, next_cursor }`
  * - POST   /api/v1/users/email/address {address}  /phone/number {number}  /wallet/address {address}   the user
  * - POST   /api/v1/users {linked_accounts, custom_metadata?}   pre-provisioning: the user, created atomically
+ * - POST   /api/v1/users/import {users, dry_run?}  bulk import, a report per row (server/importRoutes.ts)
  * - DELETE /api/v1/users/:id                      204: the user with sessions, accounts, wallets' server shares
  * - POST   /api/v1/users/:id/sessions/revoke      `{ revoked_sessions }`: every session ends at once
  * - POST   /api/v1/users/:id/custom_metadata {custom_metadata}   replaces it; the user (also in the identity token)
