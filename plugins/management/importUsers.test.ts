@@ -158,7 +158,8 @@ describe('POST /api/v1/users/import', () => {
     const seed = Date.now() % 2 ** 31
     const rng = createRng(seed)
     const declared = new Set(['invalid_data', 'payload_too_large'])
-    for (let i = 0; i < 60; i++) {
+    // 30 requests: with the other tests' calls, within management.import's 60 a minute.
+    for (let i = 0; i < 30; i++) {
       const users = Array.from({ length: 1 + rng.int(6) }, () => {
         const row = fuzzBody(ImportUserSchema, rng)
         return 'json' in row ? row.json : row.text
