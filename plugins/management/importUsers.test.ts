@@ -154,6 +154,21 @@ describe('POST /api/v1/users/import', () => {
     expect(await snapshot()).toEqual(before)
   })
 
+  it('has its own rate limit per app (management.import): 429 too_many_requests, nothing written', async () => {
+    const limited = await createManagementTestServer({ rateLimits: { 'management.import': { limit: 1, windowSeconds: 60 } } })
+    try {
+      const body = (address: string) => ({ users: [{ linked_accounts: [{ type: 'email', address }] }] })
+      expect((await limited.api(importUsersPath, { method: 'POST', body: body('first@example.com') })).status).toBe(200)
+      const refused = await limited.api(importUsersPath, { method: 'POST', body: body('second@example.com') })
+      expect([refused.status, await codeOf(refused)]).toEqual([429, 'too_many_requests'])
+      expect((await limited.t.server.db.query(`SELECT 1 FROM linked_accounts WHERE identifier = 'second@example.com'`)).length).toBe(0)
+      // The other management routes keep their own budget.
+      expect((await limited.api(managementPaths.byEmail, { method: 'POST', body: { address: 'first@example.com' } })).status).toBe(200)
+    } finally {
+      await limited.t.close()
+    }
+  })
+
   it('generated rows: every answer a 200 with a status per row or a declared 4xx, never a 5xx', async () => {
     const seed = Date.now() % 2 ** 31
     const rng = createRng(seed)
