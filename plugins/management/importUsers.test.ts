@@ -41,7 +41,7 @@ describe('POST /api/v1/users/import', () => {
         /* 3: ada again, same accounts */ { linked_accounts: [{ type: 'wallet', chain_type: 'ethereum', address: ETH.toLowerCase() }, { type: 'email', address: 'ada@example.com' }] },
         /* 4: the account of a user who signed up */ { linked_accounts: [{ type: 'email', address: 'taken@example.com' }] },
         /* 5: free e-mail, wallet taken by row 0 */ { linked_accounts: [{ type: 'email', address: 'grace@example.com' }, { type: 'wallet', chain_type: 'ethereum', address: ETH }] },
-        /* 6: good e-mail, bad wallet */ { linked_accounts: [{ type: 'email', address: 'bad-wallet@example.com' }, { type: 'wallet', chain_type: 'ethereum', address: '0x1234' }] },
+        /* 6: good e-mail, bad wallet */ { linked_accounts: [{ type: 'email', address: 'bad-wallet@example.com' }, { type: 'wallet', chain_type: 'ethereum', address: `${ETH.slice(0, -1)}e` }] },
         /* 7 */ { linked_accounts: [{ type: 'email', address: 'not-an-address' }] },
         /* 8 */ { linked_accounts: [] },
         /* 9 */ 'just a string',
