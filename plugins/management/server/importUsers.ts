@@ -11,7 +11,7 @@ import { customMetadataStore } from './customMetadataStore.js'
 export interface ImportDeps {
   db: Db
   now: () => number
-  users: Pick<Users, 'create' | 'releaseUnproven' | 'get'>
+  users: Pick<Users, 'create' | 'get'>
   events: Pick<Events, 'emit'>
 }
 
@@ -107,9 +107,12 @@ function judgeOwners(index: number, accounts: readonly StoredAccount[], owners: 
   return { index, status: 'conflict', error: { field: `linked_accounts.${taken}`, message: `This ${accounts[taken]!.type} account already belongs to another user, without the row's other accounts` } }
 }
 
+/** `($n, $n+1), …` for each account's (type, identifier), from parameter `first` on. */
+const pairsOf = (accounts: readonly unknown[], first: number) => accounts.map((_, i) => `($${2 * i + first}, $${2 * i + first + 1})`).join(', ')
+
 /** Proven holders of `accounts` in the app (an unproven claim gives way, as it does to a sign-in). */
 async function ownersOf(db: Db, appId: string, accounts: readonly StoredAccount[]): Promise<Map<string, string>> {
-  const pairs = accounts.map((_, i) => `($${2 * i + 2}, $${2 * i + 3})`).join(', ')
+  const pairs = pairsOf(accounts, 2)
   const rows = await db.query<{ type: string; identifier: string; user_id: string }>(
     `SELECT type, identifier, user_id FROM linked_accounts WHERE app_id = $1 AND NOT unproven AND (type, identifier) IN (${pairs})`,
     [appId, ...accounts.flatMap((a) => [a.type, a.identifier])],
@@ -150,15 +153,16 @@ export async function importUsers(deps: ImportDeps, appId: string, rows: readonl
     try {
       const at = new Date(deps.now())
       const userId = await deps.users.create(appId, tx, at)
-      for (const account of accounts) {
-        await deps.users.releaseUnproven(appId, account.type, account.identifier, tx)
-        const inserted = await tx.query(
-          `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $6, $6) ON CONFLICT (app_id, type, identifier) DO NOTHING RETURNING id`,
-          [userId, appId, account.type, account.identifier, JSON.stringify(account.data), at],
-        )
-        if (!inserted.length) throw new RowConflict(account.type)
-      }
+      // Unproven claims of these accounts give way (users.releaseUnproven's rule, one statement for the row's accounts).
+      await tx.query(`DELETE FROM linked_accounts WHERE app_id = $1 AND unproven AND (type, identifier) IN (${pairsOf(accounts, 2)})`, [appId, ...accounts.flatMap((a) => [a.type, a.identifier])])
+      const values = accounts.map((_, i) => `($1, $2, $${3 * i + 4}, $${3 * i + 5}, $${3 * i + 6}, $3, $3, $3)`).join(', ')
+      const inserted = await tx.query<{ type: string }>(
+        `INSERT INTO linked_accounts (user_id, app_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at)
+         VALUES ${values} ON CONFLICT (app_id, type, identifier) DO NOTHING RETURNING type`,
+        [userId, appId, at, ...accounts.flatMap((a) => [a.type, a.identifier, JSON.stringify(a.data)])],
+      )
+      // A concurrent holder (a sign-in since the check) made an insert do nothing: the row is undone and reported.
+      if (inserted.length !== accounts.length) throw new RowConflict(accounts.find((a) => !inserted.some((r) => r.type === a.type))?.type ?? accounts[0]!.type)
       if (metadata) await customMetadataStore.set(tx, userId, metadata, at)
       const user = await deps.users.get(userId, tx)
       // A sign-up's shape (`account`: the first one), with all of the row's accounts and where it came from.
