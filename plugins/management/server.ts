@@ -19,6 +19,7 @@ import { phoneIdentifier, walletIdentifier } from './server/accountIdentifiers.j
 import { createManagedUser, storedAccounts } from './server/createManagedUser.js'
 import { customMetadataStore } from './server/customMetadataStore.js'
 import { managementCaller } from './server/managementCaller.js'
+import { importRateLimits, importRoutes } from './server/importRoutes.js'
 import { managementMigrations } from './server/managementMigrations.js'
 import { toManagementUser } from './server/toManagementUser.js'
 import { accountOwner, listUserIds } from './server/userDirectory.js'
@@ -29,6 +30,7 @@ import { registerWebhookRoutes } from './server/webhookRoutes.js'
 
 export { managementPaths, managementErrorCodes, type ManagementUser, type ManagementUserPage } from './schema.js'
 export { operationsPaths, operationsErrorCodes } from './operationsSchema.js'
+export { usersCommand, USERS_USAGE } from './server/usersCommand.js'
 
 const PLUGIN_ID = 'management'
 const USER_ID_MAX_LENGTH = 128
@@ -44,6 +46,7 @@ const USER_ID_MAX_LENGTH = 128
  * - GET    /api/v1/users?cursor&limit&created_after&created_before&login_method&search   `{ data, next_cursor }`
  * - POST   /api/v1/users/email/address {address}  /phone/number {number}  /wallet/address {address}   the user
  * - POST   /api/v1/users {linked_accounts, custom_metadata?}   pre-provisioning: the user, created atomically
+ * - POST   /api/v1/users/import {users, dry_run?}  bulk import, a report per row (server/importRoutes.ts)
  * - DELETE /api/v1/users/:id                      204: the user with sessions, accounts, wallets' server shares
  * - POST   /api/v1/users/:id/sessions/revoke      `{ revoked_sessions }`: every session ends at once
  * - POST   /api/v1/users/:id/custom_metadata {custom_metadata}   replaces it; the user (also in the identity token)
@@ -63,6 +66,7 @@ export function managementServer() {
       'management.ip': { limit: 6000, windowSeconds: 60 },
       // Creating and revoking app secrets, per app, on top of management.app.
       'management.app_secrets': { limit: 30, windowSeconds: 3600 },
+      ...importRateLimits,
     },
     // The user object every route sends (the host page's too) carries the custom metadata once it is set.
     async userFields(db: Db, userId: string) {
@@ -100,6 +104,8 @@ export function managementServer() {
         if (!userId) throw notFound()
         return appUser(appId, userId)
       }
+
+      importRoutes(app, ctx, authenticate)
 
       app.get(managementPaths.users, async (c) => {
         const appId = await authenticate(c)

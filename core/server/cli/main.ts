@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { APP_SECRET_USAGE, appSecretCommand } from './appSecretCommand.js'
 import { migrateToPostgres } from './migrateToPostgres.js'
+import { openCommandServices } from './openCommandServices.js'
 import { openServerDb } from './openServerDb.js'
 import { rotateSigningKeyCommand } from './rotateSigningKey.js'
 
@@ -22,6 +23,8 @@ ${APP_SECRET_USAGE}
   webhook add|list|remove|deliveries|replay
                                           Manage an app's webhook endpoints and see or replay their deliveries
                                           (foyer webhook for the details). Needs FOYER_WEBHOOK_KEK in production.
+  users import <appId> <file> [--dry-run] Import users in bulk from a .jsonl or .json file (Privy's import shape;
+                                          foyer users for the details). Re-running a file creates nothing twice.
 
 All but migrate-from-privy use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
 which only one process may open: stop the server first when it uses PGlite.`
@@ -92,6 +95,13 @@ export async function main(argv: readonly string[], io: CliIo = { out: (l) => co
     // The webhooks plugin's command, reached like the codemod: through the package's public entry, never a relative import.
     const webhooks = await import('foyer/plugins/webhooks/server')
     return webhooks.webhookCommand(rest, io, { openDb: () => openServerDb({ plugins: [webhooks.webhooksServer()] }) })
+  }
+  if (command === 'users') {
+    // The management plugin's command, reached the same way; created users' events go to the webhooks outbox too.
+    const management = await import('foyer/plugins/management/server')
+    const webhooks = await import('foyer/plugins/webhooks/server')
+    const plugins = [management.managementServer(), webhooks.webhooksServer()]
+    return management.usersCommand(rest, io, { open: () => openCommandServices(plugins) })
   }
   io.err(`${command ? `foyer: unknown command ${command}` : 'foyer: no command'}\n\n${USAGE}`)
   return 2
