@@ -18,6 +18,7 @@ export { createOtpCodes, otpCodesTableSql, INVALID_CODE_MESSAGE, type OtpCodes, 
 export { createTwilioSmsSender, SmsSendError, type SmsSender, type SmsMessage, type TwilioSmsOptions } from './sms.js'
 export type { RateLimitRule, RateLimiter } from './rateLimit.js'
 export { storedSecret, type Secrets } from './secrets.js'
+export { createSealedTextBox, parseKek, type SealedTextBox } from './sealedTextBox.js'
 export type { Sessions, RefreshResult } from './sessions.js'
 export { SESSION_LIFETIME_SECONDS } from './sessions.js'
 export type { Tokens, VerifiedAccessToken } from './tokens.js'

@@ -1,24 +1,14 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { storedSecret, type Db } from '../../../core/server/index.js'
+import { randomBytes } from 'node:crypto'
+import { createSealedTextBox, parseKek, storedSecret, type SealedTextBox, type Db } from '../../../core/server/index.js'
 
 /** The environment variable of the key endpoint secrets are sealed under. */
 export const WEBHOOK_KEK_VAR = 'FOYER_WEBHOOK_KEK'
 
 /** Seals endpoint signing secrets at rest: AES-256-GCM, bound to the endpoint (AAD). They must open again to sign. */
-export interface WebhookSecretBox {
-  seal(endpointId: string, secret: string): string
-  open(endpointId: string, sealed: string): string
-}
+export type WebhookSecretBox = SealedTextBox
 
 /** A 32-byte key from base64 (or base64url) or hex; anything else stops the start, naming only the variable. */
-export function parseWebhookKek(value: string): Uint8Array {
-  const text = value.trim()
-  let bytes: Buffer | null = null
-  if (/^[0-9a-fA-F]{64}$/.test(text)) bytes = Buffer.from(text, 'hex')
-  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
-  if (!bytes || bytes.length !== 32) throw new Error(`${WEBHOOK_KEK_VAR} must be 32 random bytes as base64 or hex, e.g. \`openssl rand -base64 32\`.`)
-  return bytes
-}
+export const parseWebhookKek = (value: string): Uint8Array => parseKek(WEBHOOK_KEK_VAR, value)
 
 /** Stops a production start without a key (a key beside the data it protects protects nothing); checks its format. */
 export function checkWebhookKek(options: { key?: string | undefined; dev: boolean }): void {
@@ -39,21 +29,5 @@ export async function resolveWebhookKey(options: { key?: string | undefined; dev
   return parseWebhookKek(stored.value)
 }
 
-/** The box over a resolved key. Sealed form: base64url of iv(12) | tag(16) | ciphertext. */
-export function createWebhookSecretBox(key: Uint8Array): WebhookSecretBox {
-  const aad = (endpointId: string) => Buffer.from(`foyer:webhooks:${endpointId}`)
-  return {
-    seal(endpointId, secret) {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aad(endpointId))
-      const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
-      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')
-    },
-    open(endpointId, sealed) {
-      const raw = Buffer.from(sealed, 'base64url')
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12)).setAAD(aad(endpointId))
-      decipher.setAuthTag(raw.subarray(12, 28))
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
-    },
-  }
-}
+/** The box over a resolved key (core's AES-256-GCM box, bound to `foyer:webhooks:<owner>`). */
+export const createWebhookSecretBox = (key: Uint8Array): WebhookSecretBox => createSealedTextBox(key, 'webhooks')
