@@ -69,6 +69,7 @@ export const adminErrorCodes = [
   'app_protected', // 400: the admin app itself can't be deleted or have its sign-in weakened
   'operator_not_found', // 404
   'last_owner', // 400: removing or demoting the last owner
+  'admin_secret_limit_reached', // 409: the app has 10 live secrets already (revoke one first)
 ] as const
 export type AdminErrorCode = (typeof adminErrorCodes)[number]
 

@@ -25,6 +25,9 @@ export const SERVER_EVENT_TYPES = [
   'app.webhook_endpoint_created',
   'app.webhook_endpoint_removed',
   'app.webhook_delivery_replayed',
+  // The admin console's operators (actor `operator:<userId>` or `operator` from the CLI), in the admin app.
+  'admin.operator_added',
+  'admin.operator_removed',
 ] as const
 
 /** One of SERVER_EVENT_TYPES. */
