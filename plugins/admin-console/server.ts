@@ -13,8 +13,11 @@ import { adminWebhookRoutes } from './server/adminWebhookRoutes.js'
 export { ADMIN_APP_ID, ADMIN_CONSOLE_PATH, ADMIN_SESSION_TTL_SECONDS, adminErrorCodes, adminPaths } from './adminApi.js'
 export { adminCommand, ADMIN_USAGE } from './server/adminCommand.js'
 
-/** Codes of adminErrorCodes the app store answers (its own declaration), and those core declares. */
-const APP_STORE_CODES: readonly string[] = ['invalid_app_config', 'app_exists', 'app_changed']
+/**
+ * Codes of adminErrorCodes this plugin does not send (yet): the app store's (it declares them), and the apps routes'
+ * app_protected (the apps routes come with the app store).
+ */
+const APP_STORE_CODES: readonly string[] = ['invalid_app_config', 'app_exists', 'app_changed', 'app_protected']
 const CORE_CODES: ReadonlySet<string> = new Set([...serverErrorCodes, ...frameAndMisconfigurationErrorCodes])
 /** What the plugin declares: the console's codes its routes send, less core's. */
 const declaredCodes = adminErrorCodes.filter((code) => !CORE_CODES.has(code) && !APP_STORE_CODES.includes(code))
