@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../../core/protocol/index.js'
+import { main } from '../../core/server/cli/main.js'
 import { TEST_APP_ID } from '../../test/kit/createTestServer.js'
 import { codeOf, createAdminTestServer, type AdminTestServer } from '../../test/kit/adminConsole.js'
 import { ADMIN_APP_ID, ADMIN_SESSION_TTL_SECONDS, adminPaths, type AdminOperator, type AdminSession } from './adminApi.js'
@@ -179,6 +180,17 @@ describe('foyer admin (CLI)', () => {
       expect((await a.cli(args)).code, args.join(' ')).toBe(2)
     }
     expect((await a.cli(['remove', 'nobody@example.com'])).code).toBe(1)
+  })
+
+  it('is reached through core’s CLI (foyer admin), whose help lists it', async () => {
+    const out: string[] = []
+    const err: string[] = []
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }
+    // Bad usage stops before the database is opened.
+    expect(await main(['admin', 'add'], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/admin add <email> \[--role owner\|viewer\]/)
+    expect(await main(['help'], io)).toBe(0)
+    expect(out.join('\n')).toMatch(/admin add\|list\|remove/)
   })
 })
 

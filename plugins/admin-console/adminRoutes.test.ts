@@ -149,6 +149,28 @@ describe('admin console: users', () => {
   })
 })
 
+describe('admin console: hostile input', () => {
+  it('answers hostile ids and queries with a declared 4xx, never a 5xx', async () => {
+    const declared = new Set(['invalid_data', 'not_found', 'app_not_found', 'operator_not_found'])
+    const check = async (res: Response, what: string) => {
+      expect(res.status, what).toBeGreaterThanOrEqual(400)
+      expect(res.status, what).toBeLessThan(500)
+      expect(declared.has(await codeOf(res)), what).toBe(true)
+    }
+    for (const id of ['%00', '%ED%A0%80', '%E0%A4', '%', '%25', 'a%2Fb', '..', 'x'.repeat(300), "did:foyer:'%20OR%201=1%20--"]) {
+      await check(await a.api(`/api/v1/admin/apps/${TEST_APP_ID}/users/${id}`, { token: owner.token }), `user ${id}`)
+      await check(await a.api(`/api/v1/admin/apps/${TEST_APP_ID}/users/${id}`, { method: 'DELETE', token: owner.token }), `delete ${id}`)
+      await check(await a.api(`/api/v1/admin/apps/${id}/stats`, { token: owner.token }), `app ${id}`)
+      await check(await a.api(`/api/v1/admin/apps/${TEST_APP_ID}/secrets/${id}`, { method: 'DELETE', token: owner.token }), `secret ${id}`)
+      await check(await a.api(`/api/v1/admin/operators/${id}`, { method: 'DELETE', token: owner.token }), `operator ${id}`)
+    }
+    for (const query of ['search=%00', 'cursor=%00', 'limit=%00', 'search=%ED%A0%80', 'limit=1&limit=2']) {
+      const res = await a.api(`${adminPaths.users(TEST_APP_ID)}?${query}`, { token: owner.token })
+      if (res.status !== 200) await check(res, query)
+    }
+  })
+})
+
 describe('admin console: app secrets', () => {
   it('creates (shown once), lists (never the secret) and revokes; the management API refuses a revoked secret; at most 10 live', async () => {
     const made = await json<AdminAppSecret & { secret: string }>(await a.api(adminPaths.appSecrets(TEST_APP_ID), { token: owner.token, body: {} }))
