@@ -76,6 +76,23 @@ describe('admin console: who may call it', () => {
   })
 })
 
+describe('admin console: rate limit', () => {
+  it("limits each operator's calls under 'admin.user': 429 too_many_requests past the rule", async () => {
+    const limited = await createAdminTestServer({ rateLimits: { 'admin.user': { limit: 8, windowSeconds: 60 } } })
+    try {
+      // operator() spends 1 call (POST session); then the rule's remaining 7 pass and the next is refused.
+      const op = await limited.operator('limited@example.com')
+      const answers: number[] = []
+      for (let i = 0; i < 8; i++) answers.push((await limited.api(adminPaths.session, { token: op.token })).status)
+      expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200, 429])
+      const res = await limited.api(adminPaths.session, { token: op.token })
+      expect(await codeOf(res)).toBe('too_many_requests')
+    } finally {
+      await limited.t.close()
+    }
+  })
+})
+
 describe('admin console: roles', () => {
   it('a viewer reads, and every write answers 403 admin_role_required and changes nothing', async () => {
     owner = await a.operator('owner@example.com', 'owner')

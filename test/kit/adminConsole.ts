@@ -1,6 +1,6 @@
 import { generate } from 'otplib'
 import type { TokenResponse } from '../../core/protocol/index.js'
-import type { ServerPlugin } from '../../core/server/index.js'
+import type { CreateServerOptions, ServerPlugin } from '../../core/server/index.js'
 import { ADMIN_APP_ID, type OperatorRole } from '../../plugins/admin-console/adminApi.js'
 import { adminAppEntry, adminCommand, adminConsoleServer } from '../../plugins/admin-console/server.js'
 import { emailServer } from '../../plugins/email/server.js'
@@ -36,12 +36,13 @@ export interface AdminTestServer {
 
 const TOTP_KEY = Buffer.alloc(32, 9).toString('base64')
 
-export async function createAdminTestServer(options: { plugins?: ServerPlugin[] } = {}): Promise<AdminTestServer> {
+export async function createAdminTestServer(options: { plugins?: ServerPlugin[]; rateLimits?: CreateServerOptions['rateLimits'] } = {}): Promise<AdminTestServer> {
   const clock = { now: Date.parse('2026-09-10T12:00:00Z') }
   const t = await createTestServer({
     plugins: [emailServer(), mfaTotpServer({ key: TOTP_KEY }), managementServer(), adminConsoleServer(), ...(options.plugins ?? [])],
     apps: [{ id: TEST_APP_ID, name: 'Test App', allowed_origins: [TEST_ORIGIN], email_auth: true }, adminAppEntry()],
     now: () => clock.now,
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   })
   const api: AdminTestServer['api'] = (path, { method, body, token, appId = ADMIN_APP_ID } = {}) =>
     t.request(path, { ...(method ? { method } : {}), ...(body === undefined ? {} : { body }), ...(token ? { token } : {}), headers: { 'foyer-app-id': appId } })
