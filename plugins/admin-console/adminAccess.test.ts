@@ -164,6 +164,8 @@ describe('admin console: operators', () => {
     const owners = await a.t.server.db.query<{ user_id: string }>(`SELECT user_id FROM admin_operators WHERE role = 'owner'`)
     expect(owners.map((o) => o.user_id)).toEqual([owner.userId])
     await refused(await a.api(adminPaths.operators, { token: owner.token, body: { email: 'owner@example.com', role: 'viewer' } }), 400, 'last_owner')
+    // Adding an operator again without a role keeps its role.
+    expect((await json<AdminOperator>(await a.api(adminPaths.operators, { token: owner.token, body: { email: 'owner@example.com' } }))).role).toBe('owner')
     await refused(await a.api(adminPaths.operator(owner.userId), { method: 'DELETE', token: owner.token }), 400, 'not_allowed')
     const cli = await a.cli(['remove', 'owner@example.com'])
     expect(cli.code).toBe(1)
@@ -191,6 +193,7 @@ describe('foyer admin (CLI)', () => {
     expect(again.code).toBe(0)
     expect(again.out[0]).not.toMatch(/new user/)
     expect(await count(`linked_accounts WHERE app_id = $1 AND identifier = 'cli.op@example.com'`, [ADMIN_APP_ID])).toBe(1)
+    expect((await a.cli(['add', 'cli.op@example.com'])).out[0]).toMatch(/\(viewer\)/)
     const list = await a.cli(['list'])
     expect(list.out.find((l) => l.startsWith('cli.op@example.com'))).toMatch(/ viewer /)
     for (const args of [[], ['add'], ['add', 'nope'], ['add', 'a@example.com', '--role', 'root'], ['add', 'a@example.com', 'b@example.com'], ['list', 'x'], ['remove'], ['drop', 'a@example.com']]) {

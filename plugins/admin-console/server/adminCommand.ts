@@ -7,7 +7,8 @@ import { operatorStore } from './operatorStore.js'
 
 /** Usage of `foyer admin`. */
 export const ADMIN_USAGE = `  admin add <email> [--role owner|viewer]  Make the admin app's user with this e-mail (created when absent) an operator
-                                          of the admin console at /admin (default role: owner; viewers only read).
+                                          of the admin console at /admin (a new one is an owner unless --role viewer;
+                                          an existing one keeps its role without --role; viewers only read).
                                           They sign in there with a code sent to that address and set up TOTP.
   admin list                              The console's operators.
   admin remove <email>                    The operator is no more (the last owner stays).`
@@ -74,16 +75,15 @@ export async function adminCommand(args: readonly string[], io: AdminCommandIo, 
       return 0
     }
     if (sub === 'add') {
-      const wanted = role ?? 'owner'
-      const { userId, created } = await s.db.tx(async (tx) => {
+      const { userId, created, now } = await s.db.tx(async (tx) => {
         const user = await ensureAdminUser(s, tx, address, ACTOR)
-        const previous = await operatorStore.upsert(tx, { userId: user.userId, role: wanted, by: ACTOR, at: new Date(s.now()) })
-        if (previous !== wanted) {
-          await s.events.emit('admin.operator_added', { appId: ADMIN_APP_ID, userId: user.userId, actor: ACTOR, data: { user_id: user.userId, role: wanted, previous_role: previous }, db: tx })
+        const { before, role: now } = await operatorStore.upsert(tx, { userId: user.userId, role, newRole: 'owner', by: ACTOR, at: new Date(s.now()) })
+        if (before !== now) {
+          await s.events.emit('admin.operator_added', { appId: ADMIN_APP_ID, userId: user.userId, actor: ACTOR, data: { user_id: user.userId, role: now, previous_role: before }, db: tx })
         }
-        return user
+        return { ...user, now }
       })
-      io.out(`${address} is an operator (${wanted})${created ? ', a new user of the admin app' : ''}: ${userId}`)
+      io.out(`${address} is an operator (${now})${created ? ', a new user of the admin app' : ''}: ${userId}`)
       io.out('They sign in at /admin with a code sent to that address, then set up an authenticator app (TOTP).')
       return 0
     }

@@ -15,7 +15,8 @@ import { operatorStore } from './operatorStore.js'
  *                             missing_or_invalid_mfa) for ADMIN_SESSION_TTL_SECONDS; AdminSession
  * - GET    operators          `{ data: AdminOperator[] }` (owner)
  * - POST   operators          {email, role?}: adds (or re-roles) the admin app's user with that e-mail, created when
- *                             absent; AdminOperator (owner; demoting the last owner is 400 last_owner)
+ *                             absent; AdminOperator (owner; no role: a new operator is a viewer, an existing one
+ *                             keeps its role; demoting the last owner is 400 last_owner)
  * - DELETE operators/:userId  204 (owner; 404 operator_not_found, 400 last_owner, not yourself: 400 not_allowed)
  */
 export function adminOperatorRoutes(app: Hono, ctx: ServerContext, guard: ReturnType<typeof adminGuard>): void {
@@ -52,15 +53,15 @@ export function adminOperatorRoutes(app: Hono, ctx: ServerContext, guard: Return
   app.post(adminPaths.operators, async (c) => {
     const { actor } = guard.callOf(c)
     const { email, role } = await ctx.body(c, AddOperatorSchema)
-    const userId = await ctx.db.tx(async (tx) => {
+    const { userId, now } = await ctx.db.tx(async (tx) => {
       const { userId } = await ensureAdminUser(ctx, tx, email, actor, c)
-      const previous = await operatorStore.upsert(tx, { userId, role, by: actor, at: new Date(ctx.now()) })
-      if (previous !== role) {
-        await ctx.events.emit('admin.operator_added', { appId: ADMIN_APP_ID, userId, actor, data: { user_id: userId, role, previous_role: previous }, c, db: tx })
+      const { before, role: now } = await operatorStore.upsert(tx, { userId, role, newRole: 'viewer', by: actor, at: new Date(ctx.now()) })
+      if (before !== now) {
+        await ctx.events.emit('admin.operator_added', { appId: ADMIN_APP_ID, userId, actor, data: { user_id: userId, role: now, previous_role: before }, c, db: tx })
       }
-      return userId
+      return { userId, now }
     })
-    ctx.logger.info(`[admin] operator ${userId} is ${role}: by ${actor}`)
+    ctx.logger.info(`[admin] operator ${userId} is ${now}: by ${actor}`)
     return c.json((await operatorStore.get(ctx.db, userId))!)
   })
 

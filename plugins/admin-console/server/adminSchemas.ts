@@ -37,8 +37,8 @@ export const OperatorRoleSchema = v.picklist(['owner', 'viewer'], 'must be owner
 /** An e-mail address as the e-mail login stores it (trimmed, lower-cased). */
 export const EmailSchema = v.pipe(v.string('must be an e-mail address'), v.trim(), v.nonEmpty('must be an e-mail address'), v.maxLength(320, 'must be an e-mail address'), v.email('must be an e-mail address'), v.toLowerCase())
 
-/** POST operators. */
-export const AddOperatorSchema = v.strictObject({ email: EmailSchema, role: v.optional(OperatorRoleSchema, 'viewer') })
+/** POST operators: `role` absent makes a new operator a viewer and keeps an existing one's role. */
+export const AddOperatorSchema = v.strictObject({ email: EmailSchema, role: v.optional(OperatorRoleSchema) })
 
 /** Bodies of the writes that carry nothing (POST session, revoke sessions, create secret, replay): `{}` or none. */
 export const EmptyBodySchema = v.strictObject({})

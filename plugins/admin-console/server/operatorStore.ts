@@ -41,17 +41,24 @@ export const operatorStore = {
     return (await db.query<OperatorRow>(`${SELECT} ORDER BY o.created_at, o.user_id`)).map(toOperator)
   },
 
-  /** Adds the operator or changes its role; demoting the last owner is 400 last_owner. Answers the previous role. */
-  async upsert(tx: Db, input: { userId: string; role: OperatorRole; by: string; at: Date }): Promise<OperatorRole | null> {
+  /**
+   * Adds the operator with `role` (absent: `newRole` for a new operator, an existing one keeps its role) or changes its
+   * role; demoting the last owner is 400 last_owner. Answers the role before (null: new) and after.
+   */
+  async upsert(
+    tx: Db,
+    input: { userId: string; role: OperatorRole | undefined; newRole: OperatorRole; by: string; at: Date },
+  ): Promise<{ before: OperatorRole | null; role: OperatorRole }> {
     await lock(tx)
     const [before] = await tx.query<{ role: OperatorRole }>('SELECT role FROM admin_operators WHERE user_id = $1', [input.userId])
-    if (before?.role === 'owner' && input.role !== 'owner' && (await ownerCount(tx)) <= 1) throw lastOwner()
+    const role = input.role ?? before?.role ?? input.newRole
+    if (before?.role === 'owner' && role !== 'owner' && (await ownerCount(tx)) <= 1) throw lastOwner()
     await tx.query(
       `INSERT INTO admin_operators (user_id, role, created_at, created_by) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role`,
-      [input.userId, input.role, input.at, input.by],
+      [input.userId, role, input.at, input.by],
     )
-    return before?.role ?? null
+    return { before: before?.role ?? null, role }
   },
 
   /** Removes the operator (its admin sessions end too); the last owner is 400 last_owner. Answers its role, or null for none. */
