@@ -105,7 +105,7 @@ export function managementServer() {
         return appUser(appId, userId)
       }
 
-      importRoutes(app, ctx, authenticate)
+      importRoutes(app, ctx, (c) => managementCaller(ctx, c))
 
       app.get(managementPaths.users, async (c) => {
         const appId = await authenticate(c)
