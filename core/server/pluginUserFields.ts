@@ -9,9 +9,13 @@ const coreKeys = new Set(Object.keys(UserSchema.entries).map(loose))
 
 type FieldReader = Pick<ServerPlugin, 'id' | 'userFields' | 'userFieldsOf'>
 
+/** The refused keys a server's logger has named (one set for the one-user and the many-user reader). */
+const warnedBy = new WeakMap<Logger, Set<string>>()
+
 /** Merges each plugin's fields in plugin order; a key core sends or an earlier plugin added is left out, warned once. */
 function fieldMerger(logger: Logger) {
-  const warned = new Set<string>()
+  const warned = warnedBy.get(logger) ?? new Set<string>()
+  warnedBy.set(logger, warned)
   return (perPlugin: readonly [pluginId: string, fields: Record<string, unknown>][]): Record<string, unknown> => {
     const fields: Record<string, unknown> = {}
     const owners = new Map<string, string>()
