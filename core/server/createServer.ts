@@ -33,7 +33,7 @@ import type { Mailer } from './mailer.js'
 import { createMfa, MFA_VERIFICATION_TTL_MS } from './mfa.js'
 import { createDeviceProofs, DEVICE_PROOF_IDS_TABLE } from './deviceKeys.js'
 import { mfaRoutes } from './routes/mfaRoutes.js'
-import { pluginUserFields } from './pluginUserFields.js'
+import { pluginUserFields, pluginUserFieldsOf } from './pluginUserFields.js'
 import { createRateLimiter } from './rateLimit.js'
 import { createDevOutboxSms, createTwilioSmsSender, createUnconfiguredSms, twilioOptionsFromEnv } from './sms.js'
 import type { SmsSender } from './sms.js'
@@ -173,6 +173,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const users = createUsers(db, {
       mfaMethods: (tx, userId) => mfa.methods(userId, tx),
       fields: pluginUserFields(plugins, logger),
+      fieldsOf: pluginUserFieldsOf(plugins, logger),
+      mfaMethodsOf: (tx, userIds) => mfa.methodsOf(userIds, tx),
       async forget(tx, userId) {
         for (const plugin of plugins) await plugin.forgetUser?.(tx, userId)
       },

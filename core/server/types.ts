@@ -231,6 +231,8 @@ export interface ServerPlugin {
    * already added is left out, with a warning.
    */
   userFields?(db: Db, userId: string): Promise<Record<string, unknown>>
+  /** `userFields` of many users in one query (a listing's page: `ctx.users.getMany`); a user left out has none. */
+  userFieldsOf?(db: Db, userIds: readonly string[]): Promise<Map<string, Record<string, unknown>>>
   /**
    * Deletes the rows of a user the plugin keeps without a foreign key to users (ON DELETE CASCADE covers the others),
    * in the transaction that deletes the user (`ctx.users.delete`: the management API, an account transfer).
