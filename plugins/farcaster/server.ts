@@ -74,6 +74,8 @@ export function farcasterServer(options: FarcasterServerOptions = {}) {
     id: 'farcaster',
     errorCodes: farcasterErrorCodes,
     appConfig: FarcasterAppConfigSchema,
+    // The relay's auth key: sealed in the app store, never read back.
+    appSecretFields: ['relay_key'],
     // The status call carries the channel token in this header (spec §7).
     requestHeaders: ['farcaster-channel-token'],
     // The section's presence enables the method (its key is also the spec's `farcaster` flag).
