@@ -44,7 +44,7 @@ export interface AppStoreRuntime extends AppStore {
   seed(entries: readonly ParsedAppEntry[]): Promise<void>
   /** Checks the revision counter once; reloads when it moved. Never throws: a failure keeps the last apps. */
   poll(): Promise<void>
-  /** Polls every `everyMs` on an unref'd timer until `stop()`. */
+  /** Polls every `everyMs` on an unref'd timer until `stop()` (the server's close: no poll after it). */
   startPolling(everyMs: number): void
   stop(): void
   /** True when a stored entry holds a sealed secret (last reload). */
@@ -64,6 +64,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
   let failing = false
   let polling: Promise<void> | null = null
   let timer: ReturnType<typeof setInterval> | null = null
+  let stopped = false
 
   const bump = (tx: Db) => tx.query('UPDATE apps_revision SET revision = revision + 1')
   const toStored = (row: AppRow): StoredApp => ({
@@ -255,6 +256,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
       })
     },
     async poll() {
+      if (stopped) return
       if (polling) return polling
       polling = (async () => {
         try {
@@ -263,7 +265,8 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
           if (failing) logger.info('[foyer] apps: the app store answers again; apps are current')
           failing = false
         } catch (error) {
-          if (!failing) logger.warn('[foyer] apps: cannot read the app store; serving the last loaded apps until it answers', { error: (error as Error).name })
+          // A poll under way while the server closes its database is no outage.
+          if (!failing && !stopped) logger.warn('[foyer] apps: cannot read the app store; serving the last loaded apps until it answers', { error: (error as Error).name })
           failing = true
         } finally {
           polling = null
@@ -276,6 +279,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
       timer.unref?.()
     },
     stop() {
+      stopped = true
       if (timer) clearInterval(timer)
       timer = null
     },
