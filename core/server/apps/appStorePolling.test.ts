@@ -79,6 +79,24 @@ describe('the poll', () => {
     expect(lines).toContain(`error [foyer] app ${TEST_APP_ID}: its stored entry is skipped (not served) until fixed: removed-plugin: Invalid key: Expected never but received "removed-plugin"`)
   })
 
+  it('a secret that no longer opens (another key): the app is skipped, a placeholder is refused, a new value repairs it', async () => {
+    const { lines, logger } = capture()
+    const t = await createTestServer({ logger, plugins: [emailServer(), secretProbePlugin()], app: { probe: { api_key: 'the-first-secret-1' } } })
+    servers.push(t)
+    const sealedElsewhere = { $sealed: Buffer.alloc(40, 1).toString('base64url') }
+    await t.server.db.query(`UPDATE apps SET entry = jsonb_set(entry, '{probe,api_key}', $2::jsonb) WHERE id = $1`, [TEST_APP_ID, JSON.stringify(sealedElsewhere)])
+    await t.server.db.query('UPDATE apps_revision SET revision = revision + 1')
+    await t.server.ctx.appStore.refresh()
+    expect(t.server.ctx.apps.get(TEST_APP_ID)).toBeUndefined()
+    expect(lines).toContain(`error [foyer] app ${TEST_APP_ID}: its stored entry is skipped (not served) until fixed: a secret field does not open with the apps key`)
+    const stored = (await t.server.ctx.appStore.get(TEST_APP_ID))!
+    const kept = await t.server.ctx.appStore.update(TEST_APP_ID, stored.entry, stored.revision, 'admin:alice').then(() => null, (e: { code: string; message: string }) => e)
+    expect(kept?.code).toBe('invalid_app_config')
+    expect(kept?.message).toBe('probe.api_key: the stored secret does not open with the apps key: send the value')
+    await t.server.ctx.appStore.update(TEST_APP_ID, { ...stored.entry, probe: { api_key: 'the-second-secret-2' } }, stored.revision, 'admin:alice')
+    expect(t.server.ctx.apps.get(TEST_APP_ID)?.plugins.probe).toEqual({ api_key: 'the-second-secret-2' })
+  })
+
   it('appsRefreshMs must be in 100..60000', async () => {
     for (const appsRefreshMs of [50, 60_001, 1.5]) {
       await expect(createTestServer({ appsRefreshMs })).rejects.toThrow(/appsRefreshMs must be a whole number in 100\.\.60000/)

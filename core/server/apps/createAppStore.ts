@@ -117,10 +117,21 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
   /** The plaintext entry to store: placeholders resolved from `previous`, validated like a config entry, then sealed. */
   const prepare = (appId: string, input: Record<string, unknown>, previous: AppRow | null) => {
     const placeholders = pathsWhere(input, isPlaceholder)
-    const previousPlain = previous ? openOr400(previous) : null
+    // Stored secrets that don't open (another FOYER_APPS_KEK) can't be kept, but an update sending new values still works.
+    let opened = true
+    let previousPlain: Record<string, unknown> | null = null
+    if (previous) {
+      try {
+        previousPlain = secrets.open(previous.id, previous.entry)
+      } catch {
+        opened = false
+        previousPlain = secrets.mask(previous.entry)
+      }
+    }
     const plain = structuredClone(input)
     for (const path of placeholders) {
       if (!previous || !isSealed(valueAt(previous.entry, path))) throw invalid(`${path.join('.')}: no stored secret to keep: send the value`)
+      if (!opened) throw invalid(`${path.join('.')}: the stored secret does not open with the apps key: send the value`)
       setValueAt(plain, path, valueAt(previousPlain, path))
     }
     let parsed: ParsedAppEntry
@@ -139,11 +150,12 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
       throw error
     }
   }
-  const openOr400 = (row: AppRow) => {
+  /** After a committed write: this instance serves it at once; if the reload fails, the next poll brings it. */
+  const applyNow = async () => {
     try {
-      return secrets.open(row.id, row.entry)
-    } catch {
-      throw new HttpError(409, 'app_changed', `App ${row.id}: its stored secrets do not open with the apps key; replace them`)
+      await reload()
+    } catch (error) {
+      logger.warn('[foyer] apps: a change is stored but this instance could not reload yet; the next poll applies it', { error: (error as Error).name })
     }
   }
   const changedKeys = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) => {
@@ -182,7 +194,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
         await audit(tx, 'app.created', appId, actor, changedKeys(null, plain))
         return inserted
       })
-      await reload()
+      await applyNow()
       return toStored(row)
     },
     async update(appId, entry, revision, actor) {
@@ -201,7 +213,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
         await audit(tx, 'app.updated', appId, actor, changedKeys(previousPlain, plain))
         return updated
       })
-      await reload()
+      await applyNow()
       return toStored(row)
     },
     async delete(appId, actor) {
@@ -211,7 +223,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
         await bump(tx)
         await audit(tx, 'app.deleted', appId, actor, Object.keys(deleted.entry).sort())
       })
-      await reload()
+      await applyNow()
     },
     refresh: reload,
 
