@@ -88,7 +88,7 @@ describe('the poll', () => {
     await t.server.db.query('UPDATE apps_revision SET revision = revision + 1')
     await t.server.ctx.appStore.refresh()
     expect(t.server.ctx.apps.get(TEST_APP_ID)).toBeUndefined()
-    expect(lines).toContain(`error [foyer] app ${TEST_APP_ID}: its stored entry is skipped (not served) until fixed: a secret field does not open with the apps key`)
+    expect(lines).toContain(`error [foyer] app ${TEST_APP_ID}: its stored entry is skipped (not served) until fixed: probe.api_key: does not open with the apps key (another FOYER_APPS_KEK?)`)
     const stored = (await t.server.ctx.appStore.get(TEST_APP_ID))!
     const kept = await t.server.ctx.appStore.update(TEST_APP_ID, stored.entry, stored.revision, 'admin:alice').then(() => null, (e: { code: string; message: string }) => e)
     expect(kept?.code).toBe('invalid_app_config')

@@ -61,7 +61,11 @@ export function createAppEntrySecrets(fields: Readonly<Record<string, readonly s
     open(appId, stored) {
       return replace(stored, isSealed, (value, path) => {
         if (!box) throw new AppSecretError(path, missingKey)
-        return JSON.parse(box.open(`${appId}:${path}`, (value as SealedValue).$sealed)) as unknown
+        try {
+          return JSON.parse(box.open(`${appId}:${path}`, (value as SealedValue).$sealed)) as unknown
+        } catch {
+          throw new AppSecretError(path, 'does not open with the apps key (another FOYER_APPS_KEK?)')
+        }
       })
     },
     mask: (stored) => replace(stored, isSealed, () => ({ ...APP_SECRET_PLACEHOLDER })),

@@ -92,7 +92,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
         app.config.updated_at = seconds(row.updated_at)
         next.set(row.id, app)
       } catch (error) {
-        const reason = error instanceof InvalidAppEntryError || error instanceof AppSecretError ? error.message : 'a secret field does not open with the apps key'
+        const reason = error instanceof InvalidAppEntryError || error instanceof AppSecretError ? error.message : `unexpected ${(error as Error).name}`
         logger.error(`[foyer] app ${row.id}: its stored entry is skipped (not served) until fixed: ${reason}`)
       }
     }
