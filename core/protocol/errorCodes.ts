@@ -37,7 +37,7 @@ export const serverErrorCodes = [
  * Codes core declares that have no row in the host kernel's error table: a host page meets them never or only when
  * misconfigured, and then shows the generic error screen. The device-key codes answer the wallet frame's custody calls
  * (the frame shows the server's message), or a sign-in whose frame sent a malformed key; a cross-site refusal comes
- * only from a page of another site. A refused app secret answers an app's back end (HTTP Basic), never a page.
+ * only from a page of another site. A refused app secret answers an app's back end (HTTP Basic), never a page; the app store's codes answer an operator's tool.
  */
 export const frameAndMisconfigurationErrorCodes = [
   'cross_site_request',
@@ -46,6 +46,11 @@ export const frameAndMisconfigurationErrorCodes = [
   'device_proof_required',
   'invalid_device_proof',
   'invalid_app_secret',
+  // The app store (ctx.appStore, the admin console): an operator's tool, never a host page.
+  'invalid_app_config',
+  'app_not_found',
+  'app_exists',
+  'app_changed',
 ] as const
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number]

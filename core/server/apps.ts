@@ -24,6 +24,11 @@ const baseEntries = {
   ...appPolicyEntries,
   /** Server-only: keep this app's tokens in HttpOnly cookies (see sessionCookies.ts). */
   session_cookies: v.optional(SessionCookiesSchema),
+  /**
+   * Server-only: also accept an Origin whose host[:port] is the request's Host (a page the API server itself serves, e.g.
+   * the admin console at /admin). Never in the public config.
+   */
+  allow_api_origin: v.optional(v.boolean()),
   ...v.partial(v.object(configurable)).entries,
 }
 
@@ -54,6 +59,8 @@ export interface App {
   policy: AppPolicy
   /** Cookie settings when the app keeps tokens in HttpOnly cookies; null = tokens only in JSON bodies. */
   sessionCookies: SessionCookieSettings | null
+  /** Server-only `allow_api_origin`: an Origin naming the API server's own host (the request's Host) is allowed too. */
+  allowApiOrigin: boolean
   /** Everything but verification_key, which the token module supplies. */
   config: Omit<ServerAppConfig, 'verification_key'>
   /** Validated plugin sections of the app entry, by plugin id (server-only: secrets may live here). */
@@ -125,7 +132,7 @@ export function buildApps(
   // Only plugins that declare a section own a key; others (e.g. a plugin without settings) don't.
   const pluginIds = new Set(plugins.filter((p) => 'appConfig' in p && p.appConfig).map((p) => p.id))
   const flags = defaults() as Record<string, unknown>
-  for (const { id, name, allowed_origins, disable_signup, allowlist, max_users, session_cookies, ...rest } of inputs) {
+  for (const { id, name, allowed_origins, disable_signup, allowlist, max_users, session_cookies, allow_api_origin, ...rest } of inputs) {
     if (apps.has(id)) throw new Error(`Duplicate app id ${id}`)
     const sections: Record<string, unknown> = {}
     const clean: Record<string, unknown> = {}
@@ -146,6 +153,7 @@ export function buildApps(
       allowedOrigins: new Set(allowed_origins.map(normalizeOrigin)),
       disableSignup: disable_signup ?? false,
       policy: { allowlist: allowlist ?? null, maxUsers: max_users ?? null },
+      allowApiOrigin: allow_api_origin === true,
       sessionCookies: session_cookies ? resolveSessionCookies(session_cookies, allowed_origins.map(normalizeOrigin), id) : null,
       config: {
         ...defaults(), ...Object.assign({}, ...contributed), ...clean, session_cookies_enabled: Boolean(session_cookies),

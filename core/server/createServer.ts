@@ -3,6 +3,10 @@ import { headers } from '../protocol/index.js'
 import { createAccounts } from './accounts.js'
 import { createAppSecrets } from './appSecrets.js'
 import { buildApps, normalizeOrigin, parseApps, readConfigFile } from './apps.js'
+import { appSecretPaths } from './apps/appSecretPaths.js'
+import { APPS_KEK_VAR, devAppsKey, givenAppsKey, missingAppsKeyMessage } from './apps/appsKey.js'
+import { createAppEntrySecrets } from './apps/createAppEntrySecrets.js'
+import { createAppStore } from './apps/createAppStore.js'
 import { createAuth } from './auth.js'
 import { createVerifyCaptcha } from './captcha.js'
 import { createPgliteDb } from './db/createPgliteDb.js'
@@ -33,7 +37,7 @@ import type { Mailer } from './mailer.js'
 import { createMfa, MFA_VERIFICATION_TTL_MS } from './mfa.js'
 import { createDeviceProofs, DEVICE_PROOF_IDS_TABLE } from './deviceKeys.js'
 import { mfaRoutes } from './routes/mfaRoutes.js'
-import { pluginUserFields } from './pluginUserFields.js'
+import { pluginUserFields, pluginUserFieldsOf } from './pluginUserFields.js'
 import { createRateLimiter } from './rateLimit.js'
 import { createDevOutboxSms, createTwilioSmsSender, createUnconfiguredSms, twilioOptionsFromEnv } from './sms.js'
 import type { SmsSender } from './sms.js'
@@ -98,7 +102,11 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     throw new Error('mfaWindowSeconds must be a whole number in 1..900')
   }
 
+  const appsRefreshMs = options.appsRefreshMs ?? 2000
+  if (!(Number.isInteger(appsRefreshMs) && appsRefreshMs >= 100 && appsRefreshMs <= 60_000)) throw new Error('appsRefreshMs must be a whole number in 100..60000')
+
   // Configuration errors surface before any database is opened.
+  const appsKey = givenAppsKey(options.appsKek)
   const trustProxy = resolveTrustProxy(options.trustProxy ?? env.FOYER_TRUST_PROXY, options.trustProxy === undefined ? 'FOYER_TRUST_PROXY' : 'trustProxy')
   const trustsProxy = trustFunction(trustProxy)
   const ids = new Set<string>()
@@ -125,17 +133,26 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     const devApp = { id: devAppId, name: 'Foyer dev app', allowed_origins: [...(options.devOrigins ?? []), ...envOrigins], email_auth: true, ...options.devApp }
     appInputs.push(...parseApps([devApp], 'dev app', false, sections))
   }
-  const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins, { walletOrigin, mfaWindowSeconds, recoveryMethods: frameHalves.flatMap((h) => h.recovery?.methods ?? []) })
-  // The wallet frame calls the API from its own origin, for whichever app embeds it.
-  if (walletOrigin) for (const app of appMap.values()) app.allowedOrigins.add(walletOrigin)
+  const publicConfigServer = { walletOrigin, mfaWindowSeconds, recoveryMethods: frameHalves.flatMap((h) => h.recovery?.methods ?? []) }
+  // Built here so the config's errors (session_cookies…) stop the start before the database opens; the app store then
+  // fills this same Map from the database (the truth) and swaps its contents whenever the apps change.
+  const appMap = buildApps(appInputs, Math.floor(now() / 1000), plugins, publicConfigServer)
+  appMap.clear()
+  const secretFields = Object.fromEntries(plugins.flatMap((p) => (p.appSecretFields?.length ? [[p.id, p.appSecretFields]] : [])))
+  if (!appsKey && !dev) {
+    for (const input of appInputs) {
+      const [path] = appSecretPaths(input, secretFields)
+      if (path) throw new Error(missingAppsKeyMessage(`App ${input.id}'s ${path.join('.')}`))
+    }
+  }
 
   const smtpUrl = options.smtpUrl ?? env.SMTP_URL
   if (!smtpUrl && !dev) throw new Error('SMTP_URL (or smtpUrl) is required in production: there is no dev outbox there')
   // SMS is optional: only apps with sms_auth need a provider, and in production they must have one.
   const smsOption = options.sms === undefined ? twilioOptionsFromEnv(env) : options.sms
-  if (!smsOption && !dev && appInputs.some((a) => a.sms_auth === true)) {
-    throw new Error('An app enables sms_auth: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or the sms option) in production')
-  }
+  const smsMissing = !smsOption && !dev
+  const smsMissingMessage = 'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or the sms option) in production'
+  if (smsMissing && appInputs.some((a) => a.sms_auth === true)) throw new Error(`An app enables sms_auth: ${smsMissingMessage}`)
 
   const metricsConfig = metricsSettings(options, env)
 
@@ -170,9 +187,27 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       db, now, logger, clientIp: (c) => clientIp(c, trustsProxy),
       sinks: plugins.flatMap((p) => (p.onEvent ? [p.onEvent.bind(p)] : [])),
     })
+    // Apps live in the database: the config seeds them, the app store changes them, every instance polls for changes.
+    const appsSealKey = appsKey ?? (dev ? await devAppsKey(db) : null)
+    const appStore = createAppStore({
+      db, events, logger, now, appMap, key: appsSealKey,
+      build: { sections, plugins, server: publicConfigServer, walletOrigin },
+      secrets: createAppEntrySecrets(secretFields, appsSealKey, `${APPS_KEK_VAR} is not set: this server stores no secret field`),
+      checkEntry: (entry) => (smsMissing && entry.sms_auth === true ? `sms_auth: this server has no SMS provider: ${smsMissingMessage}` : null),
+    })
+    await appStore.seed(appInputs)
+    await appStore.refresh()
+    if (!appsSealKey && appStore.holdsSecrets) throw new Error(missingAppsKeyMessage('The app store (a stored app entry)'))
+    if (!appsKey && appStore.holdsSecrets) {
+      logger.warn(`[foyer] ${APPS_KEK_VAR} is not set: dev mode generated one and keeps it in the database to seal the apps' secret fields (never do this in production).`)
+    }
+    if (smsMissing && [...appMap.values()].some((a) => a.config.sms_auth)) throw new Error(`A stored app enables sms_auth: ${smsMissingMessage}`)
+
     const users = createUsers(db, {
       mfaMethods: (tx, userId) => mfa.methods(userId, tx),
       fields: pluginUserFields(plugins, logger),
+      fieldsOf: pluginUserFieldsOf(plugins, logger),
+      mfaMethodsOf: (tx, userIds) => mfa.methodsOf(userIds, tx),
       async forget(tx, userId) {
         for (const plugin of plugins) await plugin.forgetUser?.(tx, userId)
       },
@@ -224,6 +259,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       frameHalves,
       db, config, apps, tokens, sessions, auth, users, accounts, rateLimit, mailer, sms, secrets, logger, now, HttpError,
       appSecrets: createAppSecrets(db, { now }),
+      appStore,
       requireUser: (c) => auth.requireUser(c),
       async enforceRateLimit(name, key) {
         const rule = rateLimits[name]
@@ -297,6 +333,8 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
 
     sweep.sweepExpired(DEVICE_PROOF_IDS_TABLE)
     const jobs = createJobs(jobList, ctx, logger)
+    // Unref'd: a server that is never closed doesn't keep the process alive; close() stops it before the database closes.
+    appStore.startPolling(appsRefreshMs)
     // Each served listener by its close(), with its drain for shutdown().
     const open = new Map<() => Promise<void>, (graceMs: number) => Promise<void>>()
     const serve = async (listener: Hono, port: number, hostname?: string): Promise<Listening> => {
@@ -332,6 +370,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       if (closed) return
       closed = true
       observability.readiness.stop()
+      appStore.stop()
       await jobs.stop()
       await Promise.all([...open.keys()].map((closeOne) => closeOne()))
       await db.close()

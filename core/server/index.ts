@@ -35,6 +35,8 @@ export {
 } from './verifyFoyerRequest.js'
 export { SessionCookiesSchema, type SessionCookieSettings } from './sessionCookieSettings.js'
 export type { AccountInput, Users } from './users.js'
+export { APP_SECRET_PLACEHOLDER, type AppStore, type StoredApp } from './AppStore.js'
+export { APPS_KEK_VAR } from './apps/appsKey.js'
 export { APP_SECRET_PREFIX, basicCredentials, type AppSecretInfo, type AppSecrets, type AuthenticatedSecret } from './appSecrets.js'
 export { advisoryKey } from './appPolicy.js'
 export type { Accounts, LinkOptions, LinkTransferInfo } from './accounts.js'

@@ -14,6 +14,8 @@ export interface MfaMethod {
   method: string
   /** Whether the user has this method enrolled. */
   enrolled(db: Db, userId: string): Promise<boolean>
+  /** Which of `userIds` have it enrolled, in one query (a page of users); without it, `enrolled` is asked per user. */
+  enrolledAmong?(db: Db, userIds: readonly string[]): Promise<Set<string>>
   /**
    * The answer `verify` takes (a code string for totp and sms, an assertion for passkey), checked before an attempt is
    * counted: malformed input is a 400 that changes nothing. Methods without it can't be verified by core's routes.
@@ -35,6 +37,8 @@ export interface MfaMethod {
 export interface Mfa {
   /** The user's enrolled methods, in plugin order. */
   methods(userId: string, db?: Db): Promise<string[]>
+  /** `methods` of each of `userIds` (every id a key), a query per method for methods with `enrolledAmong`. */
+  methodsOf(userIds: readonly string[], db?: Db): Promise<Map<string, string[]>>
   /** Notes that the user just passed an MFA check in this session; MFA plugins call it after a good code. */
   recordVerification(userId: string, sessionId: string, db?: Db): Promise<void>
   /** The attempt-counted challenges MFA methods verify against (core's /api/v1/mfa routes use them). */
@@ -86,6 +90,14 @@ export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => nu
     async methods(userId, db = root) {
       const enrolled: string[] = []
       for (const m of methods) if (await m.enrolled(db, userId)) enrolled.push(m.method)
+      return enrolled
+    },
+    async methodsOf(userIds, db = root) {
+      const enrolled = new Map(userIds.map((id) => [id, [] as string[]]))
+      for (const m of methods) {
+        const among = m.enrolledAmong ? await m.enrolledAmong(db, userIds) : null
+        for (const id of userIds) if (among ? among.has(id) : await m.enrolled(db, id)) enrolled.get(id)!.push(m.method)
+      }
       return enrolled
     },
     recordVerification: record,

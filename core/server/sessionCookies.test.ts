@@ -202,6 +202,21 @@ describe('session cookies: CSRF', () => {
     expect((await t.request('/api/v1/users/me', { headers: { cookie: cookieHeader(jar, ['foyer-token']) } })).status).toBe(200)
   })
 
+  it("allow_api_origin: a cookie POST from the API server's own host passes the CSRF check only for an app with the flag", async () => {
+    const { jar } = await login('csrf.api-origin@example.com')
+    const sameHost = { origin: 'https://auth.example.test', host: 'auth.example.test', cookie: cookieHeader(jar) }
+    expect((await t.request('/api/v1/sessions/logout', { body: {}, headers: sameHost })).status).toBe(403)
+    const stored = (await t.server.ctx.appStore.get(TEST_APP_ID))!
+    const flagged = await t.server.ctx.appStore.update(TEST_APP_ID, { ...stored.entry, allow_api_origin: true }, stored.revision, 'test')
+    try {
+      const before = await activeSessions()
+      expect((await t.request('/api/v1/sessions/logout', { body: {}, headers: sameHost })).status).toBe(200)
+      expect(await activeSessions()).toBe(before - 1)
+    } finally {
+      await t.server.ctx.appStore.update(TEST_APP_ID, stored.entry, flagged.revision, 'test')
+    }
+  })
+
   it('a cookie POST with neither Origin nor Referer is 403 csrf_rejected; an allowed Referer passes', async () => {
     const { jar } = await login('csrf.none@example.com')
     const before = await activeSessions()

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose'
 import { REFRESH_COOKIE_PATH, headers, sessionCookieNames } from '../protocol/index.js'
 import { normalizeOrigin } from './apps.js'
 import type { App } from './apps.js'
+import { originAllowed } from './http/originAllowed.js'
 import { errorResponse } from './http/errorHandler.js'
 import type { SessionCookieSettings } from './sessionCookieSettings.js'
 import { SESSION_LIFETIME_SECONDS } from './sessions.js'
@@ -121,7 +122,7 @@ export function sessionCookieMiddleware(apps: Map<string, App>, now: () => numbe
     const usedCookie = hasSessionCookie(c)
     if (usedCookie && STATE_CHANGING.has(c.req.method)) {
       const origin = requestOrigin(c)
-      if (!origin || !app.allowedOrigins.has(origin)) {
+      if (!origin || !originAllowed(app, origin, c.req.header('host'))) {
         return errorResponse(c, 403, 'csrf_rejected', 'Request rejected: cookie-authenticated requests must come from an allowed origin')
       }
     }

@@ -5,6 +5,7 @@ import type { GenericSchema, InferOutput } from 'valibot'
 import type { Mode, RawUser, TokenResponse } from '../protocol/index.js'
 import type { Accounts } from './accounts.js'
 import type { AppSecrets } from './appSecrets.js'
+import type { AppStore } from './AppStore.js'
 import type { CaptchaVerifier } from './captcha.js'
 import type { App } from './apps.js'
 import type { Db } from './db/Db.js'
@@ -84,7 +85,13 @@ export interface ServerContext {
   frameHalves: readonly (ServerPluginFrame & { id: string })[]
   db: Db
   config: ResolvedConfig
+  /** The apps as this instance serves them now (an in-memory copy of the app store, reloaded when it changes). */
   apps: Apps
+  /**
+   * The apps in the database (core/server/AppStore.ts): list/get (secret fields masked), create/update/delete (validated
+   * like the config, audited, applied here at once and on every instance within `appsRefreshMs`).
+   */
+  appStore: AppStore
   tokens: Tokens
   sessions: Sessions
   auth: Auth
@@ -196,6 +203,11 @@ export interface ServerPlugin {
    * at start like the rest of the config; read back with `ctx.apps.of(c).plugins[id]`. Server-only.
    */
   appConfig?: v.GenericSchema
+  /**
+   * The secret fields of the plugin's section, as paths within it (`'bot_token'`, `'*.client_secret'`: `*` matches any
+   * key). The app store keeps them sealed (FOYER_APPS_KEK) and never returns them (AppStore.ts).
+   */
+  appSecretFields?: readonly string[]
   /** Public app-config fields derived from the plugin's section (e.g. `telegram_auth_config`). */
   publicConfig?: PublicConfigFn
   /** Named rules with defaults; `createServer({ rateLimits })` overrides them by name. */
@@ -231,6 +243,8 @@ export interface ServerPlugin {
    * already added is left out, with a warning.
    */
   userFields?(db: Db, userId: string): Promise<Record<string, unknown>>
+  /** `userFields` of many users in one query (a listing's page: `ctx.users.getMany`); a user left out has none. */
+  userFieldsOf?(db: Db, userIds: readonly string[]): Promise<Map<string, Record<string, unknown>>>
   /**
    * Deletes the rows of a user the plugin keeps without a foreign key to users (ON DELETE CASCADE covers the others),
    * in the transaction that deletes the user (`ctx.users.delete`: the management API, an account transfer).
@@ -368,6 +382,13 @@ export interface CreateServerOptions {
    * API, so every app allows it. Default FOYER_WALLET_ORIGIN.
    */
   walletOrigin?: string
+  /** How often this instance checks the app store for changes made elsewhere, in ms: 100..60000, default 2000. */
+  appsRefreshMs?: number
+  /**
+   * Key the apps' secret fields (ServerPlugin.appSecretFields) are sealed under: 32 bytes as base64 or hex. Default
+   * FOYER_APPS_KEK; production stores no secret without one; dev mode generates one kept in the database.
+   */
+  appsKek?: string
 }
 
 /** One HTTP server the Foyer server listens with. */

@@ -21,12 +21,24 @@ interface AccountRow {
   latest_verified_at: Date | null
 }
 
+interface UserRow {
+  id: string
+  created_at: Date
+  has_accepted_terms: boolean
+  is_guest: boolean
+}
+
 const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null)
 
 /** Reads users and their accounts in the User JSON shape. */
 export interface Users {
   /** The user as the wire sends it; 401 unauthorized when gone (deleted while a token lived). */
   get(userId: string, db?: Db): Promise<RawUser>
+  /**
+   * The users of `userIds` as `get` answers each, in a constant number of queries (a listing's page): in the ids'
+   * order, a user that is gone left out.
+   */
+  getMany(userIds: readonly string[], db?: Db): Promise<RawUser[]>
   /** Creates a user row; callers create its first account in the same transaction. */
   create(appId: string, db: Db, now: Date): Promise<string>
   /** Finds the owner of an account in an app. */
@@ -48,6 +60,9 @@ export interface Users {
 export interface UserExtras {
   mfaMethods(db: Db, userId: string): Promise<string[]>
   fields(db: Db, userId: string): Promise<Record<string, unknown>>
+  /** `mfaMethods` and `fields` of many users at once, for getMany (without them: per user). */
+  mfaMethodsOf?(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>>
+  fieldsOf?(db: Db, userIds: readonly string[]): Promise<Map<string, Record<string, unknown>>>
   /** Deletes what plugins keep of a user without a foreign key (ServerPlugin.forgetUser), in the caller's transaction. */
   forget?(db: Db, userId: string): Promise<void>
 }
@@ -56,7 +71,7 @@ export interface UserExtras {
 export function createUsers(root: Db, extras: UserExtras): Users {
   return {
     async get(userId, db = root) {
-      const [user] = await db.query<{ id: string; created_at: Date; has_accepted_terms: boolean; is_guest: boolean }>(
+      const [user] = await db.query<UserRow>(
         'SELECT id, created_at, has_accepted_terms, is_guest FROM users WHERE id = $1',
         [userId],
       )
@@ -75,6 +90,35 @@ export function createUsers(root: Db, extras: UserExtras): Users {
         isGuest: user.is_guest,
         ...(await extras.fields(db, userId)),
       }
+    },
+    async getMany(userIds, db = root) {
+      if (!userIds.length) return []
+      const ids = [...new Set(userIds)]
+      const users = await db.query<UserRow>('SELECT id, created_at, has_accepted_terms, is_guest FROM users WHERE id = ANY($1)', [ids])
+      const found = users.map((u) => u.id)
+      const accounts = await db.query<AccountRow>(
+        `SELECT user_id, type, identifier, data, verified_at, first_verified_at, latest_verified_at
+         FROM linked_accounts WHERE user_id = ANY($1) ORDER BY id`,
+        [found],
+      )
+      const mfa = extras.mfaMethodsOf ? await extras.mfaMethodsOf(db, found) : await eachOf(found, (id) => extras.mfaMethods(db, id))
+      const fields = extras.fieldsOf ? await extras.fieldsOf(db, found) : await eachOf(found, (id) => extras.fields(db, id))
+      const accountsOf = new Map(found.map((id) => [id, [] as LinkedAccount[]]))
+      for (const row of accounts) accountsOf.get(row.user_id)?.push(toLinkedAccount(row))
+      const byId = new Map(users.map((u) => [u.id, u]))
+      return userIds.flatMap((id) => {
+        const user = byId.get(id)
+        if (!user) return []
+        return [{
+          id: user.id,
+          createdAt: seconds(user.created_at)!,
+          linkedAccounts: accountsOf.get(id)!,
+          mfaMethods: mfa.get(id) ?? [],
+          hasAcceptedTerms: user.has_accepted_terms,
+          isGuest: user.is_guest,
+          ...fields.get(id),
+        }]
+      })
     },
     async create(appId, db, now) {
       const id = `did:foyer:${randomBytes(15).toString('hex')}`
@@ -99,6 +143,13 @@ export function createUsers(root: Db, extras: UserExtras): Users {
       await db.query('DELETE FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identifier = $3 AND unproven', [appId, type, identifier])
     },
   }
+}
+
+/** `read` of each id, one after the other (a transaction's queries go one at a time). */
+async function eachOf<T>(ids: readonly string[], read: (id: string) => Promise<T>): Promise<Map<string, T>> {
+  const out = new Map<string, T>()
+  for (const id of ids) out.set(id, await read(id))
+  return out
 }
 
 function toLinkedAccount(row: AccountRow): LinkedAccount {

@@ -31,6 +31,7 @@ export const SETTINGS = [
   { name: 'FOYER_RECOVERY_KEK', key: true, what: 'wraps the keys of automatic wallet recovery (another key than FOYER_WALLET_KEK)' },
   { name: 'FOYER_DELEGATION_KEY', key: true, what: 'seals delegated-action key envelopes (a key of its own)' },
   { name: 'FOYER_MFA_KEK', key: true, what: 'seals the authenticator-app (TOTP) secrets' },
+  { name: 'FOYER_APPS_KEK', key: true, what: "seals the secret fields of the apps' entries in the database (OAuth client secrets, bot tokens)" },
 ]
 export const KEY_NAMES = SETTINGS.filter((s) => s.key).map((s) => s.name)
 
@@ -41,7 +42,7 @@ export function isKey(value) {
   return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32
 }
 
-/** Four fresh keys (`openssl rand -base64 32` each). */
+/** Fresh keys, one per key setting (`openssl rand -base64 32` each). */
 export function generateKeys() {
   return Object.fromEntries(KEY_NAMES.map((name) => [name, randomBytes(32).toString('base64')]))
 }
@@ -62,7 +63,7 @@ export function settingsProblems(env, { dev = false } = {}) {
     }
   }
   const keys = KEY_NAMES.map((name) => env[name]).filter(Boolean)
-  if (new Set(keys).size !== keys.length) problems.push(`${KEY_NAMES.join(', ')} must be four different keys`)
+  if (new Set(keys).size !== keys.length) problems.push(`${KEY_NAMES.join(', ')} must be ${KEY_NAMES.length} different keys`)
   return problems
 }
 

@@ -10,11 +10,11 @@ const here = new URL('.', import.meta.url)
 
 describe('examples/deploy', () => {
   it('refuses a production start without every setting, with keys that are not 32 bytes or are alike; --dev needs only DATABASE_URL', () => {
-    expect(settingsProblems({}).map((p: string) => p.split(' ')[0])).toEqual(['DATABASE_URL', 'FOYER_CONFIG', 'SMTP_URL', 'FOYER_WALLET_KEK', 'FOYER_RECOVERY_KEK', 'FOYER_DELEGATION_KEY', 'FOYER_MFA_KEK'])
+    expect(settingsProblems({}).map((p: string) => p.split(' ')[0])).toEqual(['DATABASE_URL', 'FOYER_CONFIG', 'SMTP_URL', 'FOYER_WALLET_KEK', 'FOYER_RECOVERY_KEK', 'FOYER_DELEGATION_KEY', 'FOYER_MFA_KEK', 'FOYER_APPS_KEK'])
     const complete = { DATABASE_URL: 'postgres://db/foyer', FOYER_CONFIG: 'foyer.config.json', SMTP_URL: 'smtp://mail', ...generateKeys() }
     expect(settingsProblems(complete)).toEqual([])
     expect(settingsProblems({ ...complete, FOYER_MFA_KEK: 'short' })).toEqual([expect.stringMatching(/^FOYER_MFA_KEK must be 32 random bytes/)])
-    expect(settingsProblems({ ...complete, FOYER_MFA_KEK: complete.FOYER_WALLET_KEK })).toEqual([expect.stringMatching(/four different keys/)])
+    expect(settingsProblems({ ...complete, FOYER_MFA_KEK: complete.FOYER_WALLET_KEK })).toEqual([expect.stringMatching(/5 different keys/)])
     expect(settingsProblems({ ...complete, FOYER_MFA_KEK: 'ab'.repeat(32) })).toEqual([])
     expect(settingsProblems({}, { dev: true })).toEqual([expect.stringMatching(/^DATABASE_URL is not set/)])
     expect(settingsProblems({ DATABASE_URL: 'postgres://db/foyer' }, { dev: true })).toEqual([])

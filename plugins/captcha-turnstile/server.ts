@@ -52,6 +52,8 @@ export function captchaTurnstileServer(options: CaptchaTurnstileServerOptions = 
   return defineServerPlugin({
     id: 'captcha-turnstile',
     appConfig: TurnstileAppConfigSchema,
+    // The siteverify secret key: sealed in the app store, never read back.
+    appSecretFields: ['secret_key'],
     publicConfig: (section) => {
       const s = section as TurnstileAppConfig
       return { captcha_enabled: true, captcha_site_key: s.site_key, ...(s.script_url ? { turnstile_script_url: s.script_url } : {}) }

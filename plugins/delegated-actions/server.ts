@@ -69,6 +69,8 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
     frame: { events: Object.values(delegatedActionsFrameEvents), entry: fileURLToPath(new URL('./frame.ts', import.meta.url)) },
     errorCodes: delegatedActionsErrorCodes,
     appConfig: DelegatedActionsAppConfigSchema,
+    // The section's app secret: sealed in the app store, never read back.
+    appSecretFields: ['app_secret'],
     migrations: [...delegatedActionsMigrations, ...idempotencyKeyMigrations],
     rateLimits: {
       'delegated_actions.consent.user': { limit: 10, windowSeconds: 600 },

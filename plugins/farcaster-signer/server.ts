@@ -40,6 +40,8 @@ export function farcasterSignerServer(options: FarcasterSignerServerOptions = {}
     frame: { events: Object.values(farcasterSignerFrameEvents), entry: fileURLToPath(new URL('./frame.ts', import.meta.url)) },
     errorCodes: farcasterSignerErrorCodes,
     appConfig: FarcasterSignerAppConfigSchema,
+    // The custody key: sealed in the app store, never read back.
+    appSecretFields: ['custody_private_key', 'custody_mnemonic'],
     migrations: [signerRequestsMigration],
     rateLimits: {
       'farcaster-signer.init.user': { limit: 20, windowSeconds: 600 },

@@ -74,6 +74,8 @@ export function farcasterServer(options: FarcasterServerOptions = {}) {
     id: 'farcaster',
     errorCodes: farcasterErrorCodes,
     appConfig: FarcasterAppConfigSchema,
+    // The relay's auth key: sealed in the app store, never read back.
+    appSecretFields: ['relay_key'],
     // The status call carries the channel token in this header (spec §7).
     requestHeaders: ['farcaster-channel-token'],
     // The section's presence enables the method (its key is also the spec's `farcaster` flag).
@@ -281,7 +283,10 @@ CREATE INDEX farcaster_channels_expiry ON farcaster_channels (expires_at);`,
         const input = await ctx.body(c, RelayAuthenticateInputSchema)
         const channel = v.is(ChannelTokenSchema, bearer) ? await liveChannel(bearer, null) : null
         if (!channel) throw new ctx.HttpError(401, 'unauthorized', 'Unauthorized')
-        const key = sectionOf(ctx.apps.get(channel.app_id)!).relay_key
+        // Apps change live (the app store): a channel of an app deleted since is refused, not a 500.
+        const channelApp = ctx.apps.get(channel.app_id)
+        if (!channelApp) throw new ctx.HttpError(401, 'unauthorized', 'Unauthorized')
+        const key = sectionOf(channelApp).relay_key
         if (key && !ctx.secrets.equal(c.req.header('x-farcaster-auth-relay-key') ?? '', key)) {
           throw new ctx.HttpError(401, 'unauthorized', 'Unauthorized')
         }

@@ -13,6 +13,9 @@ export const importUsersPath = '/api/v1/users/import'
  */
 export const MAX_IMPORT_USERS = 500
 
+/** The server's body limit (core's BODY_LIMIT_BYTES, restated here so the SDK needn't import the server): 413 above. */
+export const MAX_IMPORT_BODY_BYTES = 100 * 1024
+
 /** A custom-JWT account: Foyer keys it by issuer and subject (one subject at two issuers is two people), so both come. */
 const CustomAuthAccountSchema = v.object({
   type: v.literal('custom_auth'),
@@ -32,6 +35,8 @@ export const ImportUserSchema = v.object({
   create_solana_wallet: v.optional(v.literal(false, 'embedded wallets are made on the user’s device at their first login, not by an import')),
 })
 export type ImportUser = v.InferOutput<typeof ImportUserSchema>
+/** One user of an import as a caller writes it (before the schema trims and lower-cases). */
+export type ImportUserInput = v.InferInput<typeof ImportUserSchema>
 
 /** POST /api/v1/users/import. Each row is checked on its own: a malformed one is reported, the others go on. */
 export const ImportUsersBodySchema = v.object({

@@ -84,11 +84,11 @@ describe('POST /api/v1/users/import', () => {
       expect.objectContaining({ type: 'phone', number: '+16502530000' }),
     ]))
 
-    // Each created user committed with its event, by the app; nothing for the others.
+    // Each created user committed with its event, by the app's secret (`app:<prefix>`, as every management call); nothing for the others.
     const events = await m.t.server.ctx.audit.list({ appId: TEST_APP_ID, event: 'user.created', limit: 10 })
     const imported = events.filter((e) => e.data.source === 'import')
     expect(imported.map((e) => e.userId).sort()).toEqual([0, 1, 2].map((i) => byIndex(i).user_id).sort())
-    expect(imported.every((e) => e.actor === 'app')).toBe(true)
+    expect(imported.map((e) => e.actor)).toEqual(imported.map(() => `app:${m.secret.slice(0, 'foyer_sk_'.length + 8)}`))
     expect(after.created - before.created).toBe(3)
   })
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_APP_ID } from '../../test/kit/createTestServer.js'
 import { codeOf, createManagementTestServer, OTHER_APP_ID, type ManagementTestServer } from '../../test/kit/managementApi.js'
+import { mfaTotpServer } from '../mfa-totp/server.js'
 import { managementPaths, type ManagementUser, type ManagementUserPage } from './schema.js'
 
 let clock = Date.parse('2026-09-01T00:00:00Z')
@@ -144,5 +145,59 @@ describe('GET /api/v1/users: filters and search', () => {
     expect(rest.data).toHaveLength(1)
     expect(rest.next_cursor).toBeNull()
     expect([one.data[0]!.id, rest.data[0]!.id].sort()).toEqual([ids.eth!, ids.sol!].sort())
+  })
+})
+
+describe('GET /api/v1/users: a page is read in a constant number of queries', () => {
+  let m: ManagementTestServer
+  beforeAll(async () => {
+    m = await createManagementTestServer({ now, plugins: [mfaTotpServer()] })
+  })
+  afterAll(() => m?.t.close())
+
+  it('answers each user as GET /api/v1/users/:id does (accounts, MFA methods, custom metadata), with the same queries for 10 users as for 100', async () => {
+    const made: string[] = []
+    for (let i = 0; i < 120; i++) {
+      clock += 1000
+      const res = await m.api(managementPaths.users, {
+        body: {
+          linked_accounts: [{ type: 'email', address: `batched.${i}@example.com` }, ...(i % 4 ? [] : [{ type: 'telegram', telegram_user_id: String(700 + i) }])],
+          ...(i % 3 ? {} : { custom_metadata: { row: i } }),
+        },
+      })
+      made.push(((await res.json()) as ManagementUser).id)
+    }
+    // Some users have TOTP enrolled (the plugin's table, as its enrollment leaves it).
+    for (const id of made.filter((_, i) => i % 5 === 0)) {
+      await m.t.server.db.query('INSERT INTO mfa_totp (user_id, secret, created_at) VALUES ($1, $2, now())', [id, 'sealed'])
+    }
+    const db = m.t.server.ctx.db
+    const original = db.query.bind(db)
+    let queries = 0
+    db.query = ((...args: Parameters<typeof db.query>) => (queries++, original(...args))) as typeof db.query
+    const counted = async (query: string) => {
+      queries = 0
+      const got = await page(m, query)
+      return { got, queries }
+    }
+    try {
+      const small = await counted('limit=10')
+      const full = await counted('limit=100')
+      expect(small.got.data).toHaveLength(10)
+      expect(full.got.data).toHaveLength(100)
+      expect(small.queries).toBeGreaterThan(0)
+      expect(full.queries).toBe(small.queries)
+    } finally {
+      db.query = original
+    }
+    const listed = (await page(m, 'limit=100')).data
+    expect(listed.map((u) => u.id)).toEqual(made.slice(0, 100))
+    for (const user of listed) {
+      const one = (await (await m.api(managementPaths.user.replace(':id', user.id))).json()) as ManagementUser
+      expect(user).toEqual(one)
+    }
+    expect(listed[0]).toMatchObject({ mfa_methods: [{ type: 'totp' }], custom_metadata: { row: 0 } })
+    expect(listed[1]).toMatchObject({ mfa_methods: [], custom_metadata: {} })
+    expect(listed[0]!.linked_accounts).toHaveLength(2)
   })
 })

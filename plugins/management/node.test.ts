@@ -4,7 +4,7 @@ import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, 
 import { build } from 'esbuild'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FoyerApiError, FoyerAuthError, FoyerClient, FoyerNetworkError, WebhookVerificationError, type ManagementUser } from 'foyer/node'
+import { FoyerApiError, FoyerAuthError, FoyerClient, FoyerNetworkError, WebhookVerificationError, type ImportReport, type ImportUserInput, type ManagementUser } from 'foyer/node'
 import { BaseError } from '../../core/errors/BaseError.js'
 import { paths, type TokenResponse } from '../../core/protocol/index.js'
 import type { Listening } from '../../core/server/index.js'
@@ -195,6 +195,114 @@ describe('FoyerClient: getUsers over pages', () => {
     for await (const user of paged.getUsers({ loginMethod: 'wallet' })) wallets.push(user.id)
     expect(wallets).toEqual([walletUser.id])
     await expect(paged.getUsers({ createdAfter: new Date(Number.NaN) }).next()).rejects.toThrow(TypeError)
+  })
+})
+
+describe('FoyerClient: importUsers', () => {
+  let s: ManagementTestServer
+  let sdk: FoyerClient
+  /** Each import request's body as sent: its users, dry_run, and its size in bytes. */
+  const sent: { users: number; dryRun: boolean; bytes: number }[] = []
+  let imported: ImportReport | undefined
+  const countUsers = async () => Number((await s.t.server.db.query<{ n: string }>('SELECT count(*) AS n FROM users'))[0]!.n)
+
+  beforeAll(async () => {
+    s = await createManagementTestServer()
+    const url = (await s.t.server.listenAll({ api: 0 })).api!.url
+    sdk = new FoyerClient({
+      appId: TEST_APP_ID,
+      appSecret: s.secret,
+      apiUrl: url,
+      fetch: (u, init) => {
+        if (u.endsWith('/api/v1/users/import')) {
+          const body = JSON.parse(String(init.body)) as { users: unknown[]; dry_run: boolean }
+          sent.push({ users: body.users.length, dryRun: body.dry_run, bytes: new TextEncoder().encode(String(init.body)).length })
+        }
+        return fetch(u, init)
+      },
+    })
+  })
+  afterAll(() => s?.t.close())
+
+  // 1,200 users: a malformed one at 777, one with the accounts of user 100 at 1,100 (same user), one at 1,150 holding
+  // user 150's e-mail with a wallet of its own (a conflict).
+  const many = (): ImportUserInput[] =>
+    Array.from({ length: 1200 }, (_, i): ImportUserInput => {
+      if (i === 777) return { linked_accounts: [] }
+      if (i === 1100) return { linked_accounts: [{ type: 'email', address: 'Bulk.100@Example.com' }] }
+      if (i === 1150) return { linked_accounts: [{ type: 'email', address: 'bulk.150@example.com' }, { type: 'wallet', chain_type: 'ethereum', address: ETH }] }
+      return { linked_accounts: [{ type: 'email', address: `bulk.${i}@example.com` }], ...(i % 3 ? {} : { custom_metadata: { row: i } }) }
+    })
+
+  it('a dry run of 1,200 users goes in 3 requests of ≤ 500, reports every row at its place and stores nothing', async () => {
+    sent.length = 0
+    const before = await countUsers()
+    const report = await sdk.importUsers(many(), { dryRun: true })
+    expect(sent).toEqual([500, 500, 200].map((users) => ({ users, dryRun: true, bytes: expect.any(Number) })))
+    expect(report.results.map((r) => r.index)).toEqual(Array.from({ length: 1200 }, (_, i) => i))
+    expect(report.results[777]).toMatchObject({ index: 777, status: 'invalid', error: { field: 'linked_accounts' } })
+    // Each request is judged on its own in a dry run: row 1,100 repeats row 100 of an earlier request, both 'created'.
+    expect({ created: report.created, existing: report.existing, conflicts: report.conflicts, invalid: report.invalid, dry_run: report.dry_run }).toEqual({ created: 1199, existing: 0, conflicts: 0, invalid: 1, dry_run: true })
+    expect(report.results.filter((r) => r.user_id)).toEqual([])
+    expect(await countUsers()).toBe(before)
+  })
+
+  it('imports 1,200 users in 3 requests with one aggregate report whose indexes are the caller’s positions', async () => {
+    sent.length = 0
+    const report = (imported = await sdk.importUsers(many()))
+    expect(sent.map((r) => r.users)).toEqual([500, 500, 200])
+    expect({ created: report.created, existing: report.existing, conflicts: report.conflicts, invalid: report.invalid, dry_run: report.dry_run }).toEqual({ created: 1197, existing: 1, conflicts: 1, invalid: 1, dry_run: false })
+    expect(report.results.map((r) => r.index)).toEqual(Array.from({ length: 1200 }, (_, i) => i))
+    expect(report.results[777]).toMatchObject({ status: 'invalid', error: { field: 'linked_accounts', message: expect.stringContaining('at least one') } })
+    // Row 1,100 (third request) is the user row 100 (first request) made; row 1,150 conflicts with row 150's user.
+    expect(report.results[1100]).toMatchObject({ status: 'existing', user_id: report.results[100]!.user_id })
+    expect(report.results[1150]).toMatchObject({ status: 'conflict' })
+    expect(await sdk.getUserByWalletAddress(ETH)).toBeNull()
+    // Every created row's user is the one holding that row's e-mail, on both sides of each request's edge.
+    for (const i of [0, 3, 499, 500, 999, 1000, 1199]) {
+      const user = await sdk.getUserByEmail(`bulk.${i}@example.com`)
+      expect(report.results[i]).toMatchObject({ index: i, status: 'created', user_id: user!.id })
+      expect(user!.custom_metadata).toEqual(i % 3 ? {} : { row: i })
+    }
+  }, 120_000)
+
+  it('is idempotent: all 1,200 again are existing, as the same users (the malformed and the conflicting row as before); nothing is stored', async () => {
+    const before = await countUsers()
+    const again = await sdk.importUsers(many())
+    expect({ created: again.created, existing: again.existing, conflicts: again.conflicts, invalid: again.invalid }).toEqual({ created: 0, existing: 1198, conflicts: 1, invalid: 1 })
+    expect(again.results.map((r) => r.user_id)).toEqual(imported!.results.map((r, i) => (i === 1100 ? imported!.results[100]!.user_id : r.user_id)))
+    expect(again.results.filter((r) => r.status !== 'existing').map((r) => [r.index, r.status])).toEqual([[777, 'invalid'], [1150, 'conflict']])
+    expect(await countUsers()).toBe(before)
+  }, 120_000)
+
+  it('importUser imports one user and answers its result', async () => {
+    const made = await sdk.importUser({ linked_accounts: [{ type: 'telegram', telegram_user_id: '424242' }] })
+    expect(made).toMatchObject({ index: 0, status: 'created', user_id: expect.any(String) })
+    expect(await sdk.importUser({ linked_accounts: [{ type: 'telegram', telegram_user_id: '424242' }] })).toEqual({ index: 0, status: 'existing', user_id: made.user_id })
+    // A malformed user (the types forbid it; JavaScript callers can still send one) is invalid, not an exception.
+    expect(await sdk.importUser({ linked_accounts: [{ type: 'email', address: 'not an address' }] } as ImportUserInput)).toMatchObject({ index: 0, status: 'invalid', error: { field: 'linked_accounts.0.address' } })
+  })
+
+  it('closes a request at 100 KiB of JSON before 500 users, and refuses a user over 100 KiB before sending anything', async () => {
+    sent.length = 0
+    // About 3.1 kB each: 32 of them fill a request.
+    const padded = Array.from({ length: 70 }, (_, i): ImportUserInput => ({
+      linked_accounts: [{ type: 'email', address: `padded.${i}@example.com` }],
+      custom_metadata: { note: 'x'.repeat(3000), row: i },
+    }))
+    const report = await sdk.importUsers(padded)
+    expect(report).toMatchObject({ created: 70, invalid: 0 })
+    expect(report.results.map((r) => r.index)).toEqual(padded.map((_, i) => i))
+    expect(sent.length).toBe(3)
+    expect(sent.reduce((n, r) => n + r.users, 0)).toBe(70)
+    for (const r of sent) expect(r.bytes).toBeLessThanOrEqual(100 * 1024)
+    // Each request but the last is full: one more user would have crossed the limit.
+    expect(sent[0]!.bytes + 3100).toBeGreaterThan(100 * 1024)
+
+    sent.length = 0
+    const huge = { linked_accounts: [{ type: 'email', address: 'huge@example.com' }], custom_metadata: { note: 'x'.repeat(101 * 1024) } } as ImportUserInput
+    await expect(sdk.importUsers([padded[0]!, huge])).rejects.toThrow(/user 1 is \d+ bytes of JSON/)
+    expect(sent).toEqual([])
   })
 })
 

@@ -76,6 +76,10 @@ export function managementServer() {
       const metadata = await customMetadataStore.get(db, userId)
       return metadata ? { customMetadata: metadata } : {}
     },
+    async userFieldsOf(db: Db, userIds: readonly string[]) {
+      const metadata = await customMetadataStore.getMany(db, userIds)
+      return new Map([...metadata].map(([id, customMetadata]) => [id, { customMetadata }]))
+    },
     routes(app: Hono, ctx: ServerContext) {
       // The operator's routes: the audit log, webhook endpoints (with webhooksServer()), app secrets.
       registerAuditRoutes(app, ctx)
@@ -88,12 +92,11 @@ export function managementServer() {
       const authenticate = async (c: Context) => (await managementCaller(ctx, c)).appId
 
       /**
-       * The app's user `userId` as the API sends it; 404 user_not_found for none (or another app's). `listed`: the id
-       * comes from the app's own listing, so its app needs no second look.
+       * The app's user `userId` as the API sends it; 404 user_not_found for none (or another app's).
        */
-      const appUser = async (appId: string, userId: string, db: Db = ctx.db, listed = false): Promise<ManagementUser> => {
+      const appUser = async (appId: string, userId: string, db: Db = ctx.db): Promise<ManagementUser> => {
         if (userId.length > USER_ID_MAX_LENGTH) throw notFound()
-        if (!listed && !(await db.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2', [userId, appId])).length) throw notFound()
+        if (!(await db.query('SELECT 1 FROM users WHERE id = $1 AND app_id = $2', [userId, appId])).length) throw notFound()
         try {
           return toManagementUser(await ctx.users.get(userId, db))
         } catch (error) {
@@ -108,7 +111,7 @@ export function managementServer() {
         return appUser(appId, userId)
       }
 
-      importRoutes(app, ctx, authenticate)
+      importRoutes(app, ctx, (c) => managementCaller(ctx, c))
 
       app.get(managementPaths.users, async (c) => {
         const appId = await authenticate(c)
@@ -121,15 +124,8 @@ export function managementServer() {
           loginMethod: query.login_method,
           search: query.search,
         })
-        const data: ManagementUser[] = []
-        for (const id of ids) {
-          try {
-            data.push(await appUser(appId, id, ctx.db, true))
-          } catch (error) {
-            // Deleted since the page was read: left out, as a later page would.
-            if (!(error instanceof ctx.HttpError && error.code === 'user_not_found')) throw error
-          }
-        }
+        // The page's users in a constant number of queries; one deleted since the page was read is left out, as a later page would.
+        const data = (await ctx.users.getMany(ids)).map(toManagementUser)
         return c.json({ data, next_cursor: nextCursor } satisfies ManagementUserPage)
       })
 

@@ -99,7 +99,7 @@ describe('foyer users import', () => {
     await withServer(async (t) => {
       expect(await count(t, 'users')).toBe(USERS)
       expect(await count(t, 'linked_accounts')).toBe(USERS * 2 + Math.ceil(USERS / 7))
-      expect(await count(t, `audit_log WHERE event = 'user.created' AND actor = 'operator'`)).toBe(USERS)
+      expect(await count(t, `audit_log WHERE event = 'user.created' AND actor = 'cli'`)).toBe(USERS)
       expect(await count(t, `webhook_deliveries`)).toBe(USERS)
       // An imported user signs in with the imported e-mail, and has the imported wallet (external) and metadata.
       const { user: signedIn } = await t.login('imported20@example.com')

@@ -17,7 +17,7 @@ import {
   type MfaPasskeyOptions,
   type MfaPasskeyResponse,
 } from './schema.js'
-import { hasMfaPasskey, mfaCredentials, setMfaPasskeys } from './server/mfaPasskeyCredentials.js'
+import { hasMfaPasskey, usersWithMfaPasskey, mfaCredentials, setMfaPasskeys } from './server/mfaPasskeyCredentials.js'
 import { clientDataOf, expectedOrigins } from './server/passkeyAssertion.js'
 import { verifyMfaAssertion } from './server/verifyMfaAssertion.js'
 
@@ -96,6 +96,7 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
   const mfa: MfaMethod = {
     method: 'passkey',
     enrolled: (db: Db, userId: string) => hasMfaPasskey(db, userId),
+    enrolledAmong: (db: Db, userIds: readonly string[]) => usersWithMfaPasskey(db, userIds),
     answer: MfaPasskeyResponseSchema,
     challenge,
     verify,

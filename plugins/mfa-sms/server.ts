@@ -59,6 +59,9 @@ export function mfaSmsServer() {
     async enrolled(db: Db, userId: string) {
       return (await phoneOf(db, userId)) !== null
     },
+    async enrolledAmong(db: Db, userIds: readonly string[]) {
+      return new Set((await db.query<{ user_id: string }>('SELECT user_id FROM mfa_sms WHERE user_id = ANY($1)', [userIds])).map((r) => r.user_id))
+    },
     answer: MfaCodeSchema,
     challenge,
     async verify({ userId }, answer, { state }) {

@@ -45,6 +45,9 @@ export function mfaTotpServer(options: MfaTotpServerOptions = {}) {
     async enrolled(db: Db, userId: string) {
       return (await db.query('SELECT 1 FROM mfa_totp WHERE user_id = $1', [userId])).length > 0
     },
+    async enrolledAmong(db: Db, userIds: readonly string[]) {
+      return new Set((await db.query<{ user_id: string }>('SELECT user_id FROM mfa_totp WHERE user_id = ANY($1)', [userIds])).map((r) => r.user_id))
+    },
     answer: MfaCodeSchema,
     async verify({ userId }, answer) {
       const ctx = context!

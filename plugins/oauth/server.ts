@@ -43,6 +43,8 @@ export function oauthServer(options: OAuthServerOptions = {}) {
     id: 'oauth',
     errorCodes: oauthErrorCodes,
     appConfig: OAuthAppConfigSchema,
+    // Each provider's client secret: sealed in the app store, never read back.
+    appSecretFields: ['*.client_secret'],
     // A configured provider turns its login flag on (an explicit `"google": false` on the app still wins).
     publicConfig: (section) =>
       Object.fromEntries(oauthProviderIds.filter((id) => (section as Record<string, unknown>)[id]).map((id) => [id, true])),

@@ -24,6 +24,8 @@ export function telegramServer() {
   return defineServerPlugin({
     id: 'telegram',
     appConfig: TelegramAppConfigSchema,
+    // The bot token: sealed in the app store, never read back.
+    appSecretFields: ['bot_token'],
     publicConfig: (section) => {
       const s = section as TelegramAppConfig
       return {

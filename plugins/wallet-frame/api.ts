@@ -3,6 +3,7 @@ import { UserSchema } from '../../core/protocol/index.js'
 import { apiPaths, defineApi } from '../../core/client/defineApi.js'
 import {
   AddWalletInputSchema,
+  AuthShareInputSchema,
   AuthShareOutputSchema,
   CreateWalletInputSchema,
   CustodyNonceOutputSchema,
@@ -33,7 +34,7 @@ export const embeddedWalletApi = defineApi('/api/v1/embedded_wallets', {
   /** Adds the next HD wallet of a root; answers the user. */
   add: { input: AddWalletInputSchema, output: UserSchema },
   /** Releases the root's auth share (rate limited, logged). */
-  authShare: { path: 'auth_share', input: WalletRefInputSchema, output: AuthShareOutputSchema },
+  authShare: { path: 'auth_share', input: AuthShareInputSchema, output: AuthShareOutputSchema },
   /** Automatic ('privy') recovery: releases the auth and recovery shares (rate limited, logged). */
   recover: { input: WalletRefInputSchema, output: RecoverOutputSchema },
   /** Stores the recovery share encrypted under a user-owned key, replacing the old one (one transaction); answers the user. */

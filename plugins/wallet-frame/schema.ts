@@ -94,6 +94,16 @@ export const AddWalletInputSchema = v.object({
 /** Body of the share routes: which wallet (any address of its root). */
 export const WalletRefInputSchema = v.object({ address: WalletAddressSchema })
 
+/**
+ * Body of the auth-share release: which wallet, and why. `export`: the frame's export page is about to show the key
+ * (the server audits `wallet.exported`); absent: an unlock to sign. The frame says it of itself (the device proof
+ * binds the call to the frame's key, not to a page): an honest frame's record, not a gate.
+ */
+export const AuthShareInputSchema = v.object({
+  address: WalletAddressSchema,
+  purpose: v.optional(v.picklist(['export'], 'purpose must be export')),
+})
+
 /** One wallet of a root: its address and HD index. */
 export const RootWalletSchema = v.object({ address: v.string(), wallet_index: v.number() })
 

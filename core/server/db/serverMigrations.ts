@@ -1,4 +1,5 @@
 import { appSecretMigrations } from '../appSecrets.js'
+import { appsMigrations } from '../apps/appsMigrations.js'
 import { captchaMigrations } from '../captcha.js'
 import { auditMigrations } from '../events/auditMigrations.js'
 import { mfaMigrations } from '../mfa.js'
@@ -11,5 +12,5 @@ import type { Migration } from './runMigrations.js'
 
 /** Every migration a server with `plugins` runs, in order: the kernel's, then each plugin's. */
 export function serverMigrations(plugins: readonly Pick<ServerPlugin, 'migrations'>[]): Migration[] {
-  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...mfaLockoutMigrations, ...appSecretMigrations, ...auditMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
+  return [...coreMigrations, ...transferMigrations, ...captchaMigrations, ...mfaMigrations, ...mfaChallengeMigrations, ...mfaLockoutMigrations, ...appSecretMigrations, ...auditMigrations, ...appsMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
 }

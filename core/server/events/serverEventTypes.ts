@@ -25,6 +25,10 @@ export const SERVER_EVENT_TYPES = [
   'app.webhook_endpoint_created',
   'app.webhook_endpoint_removed',
   'app.webhook_delivery_replayed',
+  // An app's own entry changed through the app store (`ctx.appStore`: the admin console, the CLI); data: the changed keys.
+  'app.created',
+  'app.updated',
+  'app.deleted',
   // The admin console's operators (actor `operator:<userId>` or `operator` from the CLI), in the admin app.
   'admin.operator_added',
   'admin.operator_removed',

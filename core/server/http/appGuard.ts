@@ -3,6 +3,7 @@ import { APP_ID_LENGTH, deviceKeyHeaders, headers } from '../../protocol/index.j
 import { normalizeOrigin } from '../apps.js'
 import type { App } from '../apps.js'
 import { errorResponse } from './errorHandler.js'
+import { originAllowed } from './originAllowed.js'
 
 /** A path segment's app id; null when its percent-encoding isn't valid UTF-8 (decodeURIComponent throws). */
 const decodePathId = (segment: string): string | null => {
@@ -69,7 +70,7 @@ export function appGuard(
         : errorResponse(c, 400, 'invalid_app_id', 'Invalid app ID')
     }
     if (normalized) {
-      if (!app.allowedOrigins.has(normalized)) {
+      if (!originAllowed(app, normalized, c.req.header('host'))) {
         if (!publicMatch) return errorResponse(c, 403, 'invalid_origin', 'Origin not allowed for this app')
         // The app config is the page's first call: let the page read why it is refused (it changes nothing and
         // carries no data), so the developer sees the origin and the setting instead of an opaque CORS failure.

@@ -1,7 +1,9 @@
 import type * as v from 'valibot'
+import { importUsersPath, type ImportReport, type ImportResult, type ImportUserInput } from '../importSchema.js'
 import { managementPaths, type CustomMetadata, type ManagementUser, type ManagementUserPage, type NewLinkedAccountSchema } from '../schema.js'
 import { createAuthTokenVerifier, type AuthTokenClaims } from './authTokenVerifier.js'
 import { FoyerApiError } from './FoyerApiError.js'
+import { importChunks } from './importChunks.js'
 import { managementRequest, type FetchLike, type ManagementTransport } from './managementRequest.js'
 import { verifyWebhook, type FoyerWebhookEvent, type WebhookHeaders } from './webhookVerifier.js'
 
@@ -51,6 +53,12 @@ export interface GetUsersOptions {
   search?: string
   /** Users fetched per request, 1 to 100 (default 100). */
   pageSize?: number
+}
+
+/** `importUser`'s and `importUsers`' options. */
+export interface ImportUsersOptions {
+  /** Check every user as the import would and write nothing (each `created` then has no user_id). Default false. */
+  dryRun?: boolean
 }
 
 /** What `revokeSessions` answers. */
@@ -173,6 +181,41 @@ export class FoyerClient {
   async createUser(input: CreateUserInput): Promise<ManagementUser> {
     const body = { linked_accounts: input?.linkedAccounts, ...(input?.customMetadata === undefined ? {} : { custom_metadata: input.customMetadata }) }
     return (await this.#call<ManagementUser>('POST', managementPaths.users, body))!
+  }
+
+  /**
+   * Imports one user (POST /api/v1/users/import): its result says `created` (with the new user_id), `existing` (the user
+   * who already has all its accounts), `conflict` or `invalid` (with `error: { field?, message }`).
+   */
+  async importUser(user: ImportUserInput, options: ImportUsersOptions = {}): Promise<ImportResult> {
+    const report = await this.importUsers([user], options)
+    return report.results[0]!
+  }
+
+  /**
+   * Imports users in bulk (Privy's import shape: `{ linked_accounts, custom_metadata? }` each; wallets are external ones),
+   * as many requests as it takes: at most 500 users and 100 KiB of JSON each. Answers one report over them all, each
+   * result's `index` its user's place in `users`. Idempotent: a user whose accounts all belong to one user is `existing`,
+   * so after a failure part-way (earlier requests stay committed) running the same import again is safe. A user too big
+   * for any request throws a RangeError before anything is sent. A dry run judges each request on its own: two users
+   * with the same account in different requests are both reported as `created`.
+   */
+  async importUsers(users: readonly ImportUserInput[], options: ImportUsersOptions = {}): Promise<ImportReport> {
+    if (!Array.isArray(users)) throw new TypeError('FoyerClient.importUsers: users must be an array')
+    const dryRun = options.dryRun ?? false
+    const report: ImportReport = { results: [], created: 0, existing: 0, conflicts: 0, invalid: 0, dry_run: dryRun }
+    for (const chunk of importChunks(users, dryRun)) {
+      const part = await this.#call<ImportReport>('POST', importUsersPath, { users: chunk.users, dry_run: dryRun })
+      if (!part || !Array.isArray(part.results) || part.results.length !== chunk.users.length) {
+        throw new FoyerApiError('The Foyer server answered an import report that is not one', { status: 200, code: 'unexpected_response' })
+      }
+      for (const result of part.results) report.results.push({ ...result, index: chunk.first + result.index })
+      report.created += part.created
+      report.existing += part.existing
+      report.conflicts += part.conflicts
+      report.invalid += part.invalid
+    }
+    return report
   }
 
   /**

@@ -22,7 +22,7 @@ export interface ImportOptions {
   firstIndex?: number
   /** Rows per transaction; each row has its own savepoint, so a failed row keeps nothing and the others stay. Default 100. */
   batchSize?: number
-  /** Who the events name: 'app' for the API, 'operator' for the CLI. */
+  /** Who the events name: `app:<secret prefix>` for the API, 'cli' for `foyer users import`. */
   actor: string
   c?: Context
   /**

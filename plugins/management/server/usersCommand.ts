@@ -60,7 +60,7 @@ const reportLine = (r: ImportResult) => `row ${r.index}: ${r.status}${r.error ? 
 /**
  * `foyer users import <appId> <file> [--dry-run]`: answers the exit code (2: bad usage, 1: failed; 0 once the file is
  * read, whatever its rows' fates, which the output lists). Events of the created users go to the audit log and the
- * webhooks outbox, actor `operator`.
+ * webhooks outbox, actor `cli`.
  */
 export async function usersCommand(args: readonly string[], io: UsersCommandIo, deps: UsersCommandDeps): Promise<number> {
   const dryRun = args.includes('--dry-run')
@@ -80,7 +80,7 @@ export async function usersCommand(args: readonly string[], io: UsersCommandIo, 
     services = await deps.open()
     const claimed = new Map<string, number>()
     for await (const chunk of chunksOf(file, deps.chunkSize ?? 1000)) {
-      const report = await importUsers(services, appId, chunk.map((row) => (row === NOT_JSON ? undefined : row)), { dryRun, firstIndex: totals.rows, actor: 'operator', claimed })
+      const report = await importUsers(services, appId, chunk.map((row) => (row === NOT_JSON ? undefined : row)), { dryRun, firstIndex: totals.rows, actor: 'cli', claimed })
       for (const r of report.results) {
         if (chunk[r.index - totals.rows] === NOT_JSON) r.error = { message: 'Not JSON' }
         if (r.status === 'conflict' || r.status === 'invalid') io.out(reportLine(r))

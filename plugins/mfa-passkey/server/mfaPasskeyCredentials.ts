@@ -17,6 +17,12 @@ export async function hasMfaPasskey(db: Db, userId: string): Promise<boolean> {
   return (await db.query(`SELECT 1 FROM linked_accounts a WHERE a.user_id = $1 AND a.type = 'passkey' AND ${ENROLLED} LIMIT 1`, [userId])).length > 0
 }
 
+/** Which of `userIds` have a passkey enrolled in MFA (a listing's page, one query). */
+export async function usersWithMfaPasskey(db: Db, userIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db.query<{ user_id: string }>(`SELECT DISTINCT a.user_id FROM linked_accounts a WHERE a.user_id = ANY($1) AND a.type = 'passkey' AND ${ENROLLED}`, [userIds])
+  return new Set(rows.map((r) => r.user_id))
+}
+
 /** The user's passkeys enrolled in MFA (all of them, or the one `credentialId`), newest first. */
 export function mfaCredentials(db: Db, userId: string, credentialId?: string): Promise<MfaCredential[]> {
   return db.query<MfaCredential>(

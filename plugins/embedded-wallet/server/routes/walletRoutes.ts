@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../../core/server/index.js'
 import { embeddedWalletApi, embeddedWalletPaths as paths } from '../../../wallet-frame/index.js'
 import { custodyDigest } from '../../../wallet-frame/server.js'
-import { AddWalletInputSchema, CreateWalletInputSchema, ProveWalletsInputSchema, WalletRefInputSchema } from '../../../wallet-frame/index.js'
+import { AddWalletInputSchema, AuthShareInputSchema, CreateWalletInputSchema, ProveWalletsInputSchema, WalletRefInputSchema } from '../../../wallet-frame/index.js'
 import type { CustodyKit } from '../custody/custodyKit.js'
 import { walletAccountData, walletRecords as records, type RootRow } from '../custody/walletRecords.js'
 
@@ -151,12 +151,14 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
 
   /**
    * Releases shares of the caller's wallet root to the frame: after the device proof, the MFA check (with an MFA method
-   * enrolled a fresh verification, §14) and the route's per-user limit; logged without content.
+   * enrolled a fresh verification, §14) and the route's per-user limit; logged without content. An auth share released
+   * for the export page (`purpose: 'export'`) commits `wallet.exported` (the wallet's address and chain, nothing of the
+   * key) before it is sent: no event, no share.
    */
   const releaseShares = (path: string, limit: string, what: string, recovery: boolean) =>
     app.post(path, async (c: Context) => {
-      const { userId, mfaValidForMs } = await ctx.requireCustody(c)
-      const input = await ctx.body(c, WalletRefInputSchema)
+      const { userId, appId, mfaValidForMs } = await ctx.requireCustody(c)
+      const input: { address: string; purpose?: 'export' | undefined } = await ctx.body(c, recovery ? WalletRefInputSchema : AuthShareInputSchema)
       await ctx.enforceRateLimit(limit, userId)
       const wallet = await kit.walletOf(ctx.db, userId, input.address)
       if (recovery && wallet.root.recovery_method !== 'privy') {
@@ -168,7 +170,11 @@ export function walletRoutes(app: Hono, ctx: ServerContext, kit: CustodyKit): vo
         auth_share: await kit.openShare(userId, wallet.root.id, 'auth'),
         ...(recovery ? { recovery_share: await kit.openShare(userId, wallet.root.id, 'recovery') } : {}),
       }
-      log(what, userId, wallet.root.id)
+      if (input.purpose === 'export') {
+        const data = { user_id: userId, wallet: { address: wallet.address, chain_type: wallet.root.chain_type, imported: wallet.root.imported } }
+        await ctx.db.tx((tx) => ctx.events.emit('wallet.exported', { appId, userId, data, c, db: tx }))
+      }
+      log(input.purpose === 'export' ? `${what} (export)` : what, userId, wallet.root.id)
       kit.released(recovery ? 'automatic_recovery' : 'auth')
       return c.json(answer)
     })

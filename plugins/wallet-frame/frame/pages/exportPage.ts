@@ -21,7 +21,7 @@ if (config) {
   serveFrame({ parentOrigin, allowedOrigins: config.allowedOrigins, reportHeight: true }, {
     [frameEvents.exportShow]: async (raw) => {
       const { accessToken, address } = (raw ?? {}) as { accessToken?: unknown; address?: unknown }
-      renderExport(document, exportedKeys(await vault.wallet(address, accessToken)))
+      renderExport(document, exportedKeys(await vault.exportWallet(address, accessToken)))
       return { shown: true }
     },
   })

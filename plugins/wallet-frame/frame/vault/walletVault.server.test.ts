@@ -174,6 +174,47 @@ const makeUnproven = (rootId: string) => t.server.db.query("UPDATE linked_accoun
 const unprovenOf = async (rootId: string) =>
   (await t.server.db.query<{ unproven: boolean }>("SELECT unproven FROM linked_accounts WHERE type = 'wallet' AND data->>'rootId' = $1", [rootId])).map((r) => r.unproven)
 
+describe('wallet.exported', () => {
+  const exportedRows = async (userId: string) => (await t.server.ctx.audit.list({ appId: t.appId, event: 'wallet.exported', limit: 50 })).filter((e) => e.userId === userId)
+  const walletRows = async (userId: string) => (await t.server.ctx.audit.list({ appId: t.appId, limit: 200 })).filter((e) => e.userId === userId && e.event.startsWith('wallet.'))
+
+  it('an auth share released for the export page writes one wallet.exported row (address, chain, nothing of the key); an unlock to sign writes none', async () => {
+    const d = await device('vault.export@example.com')
+    const { address, user } = await d.vault.create('ethereum', d.token)
+    // An ordinary unlock (a reloaded page signing): the auth share is released, nothing is exported.
+    const signer = d.reload()
+    await signer.wallet(address, d.token)
+    expect(await exportedRows(user.id)).toEqual([])
+    expect((await walletRows(user.id)).map((e) => e.event)).toEqual(['wallet.created'])
+
+    const exporter = d.reload()
+    const shown = await exporter.exportWallet(address, d.token)
+    expect(shown.root.wallets[0]!.address).toBe(address)
+    const rows = await exportedRows(user.id)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ actor: user.id, data: { user_id: user.id, wallet: { address, chain_type: 'ethereum', imported: false } } })
+    // Custody (ARCHITECTURE §17): no share, key or phrase in the event, only what names the wallet.
+    expect(Object.keys(rows[0]!.data).sort()).toEqual(['user_id', 'wallet'])
+    expect(Object.keys(rows[0]!.data.wallet as object).sort()).toEqual(['address', 'chain_type', 'imported'])
+    expect(JSON.stringify(rows[0])).not.toMatch(/share|private|secret|mnemonic|phrase/i)
+
+    // The export page unlocks anew every time: a second export is a second row, the signer's unlock still none.
+    await exporter.exportWallet(address, d.token)
+    await signer.wallet(address, d.token)
+    expect(await exportedRows(user.id)).toHaveLength(2)
+  })
+
+  it('the server refuses any other purpose before releasing anything', async () => {
+    const d = await device('vault.export.purpose@example.com')
+    const { address } = await d.vault.create('ethereum', d.token)
+    const forward = globalThis.fetch
+    vi.stubGlobal('fetch', async (url: URL, init: RequestInit) =>
+      forward(url, String(url).endsWith('/auth_share') ? { ...init, body: JSON.stringify({ ...JSON.parse(String(init.body)), purpose: 'backup' }) } : init),
+    )
+    await expect(d.reload().wallet(address, d.token)).rejects.toBeInstanceOf(FrameFailure)
+  })
+})
+
 describe('wallets stored before custody proofs', () => {
   it('are proven by the frame at their next unlock', async () => {
     const first = await device('vault.unproven@example.com')

@@ -191,10 +191,11 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     /**
      * Unlocks the wallet at `address` with this device's share; `wallet_not_on_device` when there is none, or when the
      * share rebuilds another secret (damaged): that share is dropped, so the host recovers and stores a good one.
+     * `purpose: 'export'` tells the server the key is about to be shown (it audits wallet.exported).
      */
-    async connect(address: string, accessToken: unknown): Promise<UnlockedWallet> {
+    async connect(address: string, accessToken: unknown, purpose?: 'export'): Promise<UnlockedWallet> {
       warmChainKeys(address)
-      const answer = await frameCall(target, embeddedWalletApi.authShare, { address }, accessToken)
+      const answer = await frameCall(target, embeddedWalletApi.authShare, { address, ...(purpose ? { purpose } : {}) }, accessToken)
       const root = rootOf(answer)
       await chainReady(root.chainType)
       // No device share, but this frame's pending creation of this very wallet (the create answer never came back):
@@ -394,6 +395,14 @@ export function createWalletVault(target: FrameApiTarget, store: DeviceShareStor
     async wallet(address: unknown, accessToken: unknown): Promise<UnlockedWallet> {
       const checked = walletAddress(address)
       return cached(checked) ?? (await vault.connect(checked, accessToken))
+    },
+
+    /**
+     * The wallet at `address` for the export page, always unlocked anew with the auth share released for an export:
+     * every key shown is one `wallet.exported` in the server's audit log.
+     */
+    async exportWallet(address: unknown, accessToken: unknown): Promise<UnlockedWallet> {
+      return vault.connect(walletAddress(address), accessToken, 'export')
     },
 
     /** Adds the root's next HD wallet (walletIndex 1, 2, …) next to `address`; answers the new address and the user. */
