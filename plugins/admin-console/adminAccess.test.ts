@@ -100,7 +100,7 @@ describe('admin console: roles', () => {
     const { user } = await a.login('target@example.com', TEST_APP_ID)
     expect((await a.api(adminPaths.users(TEST_APP_ID), { token: viewer.token })).status).toBe(200)
     expect((await a.api(adminPaths.stats(TEST_APP_ID), { token: viewer.token })).status).toBe(200)
-    const before = { users: await count('users'), sessions: await count('sessions WHERE revoked_at IS NULL'), secrets: await count('app_secrets'), operators: await count('admin_operators'), audit: await count('audit_log') }
+    const before = { apps: await count('apps'), users: await count('users'), sessions: await count('sessions WHERE revoked_at IS NULL'), secrets: await count('app_secrets'), operators: await count('admin_operators'), audit: await count('audit_log') }
     const ep = 'ep_000000000000000000000000'
     const writes: [string, string, unknown?][] = [
       ['POST', adminPaths.operators, { email: 'new.op@example.com', role: 'owner' }],
@@ -112,13 +112,16 @@ describe('admin console: roles', () => {
       ['POST', adminPaths.webhooks(TEST_APP_ID), { url: 'https://example.com/hook' }],
       ['DELETE', adminPaths.webhook(TEST_APP_ID, ep)],
       ['POST', adminPaths.webhookReplay(TEST_APP_ID, ep, 'msg_000000000000000000000000'), {}],
+      ['POST', adminPaths.apps, { entry: { name: 'Nope', allowed_origins: [] } }],
+      ['POST', adminPaths.app(TEST_APP_ID), { entry: { name: 'Nope', allowed_origins: [] }, revision: 1 }],
+      ['DELETE', adminPaths.app(TEST_APP_ID)],
       // The operators list is an owner's read.
       ['GET', adminPaths.operators],
     ]
     for (const [method, path, body] of writes) {
       await refused(await a.api(path, { method, token: viewer.token, ...(body === undefined ? {} : { body }) }), 403, 'admin_role_required')
     }
-    expect({ users: await count('users'), sessions: await count('sessions WHERE revoked_at IS NULL'), secrets: await count('app_secrets'), operators: await count('admin_operators'), audit: await count('audit_log') }).toEqual(before)
+    expect({ apps: await count('apps'), users: await count('users'), sessions: await count('sessions WHERE revoked_at IS NULL'), secrets: await count('app_secrets'), operators: await count('admin_operators'), audit: await count('audit_log') }).toEqual(before)
   })
 
   it('a demotion applies at once: the demoted owner’s next write is refused', async () => {

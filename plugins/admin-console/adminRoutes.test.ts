@@ -4,7 +4,7 @@ import { codeOf, createAdminTestServer, type AdminTestServer } from '../../test/
 import { TEST_APP_ID } from '../../test/kit/createTestServer.js'
 import { basic } from '../../test/kit/managementApi.js'
 import { managementPaths } from '../management/server.js'
-import { ADMIN_APP_ID, adminPaths, type AdminAppSecret, type AdminStats, type AdminUserDetail, type AdminUserPage } from './adminApi.js'
+import { ADMIN_APP_ID, adminPaths, type AdminApp, type AdminAppSecret, type AdminStats, type AdminUserDetail, type AdminUserPage } from './adminApi.js'
 
 let a: AdminTestServer
 let owner: Awaited<ReturnType<AdminTestServer['operator']>>
@@ -205,5 +205,64 @@ describe('admin console: webhooks without the webhooks plugin', () => {
     await refused(await a.api(adminPaths.webhooks(TEST_APP_ID), { token: owner.token, body: { url: 5 } }), 400, 'invalid_data')
     await refused(await a.api(adminPaths.webhook(TEST_APP_ID, 'ep_x'), { method: 'DELETE', token: owner.token }), 400, 'invalid_data')
     await refused(await a.api(adminPaths.webhookReplay(TEST_APP_ID, ep, 'msg_x'), { token: owner.token, body: {} }), 400, 'invalid_data')
+  })
+})
+
+describe('admin console: apps (the app store)', () => {
+  it('the plugin created the admin app at start: TOTP required, callable from the API’s own origin', async () => {
+    const admin = await get<AdminApp>(adminPaths.app(ADMIN_APP_ID))
+    expect(admin).toMatchObject({ id: ADMIN_APP_ID, name: 'Foyer admin', source: 'console', entry: { allow_api_origin: true, mfa_methods: ['totp'], email_auth: true } })
+    expect(admin.user_count).toBe(await count('users WHERE app_id = $1', [ADMIN_APP_ID]))
+    // A page the API serves (Origin = Host) may call; another origin may not.
+    expect((await a.api(adminPaths.session, { token: owner.token, headers: { origin: 'https://api.example.com', host: 'api.example.com' } })).status).toBe(200)
+    await refused(await a.api(adminPaths.session, { token: owner.token, headers: { origin: 'https://evil.example.com', host: 'api.example.com' } }), 403, 'invalid_origin')
+  })
+
+  it('lists the apps with their user counts; creates, reads, updates (revision checked) and deletes an app, audited by the operator', async () => {
+    const listed = await get<{ data: AdminApp[] }>(adminPaths.apps)
+    // Every app of the store (the dev app too: the test server runs in dev mode).
+    expect(listed.data.map((x) => x.id)).toEqual((await a.t.server.ctx.appStore.list()).map((x) => x.id))
+    expect(listed.data.map((x) => x.id)).toEqual(expect.arrayContaining([ADMIN_APP_ID, TEST_APP_ID]))
+    expect(listed.data.find((x) => x.id === TEST_APP_ID)!.user_count).toBe(await count('users WHERE app_id = $1', [TEST_APP_ID]))
+
+    const created = await json<AdminApp>(await a.api(adminPaths.apps, { token: owner.token, body: { entry: { name: 'Console app', allowed_origins: ['https://shop.example.com'], email_auth: true } } }))
+    expect(created).toMatchObject({ name: 'Console app', source: 'console', revision: 1, user_count: 0 })
+    expect(created.id).toHaveLength(25)
+    // Served at once: its users' routes know it.
+    expect((await get<AdminUserPage>(adminPaths.users(created.id))).data).toEqual([])
+    await refused(await a.api(adminPaths.apps, { token: owner.token, body: { entry: { ...created.entry } } }), 409, 'app_exists')
+    await refused(await a.api(adminPaths.apps, { token: owner.token, body: { entry: { name: '', allowed_origins: [] } } }), 400, 'invalid_app_config')
+    await refused(await a.api(adminPaths.apps, { token: owner.token, body: { entry: 'x' } }), 400, 'invalid_data')
+
+    const updated = await json<AdminApp>(await a.api(adminPaths.app(created.id), { token: owner.token, body: { entry: { ...created.entry, name: 'Renamed' }, revision: 1 } }))
+    expect(updated).toMatchObject({ name: 'Renamed', revision: 2 })
+    await refused(await a.api(adminPaths.app(created.id), { token: owner.token, body: { entry: { ...created.entry, name: 'Stale' }, revision: 1 } }), 409, 'app_changed')
+    await refused(await a.api(adminPaths.app(created.id), { token: owner.token, body: { entry: created.entry } }), 400, 'invalid_data')
+    expect((await get<AdminApp>(adminPaths.app(created.id))).name).toBe('Renamed')
+
+    expect((await a.api(adminPaths.app(created.id), { method: 'DELETE', token: owner.token })).status).toBe(204)
+    await refused(await a.api(adminPaths.app(created.id), { token: owner.token }), 404, 'app_not_found')
+    await refused(await a.api(adminPaths.users(created.id), { token: owner.token }), 404, 'app_not_found')
+    const events = await a.t.server.ctx.audit.list({ appId: created.id })
+    // (One clock tick: the order among them is not the point.)
+    expect(events.map((e) => [e.event, e.actor]).sort()).toEqual([
+      ['app.created', `operator:${owner.userId}`],
+      ['app.deleted', `operator:${owner.userId}`],
+      ['app.updated', `operator:${owner.userId}`],
+    ])
+  })
+
+  it('protects the admin app: no deletion, no update without TOTP (400 app_protected); an update keeping TOTP passes', async () => {
+    const admin = await get<AdminApp>(adminPaths.app(ADMIN_APP_ID))
+    await refused(await a.api(adminPaths.app(ADMIN_APP_ID), { method: 'DELETE', token: owner.token }), 400, 'app_protected')
+    for (const mfa_methods of [[], ['sms'], undefined]) {
+      const entry = { ...admin.entry, mfa_methods }
+      await refused(await a.api(adminPaths.app(ADMIN_APP_ID), { token: owner.token, body: { entry, revision: admin.revision } }), 400, 'app_protected')
+    }
+    expect((await get<AdminApp>(adminPaths.app(ADMIN_APP_ID))).revision).toBe(admin.revision)
+    const renamed = await json<AdminApp>(await a.api(adminPaths.app(ADMIN_APP_ID), { token: owner.token, body: { entry: { ...admin.entry, name: 'Our admin' }, revision: admin.revision } }))
+    expect(renamed.name).toBe('Our admin')
+    // Still served: the operator's calls go on.
+    expect((await a.api(adminPaths.session, { token: owner.token })).status).toBe(200)
   })
 })

@@ -2,7 +2,7 @@ import { generate } from 'otplib'
 import type { TokenResponse } from '../../core/protocol/index.js'
 import type { CreateServerOptions, ServerPlugin } from '../../core/server/index.js'
 import { ADMIN_APP_ID, type OperatorRole } from '../../plugins/admin-console/adminApi.js'
-import { adminAppEntry, adminCommand, adminConsoleServer } from '../../plugins/admin-console/server.js'
+import { adminCommand, adminConsoleReady, adminConsoleServer } from '../../plugins/admin-console/server.js'
 import { emailServer } from '../../plugins/email/server.js'
 import { managementServer } from '../../plugins/management/server.js'
 import { mfaTotpServer } from '../../plugins/mfa-totp/server.js'
@@ -14,6 +14,7 @@ export interface AdminCallInit {
   body?: unknown
   token?: string
   appId?: string
+  headers?: Record<string, string>
 }
 
 /** A test server with the admin console (and the e-mail login, TOTP, the management API), the test app and the admin app. */
@@ -40,12 +41,14 @@ export async function createAdminTestServer(options: { plugins?: ServerPlugin[];
   const clock = { now: Date.parse('2026-09-10T12:00:00Z') }
   const t = await createTestServer({
     plugins: [emailServer(), mfaTotpServer({ key: TOTP_KEY }), managementServer(), adminConsoleServer(), ...(options.plugins ?? [])],
-    apps: [{ id: TEST_APP_ID, name: 'Test App', allowed_origins: [TEST_ORIGIN], email_auth: true }, adminAppEntry()],
+    // The admin app is the plugin's: it creates it in the app store at start.
+    apps: [{ id: TEST_APP_ID, name: 'Test App', allowed_origins: [TEST_ORIGIN], email_auth: true }],
     now: () => clock.now,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   })
-  const api: AdminTestServer['api'] = (path, { method, body, token, appId = ADMIN_APP_ID } = {}) =>
-    t.request(path, { ...(method ? { method } : {}), ...(body === undefined ? {} : { body }), ...(token ? { token } : {}), headers: { 'foyer-app-id': appId } })
+  await adminConsoleReady(t.server.ctx)
+  const api: AdminTestServer['api'] = (path, { method, body, token, appId = ADMIN_APP_ID, headers = {} } = {}) =>
+    t.request(path, { ...(method ? { method } : {}), ...(body === undefined ? {} : { body }), ...(token ? { token } : {}), headers: { 'foyer-app-id': appId, ...headers } })
   const login: AdminTestServer['login'] = async (email, appId = ADMIN_APP_ID) => {
     const init = await api('/api/v1/passwordless/init', { body: { email }, appId })
     if (init.status !== 200) throw new Error(`init answered ${init.status}: ${await init.text()}`)

@@ -41,11 +41,8 @@ export function adminUserRoutes(app: Hono, ctx: ServerContext, guard: ReturnType
     const { app: target } = adminTarget(ctx, c, AppPathSchema)
     const query = ctx.parse(UsersQuerySchema, c.req.query())
     const { ids, nextCursor } = await listUserIds(ctx.db, ctx.secrets, target.id, { search: query.search, cursor: query.cursor, limit: query.limit ?? MAX_ADMIN_USERS_PAGE })
-    const data: AdminUser[] = []
-    for (const id of ids) {
-      const user = await read(id)
-      if (user) data.push(user)
-    }
+    // One batched read for the page (a user deleted since the listing is left out).
+    const data = (await ctx.users.getMany(ids)).map((u) => toManagementUser(u) as AdminUser)
     return c.json({ data, next_cursor: nextCursor } satisfies AdminUserPage)
   })
 
