@@ -173,11 +173,12 @@ describe('admin console: hostile input', () => {
 
 describe('admin console: app secrets', () => {
   it('creates (shown once), lists (never the secret) and revokes; the management API refuses a revoked secret; at most 10 live', async () => {
-    const made = await json<AdminAppSecret & { secret: string }>(await a.api(adminPaths.appSecrets(TEST_APP_ID), { token: owner.token, body: {} }))
+    const made = await json<AdminAppSecret & { secret: string }>(await a.api(adminPaths.appSecrets(TEST_APP_ID), { token: owner.token, body: { label: '  CI deploy ' } }))
     expect(made.secret).toMatch(/^foyer_sk_/)
     expect(made.secret.startsWith(made.prefix)).toBe(true)
+    expect(made.label).toBe('CI deploy')
     const listed = await get<{ data: AdminAppSecret[] }>(adminPaths.appSecrets(TEST_APP_ID))
-    expect(listed.data.map((s) => s.id)).toContain(made.id)
+    expect(listed.data.find((s) => s.id === made.id)).toMatchObject({ label: 'CI deploy', revoked_at: null })
     expect(JSON.stringify(listed)).not.toContain(made.secret)
     const management = () => a.t.request(managementPaths.users, { headers: { 'foyer-app-id': TEST_APP_ID, authorization: basic(TEST_APP_ID, made.secret) } })
     expect((await management()).status).toBe(200)
@@ -185,10 +186,17 @@ describe('admin console: app secrets', () => {
     await refused(await management(), 401, 'invalid_app_secret')
     await refused(await a.api(adminPaths.appSecret(TEST_APP_ID, made.id), { method: 'DELETE', token: owner.token }), 404, 'not_found')
     await refused(await a.api(adminPaths.appSecret(TEST_APP_ID, 'not-a-secret-id'), { method: 'DELETE', token: owner.token }), 400, 'invalid_data')
-    await refused(await a.api(adminPaths.appSecrets(TEST_APP_ID), { token: owner.token, body: { label: 'x' } }), 400, 'invalid_data')
+    const live = await count('app_secrets WHERE app_id = $1', [TEST_APP_ID])
+    for (const body of [{ label: 'x'.repeat(65) }, { label: 5 }, { label: 'bell\u0007' }, { name: 'x' }]) {
+      await refused(await a.api(adminPaths.appSecrets(TEST_APP_ID), { token: owner.token, body }), 400, 'invalid_data')
+    }
+    expect(await count('app_secrets WHERE app_id = $1', [TEST_APP_ID])).toBe(live)
     const events = await a.t.server.ctx.audit.list({ appId: TEST_APP_ID, event: 'app.secret_revoked' })
     expect(events[0]).toMatchObject({ actor: `operator:${owner.userId}`, data: { id: made.id } })
     for (let i = 0; i < 10; i++) expect((await a.api(adminPaths.appSecrets(TEST_APP_ID), { token: owner.token, body: {} })).status).toBe(200)
+    // Unlabelled ones list with label null.
+    const all = (await get<{ data: AdminAppSecret[] }>(adminPaths.appSecrets(TEST_APP_ID))).data
+    expect(all.filter((s) => s.id !== made.id).map((s) => s.label)).toEqual(Array(10).fill(null))
     await refused(await a.api(adminPaths.appSecrets(TEST_APP_ID), { token: owner.token, body: {} }), 409, 'admin_secret_limit_reached')
     expect(await count('app_secrets WHERE app_id = $1 AND revoked_at IS NULL', [TEST_APP_ID])).toBe(10)
   })

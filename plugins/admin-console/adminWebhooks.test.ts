@@ -4,7 +4,7 @@ import { TEST_APP_ID } from '../../test/kit/createTestServer.js'
 import { webhooksServer } from '../webhooks/server.js'
 import { createRng, fuzzBody } from '../../test/kit/schemaFuzzer.js'
 import { adminPaths, type AdminWebhookDelivery, type AdminWebhookEndpoint } from './adminApi.js'
-import { AddOperatorSchema, EmptyBodySchema } from './server/adminSchemas.js'
+import { AddOperatorSchema, CreateSecretSchema, EmptyBodySchema } from './server/adminSchemas.js'
 import { AddWebhookSchema } from './server/adminWebhookRoutes.js'
 
 let a: AdminTestServer
@@ -71,7 +71,7 @@ describe('admin console: generated bodies', () => {
     const routes = [
       [adminPaths.operators, AddOperatorSchema],
       [adminPaths.webhooks(TEST_APP_ID), AddWebhookSchema],
-      [adminPaths.appSecrets(TEST_APP_ID), EmptyBodySchema],
+      [adminPaths.appSecrets(TEST_APP_ID), CreateSecretSchema],
       [adminPaths.userSessionsRevoke(TEST_APP_ID, user.id), EmptyBodySchema],
       [adminPaths.session, EmptyBodySchema],
     ] as const

@@ -2,7 +2,7 @@ import type { Migration } from '../../../core/server/index.js'
 
 /**
  * The console's operators (users of the admin app, ADMIN_APP_ID) with their role, the admin sessions they verified with
- * TOTP, and an index for the overview's figures (events of one app in a time window, by type).
+ * TOTP, an index for the overview's figures (events of one app in a time window, by type), and app secrets' labels.
  */
 export const adminMigrations: Migration[] = [
   {
@@ -20,5 +20,14 @@ CREATE TABLE admin_sessions (
   verified_at timestamptz NOT NULL
 );
 CREATE INDEX audit_log_app_event_at ON audit_log (app_id, event, at);`,
+  },
+  {
+    // The label an operator gives an app secret in the console (core's app_secrets keeps none).
+    id: 'admin-console/002_secret_labels',
+    sql: `
+CREATE TABLE admin_secret_labels (
+  secret_id text PRIMARY KEY REFERENCES app_secrets(id) ON DELETE CASCADE,
+  label text NOT NULL
+);`,
   },
 ]

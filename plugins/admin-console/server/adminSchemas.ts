@@ -40,5 +40,18 @@ export const EmailSchema = v.pipe(v.string('must be an e-mail address'), v.trim(
 /** POST operators: `role` absent makes a new operator a viewer and keeps an existing one's role. */
 export const AddOperatorSchema = v.strictObject({ email: EmailSchema, role: v.optional(OperatorRoleSchema) })
 
+/** POST secrets: an optional label to recognise the secret by (an empty one is none). */
+export const CreateSecretSchema = v.strictObject({
+  label: v.optional(
+    v.pipe(
+      v.string('must be text'),
+      v.trim(),
+      v.maxLength(64, 'must be at most 64 characters'),
+      v.regex(/^[^\p{Cc}]*$/u, 'must be printable text'),
+      v.transform((s) => s || undefined),
+    ),
+  ),
+})
+
 /** Bodies of the writes that carry nothing (POST session, revoke sessions, create secret, replay): `{}` or none. */
 export const EmptyBodySchema = v.strictObject({})

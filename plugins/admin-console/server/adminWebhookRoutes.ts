@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { SERVER_EVENT_TYPES, type ServerContext } from '../../../core/server/index.js'
 import { webhooksIfEnabled, type WebhookDelivery, type WebhookEndpoint, type Webhooks } from '../../webhooks/server.js'
-import type { AdminWebhookDelivery, AdminWebhookEndpoint } from '../adminApi.js'
+import type { AdminCreatedWebhookEndpoint, AdminWebhookDelivery, AdminWebhookEndpoint, AdminWebhookList } from '../adminApi.js'
 import type { adminGuard } from './adminGuard.js'
 import { adminRoutePatterns } from './adminRoutePatterns.js'
 import { AppPathSchema, DeliveryPathSchema, EmptyBodySchema, EndpointPathSchema } from './adminSchemas.js'
@@ -69,8 +69,8 @@ export function adminWebhookRoutes(app: Hono, ctx: ServerContext, guard: ReturnT
     guard.callOf(c)
     const { app: target } = adminTarget(ctx, c, AppPathSchema)
     const webhooks = webhooksIfEnabled(ctx)
-    if (!webhooks) return c.json({ enabled: false, data: [] })
-    return c.json({ enabled: true, data: (await webhooks.listEndpoints(target.id)).map(endpointOf) })
+    if (!webhooks) return c.json({ enabled: false, data: [] } satisfies AdminWebhookList)
+    return c.json({ enabled: true, data: (await webhooks.listEndpoints(target.id)).map(endpointOf) } satisfies AdminWebhookList)
   })
 
   app.post(adminRoutePatterns.webhooks, async (c) => {
@@ -82,7 +82,7 @@ export function adminWebhookRoutes(app: Hono, ctx: ServerContext, guard: ReturnT
       await ctx.events.emit('app.webhook_endpoint_created', { appId: target.id, actor, data, c, db: tx })
     })
     ctx.logger.info(`[admin] webhook endpoint ${added.id} added: app ${target.id}, by ${actor}`)
-    return c.json({ ...endpointOf({ ...added, disabledAt: null }), secret: added.secret })
+    return c.json({ ...endpointOf({ ...added, disabledAt: null }), secret: added.secret } satisfies AdminCreatedWebhookEndpoint)
   })
 
   app.delete(adminRoutePatterns.webhook, async (c) => {
