@@ -4,6 +4,7 @@ import { main } from '../../core/server/cli/main.js'
 import { TEST_APP_ID } from '../../test/kit/createTestServer.js'
 import { codeOf, createAdminTestServer, type AdminTestServer } from '../../test/kit/adminConsole.js'
 import { ADMIN_APP_ID, ADMIN_SESSION_TTL_SECONDS, adminPaths, type AdminOperator, type AdminSession } from './adminApi.js'
+import { adminAppEntry, adminConsoleServer } from './server.js'
 import { adminRoutePatterns } from './server/adminRoutePatterns.js'
 
 let a: AdminTestServer
@@ -214,6 +215,16 @@ describe('foyer admin (CLI)', () => {
     expect(err.join('\n')).toMatch(/admin add <email> \[--role owner\|viewer\]/)
     expect(await main(['help'], io)).toBe(0)
     expect(out.join('\n')).toMatch(/admin add\|list\|remove/)
+  })
+})
+
+describe('the admin app entry', () => {
+  it('takes its extra origins from `origins`, else FOYER_ADMIN_ORIGINS; a bad one stops the start', () => {
+    expect(adminAppEntry({ env: {} })).toMatchObject({ id: ADMIN_APP_ID, allowed_origins: [], allow_api_origin: true, mfa_methods: ['totp'] })
+    expect(adminAppEntry({ env: { FOYER_ADMIN_ORIGINS: ' https://ops.example.com, http://localhost:8080 ' } }).allowed_origins).toEqual(['https://ops.example.com', 'http://localhost:8080'])
+    expect(adminAppEntry({ origins: ['https://a.example.com'], env: { FOYER_ADMIN_ORIGINS: 'https://b.example.com' } }).allowed_origins).toEqual(['https://a.example.com'])
+    expect(() => adminConsoleServer({ env: { FOYER_ADMIN_ORIGINS: 'ops.example.com' } })).toThrow(/FOYER_ADMIN_ORIGINS/)
+    expect(() => adminConsoleServer({ origins: ['javascript:alert(1)'] })).toThrow(/not an origin/)
   })
 })
 

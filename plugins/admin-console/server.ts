@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { frameAndMisconfigurationErrorCodes, serverErrorCodes } from '../../core/protocol/index.js'
 import { defineServerPlugin, type ServerContext } from '../../core/server/index.js'
 import { ADMIN_APP_ID, adminErrorCodes } from './adminApi.js'
+import { adminAppEntry, type AdminConsoleServerOptions } from './server/adminAppEntry.js'
 import { adminAppRoutes } from './server/adminAppRoutes.js'
 import { adminGuard } from './server/adminGuard.js'
 import { adminMigrations } from './server/adminMigrations.js'
@@ -14,6 +15,7 @@ import { ensureAdminApp } from './server/ensureAdminApp.js'
 
 export { ADMIN_APP_ID, ADMIN_CONSOLE_PATH, ADMIN_SESSION_TTL_SECONDS, adminErrorCodes, adminPaths } from './adminApi.js'
 export { adminCommand, ADMIN_USAGE } from './server/adminCommand.js'
+export { adminAppEntry, type AdminConsoleServerOptions } from './server/adminAppEntry.js'
 
 /** Codes core declares (the app store's: invalid_app_config, app_not_found, app_exists, app_changed). */
 const CORE_CODES: ReadonlySet<string> = new Set([...serverErrorCodes, ...frameAndMisconfigurationErrorCodes])
@@ -27,38 +29,6 @@ export function adminConsoleReady(ctx: ServerContext): Promise<void> {
   return ready.get(ctx) ?? Promise.reject(new Error('adminConsoleReady: the server has no adminConsoleServer() plugin'))
 }
 
-/** Options of `adminConsoleServer`. */
-export interface AdminConsoleServerOptions {
-  /** Origins besides the API's own that may call the console's API (the admin app's allowed_origins). Default FOYER_ADMIN_ORIGINS (comma-separated), else none. */
-  origins?: string[]
-  /** Read instead of process.env. */
-  env?: Record<string, string | undefined>
-}
-
-/** The admin app's allowed origins: `origins`, else FOYER_ADMIN_ORIGINS (comma-separated), else none. */
-function adminOrigins(options: AdminConsoleServerOptions): string[] {
-  if (options.origins) return options.origins
-  const env = (options.env ?? process.env).FOYER_ADMIN_ORIGINS ?? ''
-  return env.split(',').map((o) => o.trim()).filter(Boolean)
-}
-
-/**
- * The admin app's entry: the internal app operators sign in to (e-mail code or passkey, TOTP required), called from the
- * console at /admin on the API's own origin (`allow_api_origin`) and from `origins`. The plugin creates it in the app
- * store at start when absent.
- */
-export function adminAppEntry(options: AdminConsoleServerOptions = {}) {
-  return {
-    id: ADMIN_APP_ID,
-    name: 'Foyer admin',
-    allowed_origins: adminOrigins(options),
-    allow_api_origin: true,
-    email_auth: true,
-    passkey: true,
-    mfa_methods: ['totp'],
-  }
-}
-
 /**
  * The admin console's server half (issue 27): the console's API under /api/v1/admin/ (adminApi.ts), for operators, the
  * admin app's users with a row in admin_operators (`foyer admin add <email>`), signed in with TOTP enrolled and the
@@ -68,6 +38,8 @@ export function adminAppEntry(options: AdminConsoleServerOptions = {}) {
  * plugin when the server runs it, and the users through the management plugin's directory.
  */
 export function adminConsoleServer(options: AdminConsoleServerOptions = {}) {
+  // Read (and checked) now: a bad FOYER_ADMIN_ORIGINS stops the start instead of leaving the server without its admin app.
+  const entry = adminAppEntry(options)
   return defineServerPlugin({
     id: 'admin-console',
     errorCodes: declaredCodes,
@@ -78,7 +50,7 @@ export function adminConsoleServer(options: AdminConsoleServerOptions = {}) {
     },
     routes(app: Hono, ctx: ServerContext) {
       // At start, once: the admin app in the store (a failure is logged; the console's calls then find no app).
-      const ensured = ensureAdminApp(ctx, adminAppEntry(options)).catch((error: unknown) => {
+      const ensured = ensureAdminApp(ctx, entry).catch((error: unknown) => {
         ctx.logger.error(`[admin] could not create the admin app ${ADMIN_APP_ID}: ${(error as Error).message}`)
       })
       ready.set(ctx, ensured)
