@@ -177,6 +177,25 @@ describe('admin console: operators', () => {
     expect(await count(`admin_operators WHERE role = 'owner'`)).toBe(1)
   })
 
+  it('two owners removing each other at once leave one owner', async () => {
+    const x = await a.operator('race.x@example.com', 'owner')
+    const y = await a.operator('race.y@example.com', 'owner')
+    // Only these two owners: the setup's owner steps down to viewer for this test, and back after.
+    expect((await a.cli(['add', 'owner@example.com', '--role', 'viewer'])).code).toBe(0)
+    const answers = await Promise.all([
+      a.api(adminPaths.operator(y.userId), { method: 'DELETE', token: x.token }),
+      a.api(adminPaths.operator(x.userId), { method: 'DELETE', token: y.token }),
+    ])
+    // The other is refused: 400 last_owner (both passed the guard first) or 403 not_an_operator (it was removed first).
+    const statuses = answers.map((r) => r.status).sort()
+    expect(statuses[0]).toBe(204)
+    expect([400, 403]).toContain(statuses[1])
+    expect(await count(`admin_operators WHERE role = 'owner'`)).toBe(1)
+    expect((await a.cli(['add', 'owner@example.com', '--role', 'owner'])).code).toBe(0)
+    const left = answers[0]!.status === 204 ? x : y
+    expect((await a.api(adminPaths.operator(left.userId), { method: 'DELETE', token: owner.token })).status).toBe(204)
+  })
+
   it('refuses bad input with 400 invalid_data and changes nothing', async () => {
     const before = await count('admin_operators')
     for (const body of [{}, { email: 'not-an-email' }, { email: 'a@example.com', role: 'admin' }, { email: 'a@example.com', extra: 1 }, { email: 'x'.repeat(400) + '@example.com' }, 'not json']) {
