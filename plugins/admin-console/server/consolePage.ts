@@ -13,6 +13,8 @@ const NOT_BUILT = 'The admin console is not built: run `npm run build` (the pack
  */
 export function consolePageHtml(assets: Pick<ConsoleAssets, 'script' | 'preload' | 'style' | 'modalStyle'>): string {
   const links = [
+    // No favicon request (the console has none; /favicon.ico is not the console's).
+    '<link rel="icon" href="data:,">',
     `<link rel="stylesheet" id="foyer-styles" href="${assets.modalStyle.path}">`,
     ...(assets.style ? [`<link rel="stylesheet" href="${assets.style.path}">`] : []),
     ...assets.preload.map((chunk) => `<link rel="modulepreload" href="${chunk.path}">`),
@@ -25,7 +27,7 @@ export function consolePageHtml(assets: Pick<ConsoleAssets, 'script' | 'preload'
 
 /**
  * The console page's headers: its own origin's scripts, styles and API only (no inline code, no wallet frame), embedded
- * nowhere, no referrer. Images: its own and data: URLs (the TOTP enrolment's QR code is an SVG the modal draws).
+ * nowhere, no referrer. Images: its own and data: URLs (the empty favicon; the TOTP enrolment's QR code).
  * The page holds no data (the app fetches it), so caches may keep it, asking each time (no-cache + its ETag).
  */
 export function consolePageHeaders(): Record<string, string> {
