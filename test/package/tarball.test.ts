@@ -21,7 +21,7 @@ describe('the packed package', () => {
     // Server-only plugins (the operator's side: no client half) have no `foyer/plugins/<id>` entry; the list is exact, so
     // a plugin whose client entry went missing from the build still fails here.
     const serverOnly = pluginIds().filter((id) => !files.has(`dist/plugins/${id}/index.js`))
-    expect(serverOnly.sort()).toEqual(['management', 'webhooks'])
+    expect(serverOnly.sort()).toEqual(['admin-console', 'management', 'webhooks'])
     const ids = pluginIds().filter((id) => !serverOnly.includes(id))
     const serverIds = pluginIds().filter((id) => files.has(`dist/plugins/${id}/server.js`))
     expect(serverIds.length).toBeGreaterThan(5)
@@ -36,6 +36,17 @@ describe('the packed package', () => {
       }
     }
     expect(missing).toEqual([])
+  })
+
+  it('carries the built admin console (scripts/buildConsole.mts): its manifest, every file it names with .br and .gz copies, no console sources', async () => {
+    const { output } = await run('tar', ['-tzf', inject('tarball')], { cwd: installed() })
+    const files = new Set(output.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')))
+    const dir = 'dist/plugins/admin-console/console-assets'
+    const manifest = JSON.parse(readFileSync(join(installed(), dir, 'manifest.json'), 'utf8')) as { entry: string; files: string[] }
+    expect(manifest.files).toContain(manifest.entry)
+    const absent = manifest.files.flatMap((name) => [name, ...(name.endsWith('.js') ? [`${name}.br`, `${name}.gz`] : [])]).filter((name) => !files.has(`${dir}/${name}`))
+    expect(absent).toEqual([])
+    expect([...files].filter((f) => f.startsWith('dist/plugins/admin-console/console/'))).toEqual([])
   })
 
   it("marks the React entry points 'use client' for Next.js App Router", () => {
