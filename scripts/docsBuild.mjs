@@ -1,7 +1,7 @@
 // `npm run docs:build`: the API reference (TypeDoc + typedoc-plugin-markdown, from the package's entry points into
 // docs/reference/, git-ignored), then the VitePress site into docs/.vitepress/dist (which fails on a dead internal link).
 // `--reference` makes only the reference (what `npm run docs` needs before its dev server starts).
-import { rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Application } from 'typedoc'
 import { docsEntryPoints, repoRoot } from './docsEntryPoints.mjs'
@@ -17,6 +17,12 @@ export async function buildReference(root = repoRoot) {
   const project = await app.convert()
   if (!project) throw new Error('TypeDoc could not convert the entry points')
   await app.generateOutputs(project)
+  // Signatures and comments are text, never Vue templates: each page goes in a v-pre container.
+  for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.md')) continue
+    const file = join(entry.parentPath ?? entry.path, entry.name)
+    writeFileSync(file, `::: v-pre\n${readFileSync(file, 'utf8')}\n:::\n`)
+  }
   return project
 }
 
