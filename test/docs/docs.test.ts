@@ -5,7 +5,8 @@
 // - every TypeScript / TSX sample in docs/**/*.md and README.md type-checks against the package's sources (a fence marked
 //   `ts no-check` is a sketch and is skipped; a fence titled `[path]` is written at that path, so samples of one page
 //   can import each other);
-// - every name exported by a package entry point (package.json "exports") has an entry in the generated reference.
+// - every name exported by a package entry point (package.json "exports") has an entry in the generated reference;
+// - every plugin page names the error codes its server half declares.
 import { spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -40,6 +41,24 @@ describe('README.md', () => {
       expect(readme, `README row for ${id}`).toContain(`| [${id}](docs/plugins/${id}.md) |`)
       expect(existsSync(join(docs, 'plugins', `${id}.md`)), `docs/plugins/${id}.md`).toBe(true)
     }
+  })
+})
+
+describe('the plugin pages', () => {
+  it("name every error code each server half declares (its errorCodes), so a page can't fall behind its plugin", async () => {
+    const missing: string[] = []
+    for (const id of plugins) {
+      const server = join(root, 'plugins', id, 'server.ts')
+      if (!existsSync(server)) continue
+      const page = readFileSync(join(docs, 'plugins', `${id}.md`), 'utf8')
+      const module: Record<string, unknown> = await import(server)
+      for (const [name, factory] of Object.entries(module)) {
+        if (!/^[a-z]\w*Server$/.test(name) || typeof factory !== 'function') continue
+        const plugin = (factory as () => { id?: string; errorCodes?: readonly string[] })()
+        for (const code of plugin.errorCodes ?? []) if (!page.includes(`\`${code}\``)) missing.push(`docs/plugins/${id}.md: ${code}`)
+      }
+    }
+    expect(missing).toEqual([])
   })
 })
 
