@@ -448,7 +448,7 @@ export interface FoyerPlugin<Id extends string = string> {
   middleware?: CallMiddleware | ((foyer: Foyer) => CallMiddleware)
   /**
    * Functions the plugin adds to `useFoyer()` (Privy's `usePrivy` has `createWallet`, `exportWallet`…), made once
-   * per kernel. Declare their types for hosts by augmenting `FoyerActions` (see README "Writing a plugin").
+   * per kernel. Declare their types for hosts by augmenting `FoyerActions` (see docs/writing-a-plugin.md).
    */
   actions?: (foyer: Foyer) => Record<string, (...args: any[]) => unknown>
   /**

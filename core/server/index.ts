@@ -19,6 +19,7 @@ export { createTwilioSmsSender, SmsSendError, type SmsSender, type SmsMessage, t
 export type { RateLimitRule, RateLimiter } from './rateLimit.js'
 export { storedSecret, type Secrets } from './secrets.js'
 export { createSealedTextBox, parseKek, type SealedTextBox } from './sealedTextBox.js'
+export { createStaticAsset, serveStaticAsset, serveRevalidated, negotiateEncoding, etagOf, ifNoneMatchTags, IMMUTABLE, builtCopies, type StaticAsset, type ContentCoding } from './staticAsset.js'
 export type { Sessions, RefreshResult } from './sessions.js'
 export { SESSION_LIFETIME_SECONDS } from './sessions.js'
 export type { Tokens, VerifiedAccessToken } from './tokens.js'

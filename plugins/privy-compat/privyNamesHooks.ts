@@ -80,7 +80,7 @@ export const reactAuthValues: Record<string, PrivyNameStatus> = {
     'Over delegated actions: addSessionSigners lets the app’s server key sign for an embedded Solana wallet after the user consents on a screen (signers / policyIds are not read; Ethereum wallets reject UNSUPPORTED_CHAIN_TYPE); removeSessionSigners revokes every delegation of the user, not only address.',
   ),
   useSigners: missing('Key quorums and signers of Privy’s wallet API: not in Foyer; useSessionSigners delegates Solana wallets to the app’s server.'),
-  useAuthorizationSignature: missing('Authorization signatures for Privy’s wallet API: Foyer’s delegated-actions back-end API is signed with the app’s own key (README: delegated actions).'),
+  useAuthorizationSignature: missing('Authorization signatures for Privy’s wallet API: Foyer’s delegated-actions back-end API is signed with the app’s own key (docs/plugins/delegated-actions.md).'),
   useDelegatedActions: differs('Solana wallets only: chainType \'ethereum\' rejects UNSUPPORTED_CHAIN_TYPE.'),
   useHeadlessDelegatedActions: missing('Delegation always asks the user: useDelegatedActions / useSessionSigners.'),
   useWalletActions: missing('Privy’s wallet API actions: send with useSendTransaction.'),

@@ -1,6 +1,6 @@
 // The password method's numbers, shared by its frame half (the KDF a new password gets) and its server half (the lock).
 
-/** Wrong passwords in a row after which the server evaluates no more for the wallet (until a new login, see README). */
+/** Wrong passwords in a row after which the server evaluates no more for the wallet (until a new login, see docs/plugins/recovery-password.md). */
 export const RECOVERY_PASSWORD_MAX_FAILURES = 10
 
 /** The argon2id parameters of a new recovery password (ARCHITECTURE §14: m = 19 MiB, t = 2, p = 1; 32-byte key). */

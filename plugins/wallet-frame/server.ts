@@ -21,6 +21,6 @@ export {
 export { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml, type FramePageMode } from './server/framePage.js'
 export { assertSameSite, siteOf } from './server/sameSite.js'
 export { assertWalletFrameOrigin, sameOrigin } from './server/walletFrameOnly.js'
-export { createStaticAsset, serveStaticAsset, type StaticAsset } from './server/staticAsset.js'
+export { createStaticAsset, serveStaticAsset, type StaticAsset } from '../../core/server/staticAsset.js'
 export { custodyDigest, custodyStatement, kdfDigest, type CustodyAction, type CustodyStatementInput } from './custodyStatement.js'
 export { RECOVERY_OAUTH_CALLBACK_PATH } from './channel/frameProtocol.js'

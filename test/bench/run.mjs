@@ -17,6 +17,9 @@ const bundleFailed = await bundleBench().then(
   (error) => (console.log(`Bundle: the benchmark failed\n${error?.stack ?? error}`), true),
 )
 line()
+const { adminConsoleBench } = await import('./adminConsole.mjs')
+await adminConsoleBench().catch((error) => console.log(`Admin console: the benchmark failed\n${error?.stack ?? error}`))
+line()
 
 const renders = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/bench/vitest.config.ts'], {
   cwd: root,

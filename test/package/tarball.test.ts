@@ -38,6 +38,17 @@ describe('the packed package', () => {
     expect(missing).toEqual([])
   })
 
+  it('carries the built admin console (scripts/buildConsole.mts): its manifest, every file it names with .br and .gz copies, no console sources', async () => {
+    const { output } = await run('tar', ['-tzf', inject('tarball')], { cwd: installed() })
+    const files = new Set(output.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')))
+    const dir = 'dist/plugins/admin-console/console-assets'
+    const manifest = JSON.parse(readFileSync(join(installed(), dir, 'manifest.json'), 'utf8')) as { entry: string; files: string[] }
+    expect(manifest.files).toContain(manifest.entry)
+    const absent = manifest.files.flatMap((name) => [name, ...(name.endsWith('.js') ? [`${name}.br`, `${name}.gz`] : [])]).filter((name) => !files.has(`${dir}/${name}`))
+    expect(absent).toEqual([])
+    expect([...files].filter((f) => f.startsWith('dist/plugins/admin-console/console/'))).toEqual([])
+  })
+
   it("marks the React entry points 'use client' for Next.js App Router", () => {
     for (const file of ['dist/ui/foyer.js', 'dist/ui/index.js']) {
       expect(readFileSync(join(installed(), file), 'utf8').split('\n')[0], file).toBe("'use client';")

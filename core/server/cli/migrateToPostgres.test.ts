@@ -9,7 +9,7 @@ import { startPostgresServer, type PostgresServer } from '../../../test/kit/post
 import { main } from './main.js'
 import { migrateToPostgres } from './migrateToPostgres.js'
 
-// Moving from PGlite to PostgreSQL, as the README tells an operator: start the server once on PostgreSQL (it makes
+// Moving from PGlite to PostgreSQL, as docs/self-hosting.md tells an operator: start the server once on PostgreSQL (it makes
 // the tables), stop it, run `foyer migrate-to-postgres`, start it on PostgreSQL. Users, sessions and tokens survive.
 
 let pgServer: PostgresServer

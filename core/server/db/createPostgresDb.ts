@@ -5,7 +5,7 @@ import { DatabaseUnavailableError } from './DatabaseUnavailableError.js'
 import type { Db } from './Db.js'
 import { createDbHealth } from './dbHealth.js'
 
-/** How the server uses PostgreSQL: pool size and timeouts (the README's settings table names their variables). */
+/** How the server uses PostgreSQL: pool size and timeouts (docs/self-hosting.md's settings table names their variables). */
 export interface PostgresDbOptions {
   /** Most connections one instance opens (FOYER_DB_POOL_MAX). Default 10. */
   max?: number

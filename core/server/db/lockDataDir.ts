@@ -84,7 +84,7 @@ export function lockDataDir(dataDir: string): () => void {
     if (owner && alive(owner)) {
       throw new DataDirLockedError(
         `Another Foyer server (pid ${owner.pid}${owner.host === me.host ? '' : ` on ${owner.host}`}) is using the PGlite data folder ${folder}. ` +
-          'PGlite is for one process: stop that server, or run several instances on PostgreSQL (DATABASE_URL; see "Moving to PostgreSQL" in the README). ' +
+          'PGlite is for one process: stop that server, or run several instances on PostgreSQL (DATABASE_URL; see "PostgreSQL" in docs/self-hosting.md). ' +
           `If that process is gone, delete ${file}.`,
       )
     }

@@ -10,7 +10,7 @@ import { RECOVERY_OAUTH_CALLBACK_PATH } from '../channel/frameProtocol.js'
 import { embeddedWalletServer } from '../../embedded-wallet/server.js'
 import { frameListener } from './frameListener.js'
 import { FRAME_SCRIPT_PATH } from './framePage.js'
-import { createStaticAsset } from './staticAsset.js'
+import { createStaticAsset } from '../../../core/server/staticAsset.js'
 
 const API_ORIGIN = 'http://localhost:8787'
 // The frame page's CSP as strict as it has been: its own scripts only (and wasm), its own stylesheet files only (no

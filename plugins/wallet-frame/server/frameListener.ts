@@ -3,7 +3,7 @@ import type { App, ServerContext } from '../../../core/server/index.js'
 import { appIdOfFramePath, FRAME_SCRIPT_PATH, framePageHeaders, framePageHtml, oauthCallbackHeaders, oauthCallbackHtml } from './framePage.js'
 import { RECOVERY_OAUTH_CALLBACK_PATH } from '../channel/frameProtocol.js'
 import { loadFrameAssets, type FrameAssets, type FrameHalfSource } from './frameScript.js'
-import { IMMUTABLE, serveRevalidated, serveStaticAsset } from './staticAsset.js'
+import { IMMUTABLE, serveRevalidated, serveStaticAsset } from '../../../core/server/staticAsset.js'
 
 const NOT_BUILT = 'The wallet frame is not built'
 

@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { ServerContext } from '../../../core/server/index.js'
 import { frameStyles } from '../frame/pages/frameStyles.js'
-import { createStaticAsset, type StaticAsset } from './staticAsset.js'
+import { builtCopies, createStaticAsset, type StaticAsset } from '../../../core/server/staticAsset.js'
 
 // The wallet frame's server/ folder (this file's).
 const here = dirname(fileURLToPath(import.meta.url))
@@ -130,22 +129,6 @@ export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], f
 
 /** The visible frame pages' stylesheet as a static asset. */
 export const frameStyleAsset = () => createStaticAsset(STYLE_FILE, Buffer.from(frameStyles))
-
-/** The build's compressed copies of `file` that decompress to `bytes` (a stale copy is never served). */
-function builtCopies(file: string, bytes: Uint8Array): Partial<Record<'br' | 'gzip', Buffer>> {
-  const copy = (path: string, decompress: (data: Buffer) => Buffer) => {
-    if (!existsSync(path)) return undefined
-    const data = readFileSync(path)
-    try {
-      return decompress(data).equals(bytes) ? data : undefined
-    } catch {
-      return undefined
-    }
-  }
-  const br = copy(`${file}.br`, brotliDecompressSync)
-  const gzip = copy(`${file}.gz`, gunzipSync)
-  return { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) }
-}
 
 /** The manifest `npm run build` writes beside the built kernel. */
 interface FrameManifest {

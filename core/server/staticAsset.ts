@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { existsSync, readFileSync } from 'node:fs'
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib'
 import type { Context } from 'hono'
 
 /** The content codings an asset is kept in; the order is the server's preference when the client likes two alike. */
@@ -119,4 +120,20 @@ export function serveRevalidated(c: Context, body: string, status: 200, headers:
     return c.body(null, 304, { ...kept, etag })
   }
   return c.body(body, status, { ...headers, etag })
+}
+
+/** The build's compressed copies of `file` that decompress to `bytes` (a stale copy is never served). */
+export function builtCopies(file: string, bytes: Uint8Array): Partial<Record<'br' | 'gzip', Buffer>> {
+  const copy = (path: string, decompress: (data: Buffer) => Buffer) => {
+    if (!existsSync(path)) return undefined
+    const data = readFileSync(path)
+    try {
+      return decompress(data).equals(bytes) ? data : undefined
+    } catch {
+      return undefined
+    }
+  }
+  const br = copy(`${file}.br`, brotliDecompressSync)
+  const gzip = copy(`${file}.gz`, gunzipSync)
+  return { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) }
 }
