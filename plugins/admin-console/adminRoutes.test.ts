@@ -274,3 +274,12 @@ describe('admin console: apps (the app store)', () => {
     expect((await a.api(adminPaths.session, { token: owner.token })).status).toBe(200)
   })
 })
+
+describe('admin console: the page', () => {
+  it('is served at /admin by the plugin (the console’s page, with its CSP)', async () => {
+    const res = await a.t.app.request('/admin')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/text\/html/)
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
+  }, 60_000)
+})

@@ -11,6 +11,7 @@ import { adminSecretRoutes } from './server/adminSecretRoutes.js'
 import { adminStatsRoutes } from './server/adminStatsRoutes.js'
 import { adminUserRoutes } from './server/adminUserRoutes.js'
 import { adminWebhookRoutes } from './server/adminWebhookRoutes.js'
+import { consoleRoutes } from './server/consolePage.js'
 import { ensureAdminApp } from './server/ensureAdminApp.js'
 
 export { ADMIN_APP_ID, ADMIN_CONSOLE_PATH, ADMIN_SESSION_TTL_SECONDS, adminErrorCodes, adminPaths } from './adminApi.js'
@@ -58,6 +59,8 @@ export function adminConsoleServer(options: AdminConsoleServerOptions = {}) {
       app.use('/api/v1/admin/*', guard.middleware)
       adminOperatorRoutes(app, ctx, guard)
       adminAppRoutes(app, ctx, guard, () => ctx.appStore)
+      // The console's page and assets at /admin (server/consolePage.ts).
+      consoleRoutes(app, ctx)
       adminUserRoutes(app, ctx, guard)
       adminSecretRoutes(app, ctx, guard)
       adminWebhookRoutes(app, ctx, guard)
