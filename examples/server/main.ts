@@ -31,6 +31,7 @@ import { delegatedActionsServer } from 'foyer/plugins/delegated-actions/server'
 import { crossAppServer } from 'foyer/plugins/cross-app/server'
 import { managementServer } from 'foyer/plugins/management/server'
 import { webhooksServer } from 'foyer/plugins/webhooks/server'
+import { adminConsoleServer } from 'foyer/plugins/admin-console/server'
 
 // FOYER_SERVER_PLUGINS: comma-separated modules (paths or package names) whose default export is a server
 // plugin or a list of them: third-party plugins join the composition without editing this file.
@@ -143,8 +144,10 @@ const recoveryMethods = [recoveryPasswordServer(), recoveryGoogleDriveServer(), 
 
 // managementServer(): the management REST API (/api/v1/users…) for an app's back end, with one of the app's secrets
 // (`foyer app-secret create <appId>`); without a secret every call is 401.
+// adminConsoleServer(): the admin console's API (/api/v1/admin/…) for operators (`npm run foyer -- admin add <email>`),
+// who sign in to the admin app with TOTP; FOYER_ADMIN_ORIGINS adds origins besides the API's own.
 const server = await createServer({
-  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...recoveryMethods, smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), managementServer(), ...webhooks, ...extraPlugins],
+  plugins: [termsServer(), emailServer(), smsServer(), guestServer(), customJwtServer(), telegramServer(), farcasterServer(), passkeyServer(), mfaTotpServer(), mfaSmsServer(), mfaPasskeyServer(), oauthServer(), siwsServer(), siweServer(), captchaTurnstileServer(), embeddedWalletServer({ apiOrigin }), ...recoveryMethods, smartWalletsServer(), fundingServer(), ...moonpay, fundingCoinbaseServer(), ...delegated, farcasterSignerServer(), crossAppServer(), managementServer(), ...webhooks, adminConsoleServer(), ...extraPlugins],
   walletOrigin,
   // FOYER_DATA_DIR, DATABASE_URL, SMTP_URL, FOYER_DEV_APP_ID and FOYER_TRUST_PROXY are read by createServer itself.
   ...(process.env.FOYER_CONFIG ? { configFile: process.env.FOYER_CONFIG } : {}),

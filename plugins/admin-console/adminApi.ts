@@ -7,6 +7,11 @@
  * (403 `admin_mfa_enrollment_required`), and an admin session verified with TOTP (POST session, which itself needs a
  * fresh MFA verification: 403 `missing_or_invalid_mfa`, else 403 `admin_session_unverified`). Writes need the
  * `owner` role (403 `admin_role_required`); a viewer reads.
+ *
+ * Besides adminErrorCodes, the routes answer core's codes: 400 `invalid_data` (bad input; the message names the field),
+ * 401 `unauthorized`, 403 `missing_or_invalid_mfa`, 429 `too_many_requests`, 404 `not_found` (a user, app secret,
+ * webhook endpoint or delivery that isn't there, or any webhook write when the server has no webhooks plugin) and 400
+ * `not_allowed` (removing yourself as an operator; deleting an operator's user from the admin app).
  */
 
 /** The internal app operators sign in to (created by the admin-console server half at start when absent). */
@@ -69,6 +74,7 @@ export const adminErrorCodes = [
   'app_protected', // 400: the admin app itself can't be deleted or have its sign-in weakened
   'operator_not_found', // 404
   'last_owner', // 400: removing or demoting the last owner
+  'admin_secret_limit_reached', // 409: the app has 10 live secrets already (revoke one first)
 ] as const
 export type AdminErrorCode = (typeof adminErrorCodes)[number]
 
@@ -129,6 +135,23 @@ export interface AdminAppSecret {
   created_at: number
   last_used_at: number | null
   revoked_at: number | null
+}
+
+/** POST appSecrets' answer: the secret itself, shown this once. */
+export interface AdminCreatedAppSecret extends AdminAppSecret {
+  secret: string
+}
+
+/** GET webhooks. */
+export interface AdminWebhookList {
+  /** False when the server runs without the webhooks plugin (then `data` is empty and the writes are 404). */
+  enabled: boolean
+  data: AdminWebhookEndpoint[]
+}
+
+/** POST webhooks' answer (body `{ url, events? }`; no events: all of them): the signing secret, shown this once. */
+export interface AdminCreatedWebhookEndpoint extends AdminWebhookEndpoint {
+  secret: string
 }
 
 export interface AdminWebhookEndpoint {

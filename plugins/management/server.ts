@@ -31,6 +31,9 @@ import { registerWebhookRoutes } from './server/webhookRoutes.js'
 export { managementPaths, managementErrorCodes, type ManagementUser, type ManagementUserPage } from './schema.js'
 export { operationsPaths, operationsErrorCodes } from './operationsSchema.js'
 export { usersCommand, USERS_USAGE } from './server/usersCommand.js'
+// The user directory for the admin console (plugins import each other through their public entries only).
+export { listUserIds, type UserListing } from './server/userDirectory.js'
+export { toManagementUser } from './server/toManagementUser.js'
 
 const PLUGIN_ID = 'management'
 const USER_ID_MAX_LENGTH = 128

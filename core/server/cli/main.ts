@@ -25,6 +25,8 @@ ${APP_SECRET_USAGE}
                                           (foyer webhook for the details). Needs FOYER_WEBHOOK_KEK in production.
   users import <appId> <file> [--dry-run] Import users in bulk from a .jsonl or .json file (Privy's import shape;
                                           foyer users for the details). Re-running a file creates nothing twice.
+  admin add|list|remove                   The admin console's operators (foyer admin for the details): add <email>
+                                          [--role owner|viewer] makes the admin app's user with that e-mail one.
 
 All but migrate-from-privy use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
 which only one process may open: stop the server first when it uses PGlite.`
@@ -102,6 +104,13 @@ export async function main(argv: readonly string[], io: CliIo = { out: (l) => co
     const webhooks = await import('foyer/plugins/webhooks/server')
     const plugins = [management.managementServer(), webhooks.webhooksServer()]
     return management.usersCommand(rest, io, { open: () => openCommandServices(plugins) })
+  }
+  if (command === 'admin') {
+    // The admin console's command, reached the same way; operators' events go to the webhooks outbox too.
+    const admin = await import('foyer/plugins/admin-console/server')
+    const webhooks = await import('foyer/plugins/webhooks/server')
+    const plugins = [admin.adminConsoleServer(), webhooks.webhooksServer()]
+    return admin.adminCommand(rest, io, { open: () => openCommandServices(plugins) })
   }
   io.err(`${command ? `foyer: unknown command ${command}` : 'foyer: no command'}\n\n${USAGE}`)
   return 2

@@ -29,6 +29,9 @@ export const SERVER_EVENT_TYPES = [
   'app.created',
   'app.updated',
   'app.deleted',
+  // The admin console's operators (actor `operator:<userId>` or `operator` from the CLI), in the admin app.
+  'admin.operator_added',
+  'admin.operator_removed',
 ] as const
 
 /** One of SERVER_EVENT_TYPES. */
