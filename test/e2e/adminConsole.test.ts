@@ -77,6 +77,25 @@ const typeCode = async (page: Page, dialog: Locator, code: string) => {
   await page.keyboard.type(code)
 }
 
+/** From the console's 'Set up an authenticator app': enrols TOTP in the Foyer modal; answers the authenticator's next code. */
+async function enrolTotp(page: Page) {
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor()
+  await dialog.getByTestId('foyer-mfa-enroll-totp').click()
+  await dialog.getByRole('heading', { name: 'Scan QR code' }).waitFor()
+  const secret = (await dialog.getByTestId('foyer-mfa-totp-secret').textContent({ timeout: 20_000 }))!.trim()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('heading', { name: 'Enter enrollment code' }).waitFor()
+  const nextCode = authenticator(secret)
+  await typeCode(page, dialog, await nextCode())
+  await dialog.getByRole('heading', { name: 'Authenticator app verification added' }).waitFor()
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+  return nextCode
+}
+
 /** Goes to a console page by its navigation link and waits for its heading; checks it with axe. */
 async function openPage(page: Page, link: string, heading = link) {
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link, exact: true }).click()
@@ -118,7 +137,7 @@ describe('the admin console in Chromium, real server', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor()
   })
 
-  it('an owner enrols TOTP, verifies, edits an app live, finds a user by wallet, revokes their sessions and deletes a user', async () => {
+  it('an owner enrols TOTP, verifies, edits an app live, finds a user by wallet, revokes their sessions and deletes a user; a viewer can change nothing', async () => {
     // Two example-app users: one with a wallet (found by its address, sessions revoked), one to delete.
     const { page: userPage } = await e2e.newPage()
     const address = await exampleUser(userPage, 'wallet.user@example.com')
@@ -131,20 +150,8 @@ describe('the admin console in Chromium, real server', () => {
     const seen = await signInToConsole(page, OWNER)
     await page.getByRole('heading', { name: 'Set up an authenticator app' }).waitFor({ timeout: 20_000 })
     expect(await axeViolations(page)).toEqual([])
-    await page.getByRole('button', { name: 'Set up authenticator app' }).click()
+    const nextCode = await enrolTotp(page)
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor()
-    await dialog.getByTestId('foyer-mfa-enroll-totp').click()
-    await dialog.getByRole('heading', { name: 'Scan QR code' }).waitFor()
-    const secret = (await dialog.getByTestId('foyer-mfa-totp-secret').textContent({ timeout: 20_000 }))!.trim()
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await dialog.getByRole('heading', { name: 'Enter enrollment code' }).waitFor()
-    const nextCode = authenticator(secret)
-    await typeCode(page, dialog, await nextCode())
-    await dialog.getByRole('heading', { name: 'Authenticator app verification added' }).waitFor()
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'detached' })
     // Enrolling verified this session: the admin session is verified at once, and the overview shows.
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor({ timeout: 20_000 })
     await page.getByLabel('App').selectOption(e2e.stack.appId)
@@ -264,5 +271,27 @@ describe('the admin console in Chromium, real server', () => {
     await page.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor()
     expect(await page.getByRole('cell', { name: OWNER, exact: true }).count()).toBe(1)
     expect(await axeViolations(page), 'operators').toEqual([])
+
+    // The viewer signs in (TOTP too) and reads, with no way to change anything: the app editor's controls are
+    // disabled, no secret can be made, a user has no revoke or delete button, and there is no Operators page. (The
+    // API refuses a viewer's every write as well: plugins/admin-console/adminAccess.test.ts.)
+    const { page: viewer } = await e2e.newPage()
+    await signInToConsole(viewer, 'viewer@example.com')
+    await viewer.getByRole('heading', { name: 'Set up an authenticator app' }).waitFor({ timeout: 20_000 })
+    await enrolTotp(viewer)
+    await viewer.getByRole('heading', { name: 'Overview', level: 1 }).waitFor({ timeout: 20_000 })
+    expect(await viewer.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators', exact: true }).count()).toBe(0)
+    await openPage(viewer, 'Apps')
+    await viewer.locator(`a[href="#/apps/${encodeURIComponent(e2e.stack.appId)}"]`).click()
+    await viewer.getByRole('heading', { name: 'App secrets' }).waitFor()
+    await viewer.getByText('You are a viewer: you can read everything here, but only an owner can change it.').first().waitFor()
+    expect(await viewer.getByRole('checkbox', { name: 'SMS code' }).isChecked()).toBe(true)
+    expect(await viewer.getByRole('checkbox', { name: 'SMS code' }).isDisabled()).toBe(true)
+    expect(await viewer.getByRole('button', { name: 'Save app' }).isDisabled()).toBe(true)
+    expect(await viewer.getByRole('button', { name: 'Create secret' }).count()).toBe(0)
+    expect(await axeViolations(viewer), 'app editor, viewer').toEqual([])
+    await openUser(viewer, address)
+    expect(await viewer.getByRole('button', { name: 'Revoke sessions' }).count()).toBe(0)
+    expect(await viewer.getByRole('button', { name: 'Delete user' }).count()).toBe(0)
   })
 })
