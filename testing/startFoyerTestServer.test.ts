@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { smsServer } from '../plugins/sms/server.js'
 import { emailServer } from '../plugins/email/server.js'
+import { embeddedWalletServer } from '../plugins/embedded-wallet/server.js'
 import { startFoyerTestServer, TEST_APP_ID, type FoyerTestServer } from './startFoyerTestServer.js'
 
 const started: FoyerTestServer[] = []
@@ -68,6 +69,24 @@ describe('startFoyerTestServer', () => {
     expect(((await res.json()) as { user: { id: string } }).user.id).toBe(made.id)
     await expect(foyer.createUser({ email: 'grace@example.com' })).rejects.toThrow()
     await expect(foyer.createUser({ phone: '202-555-0100' })).rejects.toThrow('E.164')
+  })
+
+  it('serves the wallet frame on a listener of its own when a plugin declares it, its origin the server\'s walletOrigin', async () => {
+    // The frame calls the API: its origin is known once the server listens, hence a function.
+    let apiUrl: string | undefined
+    const foyer = await start({
+      plugins: [emailServer(), embeddedWalletServer({ apiOrigin: () => apiUrl })],
+      apps: [{ id: TEST_APP_ID, name: 'Wallet app', allowed_origins: [ORIGIN], email_auth: true, 'embedded-wallet': {} }],
+    })
+    apiUrl = foyer.apiUrl
+    expect(foyer.walletUrl).toMatch(/^http:\/\/localhost:\d+$/)
+    expect(foyer.walletUrl).not.toBe(foyer.apiUrl)
+    expect(foyer.server.ctx.config.walletOrigin).toBe(foyer.walletUrl)
+    const page = await fetch(`${foyer.walletUrl}/apps/${TEST_APP_ID}/embedded-wallets`)
+    expect(page.status).toBe(200)
+    const csp = page.headers.get('content-security-policy')
+    expect(csp).toContain(`frame-ancestors ${ORIGIN}`)
+    expect(csp).toContain(`connect-src ${foyer.apiUrl}`)
   })
 
   it('close() stops the listener', async () => {

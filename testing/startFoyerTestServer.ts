@@ -44,6 +44,12 @@ export interface FoyerTestServer {
   createUser(options: CreateTestUserOptions): Promise<TestUser>
   /** Signs in through the real modal on a loaded host page (Playwright's `page`). */
   signIn(page: FoyerTestPage, options: SignInOptions): Promise<void>
+  /**
+   * The API without a socket: a fetch that hands each request to the server's app in this process. For test files in a
+   * DOM environment (Vitest's happy-dom, jsdom): those replace the global `Request` the HTTP listener builds requests
+   * with, so there the listener can't answer; pass `fetch={foyer.fetch}` to the FoyerProvider (with `apiUrl`).
+   */
+  fetch: typeof globalThis.fetch
   /** The server itself (`server.ctx`, `server.app.request(…)`), for what the kit doesn't wrap. */
   server: FoyerServer
   /** Stops the listeners and closes the database. */
@@ -69,7 +75,8 @@ const freePort = (hostname: string) =>
  * dev mode (codes go to the outbox, nothing is mailed), no log output, every listener on a free port.
  */
 export async function startFoyerTestServer(options: FoyerTestServerOptions = {}): Promise<FoyerTestServer> {
-  const { origins = [], apps, plugins = [emailServer()], hostname = 'localhost', ...serverOptions } = options
+  const { origins = [], apps, hostname = 'localhost', plugins: givenPlugins, ...serverOptions } = options
+  const plugins: ServerPlugin[] = givenPlugins ?? [emailServer()]
   const appList = apps ?? [{ id: TEST_APP_ID, name: 'Test app', allowed_origins: origins, email_auth: true }]
   const appId = String(appList[0]?.id ?? '')
   if (!appId) throw new Error('foyer/testing: the first app has no id')
@@ -108,6 +115,7 @@ export async function startFoyerTestServer(options: FoyerTestServerOptions = {})
       appId,
       outbox,
       server,
+      fetch: async (input, init) => server.app.request(input instanceof URL ? input.href : input, init),
       createUser: (userOptions) => createTestUser(server.ctx, userOptions.appId ?? appId, userOptions),
       signIn: (page, signInOptions) => signInWithModal(page, outbox, signInOptions),
       close: () => server.close(),
