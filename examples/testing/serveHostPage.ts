@@ -21,6 +21,7 @@ export async function serveHostPage(): Promise<ServedHostPage> {
     entryPoints: [fileURLToPath(new URL('./main.tsx', import.meta.url))],
     absWorkingDir: root,
     bundle: true,
+    minify: true,
     format: 'esm',
     jsx: 'automatic',
     conditions: ['source'],
