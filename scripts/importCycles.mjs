@@ -10,7 +10,7 @@ import ts from 'typescript'
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
 /** The folders the graph covers. */
-export const graphRoots = ['core', 'plugins', 'ui']
+export const graphRoots = ['core', 'plugins', 'ui', 'testing']
 
 function sourceFiles(dir) {
   const files = []

@@ -58,6 +58,7 @@ export default defineConfig({
           { text: 'The host app API', link: '/guide/host-app' },
           { text: 'Wallets', link: '/guide/wallets' },
           { text: 'Your back end', link: '/guide/backend' },
+          { text: 'Testing your app', link: '/guide/testing' },
           { text: 'Developing Foyer', link: '/guide/development' },
         ],
       },

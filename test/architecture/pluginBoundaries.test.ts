@@ -4,7 +4,8 @@ import { importGraph } from '../../scripts/importCycles.mjs'
 
 // Issue 26, no deep imports between plugins. A plugin (a folder of plugins/) imports another plugin only through that
 // plugin's public entries: index.ts (client half), server.ts (server half) or frame.ts (wallet-frame half). core/ and
-// ui/ import no plugin at all. The graph is scripts/importCycles.mjs's: relative imports, re-exports, `import type`,
+// ui/ import no plugin at all. testing/ (foyer/testing) may: it is a host's test kit, like a host it composes a server
+// from plugins' server halves, through their entries. The graph is scripts/importCycles.mjs's: relative imports, re-exports, `import type`,
 // `import()` calls and `import('…').T` types all count.
 //
 // Test files: a plugin's tests follow the plugin rule like its sources (they had 9 deep imports in 7 files outside the
@@ -36,6 +37,12 @@ describe('plugin boundaries (issue 26)', () => {
   it('core/ and ui/ import no plugin (their tests left out: they run the kernel with real plugins)', () => {
     const intoPlugins = edges.filter(({ file, target }) => /^(core|ui)\//.test(file) && !isTest(file) && target.startsWith('plugins/'))
     expect(intoPlugins.map((e) => e.edge)).toEqual([])
+  })
+
+  it("testing/ (foyer/testing, whose default server takes the e-mail plugin's server half) imports plugins only through their entries", () => {
+    const fromKit = edges.filter(({ file, target }) => file.startsWith('testing/') && target.startsWith('plugins/'))
+    expect(fromKit.map((e) => e.edge)).toContain('testing/startFoyerTestServer.ts → plugins/email/server.ts')
+    expect(fromKit.filter(({ target }) => target.split('/').length !== 3 || !PUBLIC_ENTRIES.has(target.split('/')[2]!)).map((e) => e.edge)).toEqual([])
   })
 
   it('the scan sees the imports it judges: static, type-only, import() and import type references', () => {

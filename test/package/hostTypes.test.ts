@@ -15,7 +15,7 @@ describe('types for a host compiling with skipLibCheck: false', () => {
     // export of the package, so each published .d.ts is checked, not only the ones the app reaches.
     const dist = join(host, 'node_modules/foyer/dist')
     const plugins = readdirSync(join(dist, 'plugins'))
-    const entries = ['foyer', 'foyer/ui', 'foyer/core', 'foyer/protocol', 'foyer/server', 'foyer/node', 'foyer/privy', 'foyer/privy/solana', 'foyer/privy/smart-wallets']
+    const entries = ['foyer', 'foyer/ui', 'foyer/core', 'foyer/protocol', 'foyer/server', 'foyer/node', 'foyer/testing', 'foyer/privy', 'foyer/privy/solana', 'foyer/privy/smart-wallets']
     for (const id of plugins) {
       if (existsSync(join(dist, 'plugins', id, 'index.d.ts'))) entries.push(`foyer/plugins/${id}`)
       if (existsSync(join(dist, 'plugins', id, 'server.d.ts'))) entries.push(`foyer/plugins/${id}/server`)
