@@ -121,11 +121,10 @@ describe('the examples, built from the packed package, against the real server',
     const server = await serveStatic(join(dir, 'dist'), inject('appPort'))
     try {
       await signInByEmail(browser, server.url, 'vite-wagmi.example@example.com', {
-        // Foyer makes the embedded wallet on the way: its 'All set!' closes once it is there.
+        // Foyer makes the embedded wallet on the way: the user has it, and the modal has closed, before the reload.
         settle: async (page) => {
-          const dialog = page.getByRole('dialog')
-          await dialog.getByText('All set!').waitFor({ timeout: 60_000 })
-          await dialog.waitFor({ state: 'detached', timeout: 20_000 })
+          await waitText(page, 'foyer-wallet', /^0x[0-9a-fA-F]{40}$/)
+          await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 })
         },
         signedIn: async (page) => {
           const wallet = getAddress(await waitText(page, 'foyer-wallet', /^0x[0-9a-fA-F]{40}$/))
