@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 import { foyerAliases } from './scripts/aliases.mjs'
 
 /** The unit, component and server tests (the 'unit' and 'unit-isolated' projects). */
-const UNIT_FILES = ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'test/architecture/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/standins/**/*.test.ts']
+const UNIT_FILES = ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'test/architecture/**/*.test.ts', 'test/standins/**/*.test.ts']
 
 export default defineConfig({
   resolve: { alias: foyerAliases },
@@ -49,9 +49,11 @@ export default defineConfig({
         extends: true,
         test: {
           // The packed package in fresh host apps (Vite, Next.js, esbuild) under a temp folder: types,
-          // install footprint, size budget, and sign-in in Chromium against the real server.
+          // install footprint, size budget, and sign-in in Chromium against the real server. The docs site's build
+          // (test/docs) runs here too: this project waits on npm installs while 'unit' keeps both cores busy, so
+          // its ~50–90 s of VitePress and TypeDoc fit beside the unit suite instead of lengthening it.
           name: 'package',
-          include: ['test/package/**/*.test.ts'],
+          include: ['test/package/**/*.test.ts', 'test/docs/**/*.test.ts'],
           globalSetup: ['test/package/globalSetup.ts'],
           environment: 'node',
           testTimeout: 300_000,

@@ -123,7 +123,7 @@ export function serveRevalidated(c: Context, body: string, status: 200, headers:
 }
 
 /** The build's compressed copies of `file` that decompress to `bytes` (a stale copy is never served). */
-export function builtCopies(file: string, bytes: Uint8Array): Partial<Record<'br' | 'gzip', Buffer>> {
+export function builtCopies(file: string, bytes: Uint8Array): Partial<Record<'br' | 'gzip', Uint8Array>> {
   const copy = (path: string, decompress: (data: Buffer) => Buffer) => {
     if (!existsSync(path)) return undefined
     const data = readFileSync(path)

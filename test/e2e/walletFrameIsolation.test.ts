@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { signUpByEmail } from './kit/signIn.js'
-import { freePort, freshDataDir } from './kit/startStack.js'
+import { freePort } from './kit/startStack.js'
 import { startFoyerServer } from './kit/startFoyerServer.js'
 import { useStack } from './kit/useStack.js'
 import { custodyCalls, embedWalletFrame, frameAnswers, frameRequest, storedAccessToken } from './kit/walletFrame.js'
@@ -196,7 +197,9 @@ describe('the wallet frame is isolated', () => {
   })
 
   it('a wallet origin on another site than the app stops a production server at start, saying why and what to set', async () => {
-    const dir = await freshDataDir()
+    // An empty folder, not the e2e template: that one holds the dev app's entry, whose secret fields a production
+    // server without FOYER_APPS_KEK rightly refuses to open (a dev database is no production one).
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'))
     const config = join(dir, 'apps.json')
     const appId = 'foyer_cross_site_app_0001'
     writeFileSync(config, JSON.stringify({ apps: [{ id: appId, name: 'Cross-site app', allowed_origins: ['https://app.example.com'], email_auth: true, 'embedded-wallet': {} }] }))

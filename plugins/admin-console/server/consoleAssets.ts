@@ -63,7 +63,7 @@ interface ConsoleManifest {
  */
 export async function loadConsoleAssets(from: { entry: string; builtDir: string } = { entry: CONSOLE_ENTRY, builtDir: BUILT_CONSOLE_DIR }): Promise<ConsoleAssets | null> {
   let build: ConsoleBuild
-  const compressed = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>()
+  const compressed = new Map<string, Partial<Record<'br' | 'gzip', Uint8Array>>>()
   if (existsSync(from.entry)) build = await bundleConsole(from.entry)
   else if (existsSync(join(from.builtDir, 'manifest.json'))) {
     build = readBuiltConsole(from.builtDir)

@@ -82,7 +82,7 @@ export interface FrameBuild {
  */
 export async function loadFrameAssets(halves: readonly FrameHalfSource[] = [], from: { entry: string; built: string } = { entry: ENTRY, built: BUILT_FRAME_SCRIPT }): Promise<FrameAssets | null> {
   let build: FrameBuild
-  const compressed = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>()
+  const compressed = new Map<string, Partial<Record<'br' | 'gzip', Uint8Array>>>()
   if (existsSync(from.entry)) build = await bundleFrame(from.entry, halves)
   else if (existsSync(from.built)) {
     build = readBuiltFrame(from.built)
