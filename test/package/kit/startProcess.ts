@@ -12,6 +12,9 @@ export interface RunningProcess {
  * command that exits or never answers fails with its output.
  */
 export async function startProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; readyUrl: string; timeoutMs?: number }): Promise<RunningProcess> {
+  const answers = () => fetch(options.readyUrl, { redirect: 'manual' }).then(() => true, () => false)
+  // Something else on the port would pass for the command's server: say so instead.
+  if (await answers()) throw new Error(`${options.readyUrl} answers before ${command} starts: another process holds its port`)
   const child = spawn(command, args, { cwd: options.cwd, env: hostEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
@@ -25,7 +28,7 @@ export async function startProcess(command: string, args: string[], options: { c
     if (running()) child.kill('SIGKILL')
   }
   const deadline = Date.now() + (options.timeoutMs ?? 120_000)
-  while (!(await fetch(options.readyUrl, { redirect: 'manual' }).then(() => true, () => false))) {
+  while (!(await answers())) {
     if (!running() || Date.now() > deadline) {
       const what = running() ? 'did not answer' : 'exited'
       await stop()
