@@ -48,8 +48,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The packed package in fresh host apps (Vite, Next.js, esbuild) under a temp folder: types,
-          // install footprint, size budget, and sign-in in Chromium against the real server. The docs site's build
+          // The packed package in fresh host apps (Vite, esbuild, wagmi 2 / 3) and the examples (examples/nextjs,
+          // vite-wagmi, hono-backend) under a temp folder: types, install footprint, size budget, and sign-in in
+          // Chromium against the real server. The docs site's build
           // (test/docs) runs here too: this project waits on npm installs while 'unit' keeps both cores busy, so
           // its ~50–90 s of VitePress and TypeDoc fit beside the unit suite instead of lengthening it.
           name: 'package',

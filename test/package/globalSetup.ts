@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort } from '../e2e/kit/freePort.js'
 import { startAccountAbstractionChain } from '../standins/accountAbstraction.js'
-import { installHost } from './kit/installHost.js'
+import { installHost, type HostName } from './kit/installHost.js'
 import { packFoyer } from './kit/packFoyer.js'
 import { portPrivyApp, type PrivyPort } from './kit/portPrivyApp.js'
 import { startFoyerServer } from './kit/startFoyerServer.js'
@@ -17,10 +17,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The packed foyer-*.tgz. */
     tarball: string
-    /** Installed host apps, by template name. */
-    hosts: { vite: string; esbuild: string; next: string; wagmi2: string; wagmi3: string }
+    /** Installed host apps and examples, by name (test/package/kit/installHost.ts). */
+    hosts: Record<HostName, string>
     apiUrl: string
     appId: string
+    /** The Next.js example's app: the dev app's methods it needs (e-mail) with HttpOnly-cookie sessions. */
+    cookieAppId: string
     /** The one port every host app is served on in turn (the dev app allows its origin). */
     appPort: number
     /** The codemod's fixture Privy app, ported and installed (test/package/privyPort.test.ts). */
@@ -39,6 +41,21 @@ async function startChain(cleanups: (() => Promise<void>)[]) {
   cleanups.push(() => chain.stop())
   return { rpcUrl: chain.anvil.rpcUrl, smartWallets: chain.section() }
 }
+
+/** The Next.js example's app (25 characters, as app ids are). */
+const COOKIE_APP_ID = 'foyer_nextjs_example_0001'
+
+/**
+ * An app beside the dev app for the Next.js example: session cookies (`foyer-token`, HttpOnly, host-only on localhost,
+ * which the browser sends to every port of localhost: the example's server reads it as a same-site app's would).
+ */
+const cookieApp = (appPort: number) => ({
+  id: COOKIE_APP_ID,
+  name: 'Next.js example',
+  allowed_origins: [`http://localhost:${appPort}`],
+  email_auth: true,
+  session_cookies: { secure: false },
+})
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)
 
@@ -63,9 +80,10 @@ export default async function setup(project: TestProject) {
     const installing = Date.now()
     // The chain first (its bundler's and paymaster's URLs go into the dev app's smart-wallets section), then the server.
     const chainStart = startChain(cleanups)
-    const serverStart = chainStart.then((chain) => startFoyerServer(apiPort, appPort, { FOYER_DEV_APP: JSON.stringify({ 'smart-wallets': chain.smartWallets }) })).then((s) => (cleanups.push(s.stop), s))
-    // wagmi 2 (React 18) and wagmi 3 (React 19), each with viem and @solana/web3.js beside: plain npm installs.
-    const names = ['vite', 'esbuild', 'next', 'wagmi2', 'wagmi3'] as const
+    const serverStart = chainStart.then((chain) => startFoyerServer(apiPort, appPort, { FOYER_DEV_APP: JSON.stringify({ 'smart-wallets': chain.smartWallets }), FOYER_DEV_APPS: JSON.stringify([cookieApp(appPort)]) })).then((s) => (cleanups.push(s.stop), s))
+    // wagmi 2 (React 18) and wagmi 3 (React 19), each with viem and @solana/web3.js beside, and the examples (examples/:
+    // Next.js, Vite + wagmi, a Hono back end): plain npm installs.
+    const names: HostName[] = ['vite', 'esbuild', 'wagmi2', 'wagmi3', 'nextjs', 'vite-wagmi', 'hono-backend']
     const installs = Promise.allSettled(names.map((name) => installHost(name, root, tarball))).then((results) =>
       results.map((r) => {
         if (r.status === 'rejected') throw r.reason
@@ -77,12 +95,12 @@ export default async function setup(project: TestProject) {
     // Everything settles before going on: nothing may still be starting or installing after a teardown.
     await Promise.allSettled([chainStart, serverStart, installs, ported])
     const [chain, server, dirs, privyPort] = await Promise.all([chainStart, serverStart, installs, ported])
-    const [vite = '', esbuild = '', next = '', wagmi2 = '', wagmi3 = ''] = dirs
-    console.log(`[package] ${names.length} host installs, the Privy app's port and install, and the chain (anvil, alto) and server start, side by side: ${seconds(installing)} s`)
+    console.log(`[package] ${names.length} host and example installs, the Privy app's port and install, and the chain (anvil, alto) and server start, side by side: ${seconds(installing)} s`)
     project.provide('tarball', tarball)
-    project.provide('hosts', { vite, esbuild, next, wagmi2, wagmi3 })
+    project.provide('hosts', Object.fromEntries(names.map((name, i) => [name, dirs[i]!])) as Record<HostName, string>)
     project.provide('apiUrl', server.apiUrl)
     project.provide('appId', server.appId)
+    project.provide('cookieAppId', COOKIE_APP_ID)
     project.provide('appPort', appPort)
     project.provide('privyPort', privyPort)
     project.provide('chainRpcUrl', chain.rpcUrl)

@@ -56,7 +56,7 @@ describe('the packed package', () => {
   })
 
   it('imports every client entry point and renders FoyerProvider to HTML in plain Node: nothing touches window at import or in a server render', async () => {
-    const host = inject('hosts').next
+    const host = inject('hosts').nextjs
     const entries = ['foyer', 'foyer/ui', 'foyer/core', ...pluginIds().filter((id) => existsSync(join(installed(), 'dist/plugins', id, 'index.js'))).map((id) => `foyer/plugins/${id}`)]
     const script = `
       // Node 20 has no window, document, localStorage, location or navigator: touching one throws here.

@@ -6,7 +6,8 @@ export function Account() {
   if (!ready) return <p data-testid="loading">Loading…</p>
   return authenticated ? (
     <p data-testid="signed-in">
-      <span data-testid="user-email">{user?.email?.address}</span> <button onClick={() => logout()}>Log out</button>
+      <span data-testid="user-email">{user?.email?.address}</span> <span data-testid="user-id">{user?.id}</span>{' '}
+      <button onClick={() => logout()}>Log out</button>
     </p>
   ) : (
     <button onClick={() => login()}>Log in</button>
