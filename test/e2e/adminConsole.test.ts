@@ -162,6 +162,8 @@ describe('the admin console in Chromium, real server', () => {
     expect(await axeViolations(page), 'overview').toEqual([])
     await page.getByRole('button', { name: 'Dark theme' }).click()
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    // The tokens follow (light-dark() under color-scheme): the page's surface is the dark one.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(42, 43, 54)')
     expect(await axeViolations(page), 'overview, dark').toEqual([])
 
     // A new sign-in is a new session: the console asks for a TOTP code (the modal's 'Verify your identity').
