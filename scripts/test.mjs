@@ -18,11 +18,13 @@ const extra = process.argv.slice(2)
 let passed = 0
 let failed = 0
 let ok = true
+/** What failed, repeated at the very end (a CI log's tail): `<project>: <file> > <test>` and the error's first lines. */
+const failures = []
 
 /** Runs node with `args`; `quiet` holds its output back and prints it at the end. Resolves with the exit code. */
-function run(args, { quiet = false } = {}) {
+function run(args, { quiet = false, env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+    const child = spawn(process.execPath, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...env } })
     const chunks = []
     if (quiet) {
       child.stdout.on('data', (c) => chunks.push(c))
@@ -38,16 +40,27 @@ function run(args, { quiet = false } = {}) {
 const typecheck = async () => {
   const code = await run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], { quiet: true })
   if (code === 0) passed += 1
-  else (failed += 1), (ok = false)
+  else (failed += 1), (ok = false), failures.push('typecheck: tsc found errors (printed above)')
   console.log(`typecheck: ${code === 0 ? 'passed' : 'failed'}`)
 }
 
 const project = async (names, options) => {
   const out = join(dir, `${names[0]}.json`)
-  const code = await run(['node_modules/vitest/vitest.mjs', 'run', ...names.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], options)
+  const failuresFile = join(dir, `${names[0]}.failures.json`)
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${out}`, '--reporter=./scripts/vitestFailuresReporter.mjs']
+  const code = await run(['node_modules/vitest/vitest.mjs', 'run', ...names.flatMap((name) => ['--project', name]), ...reporters, ...extra], { ...options, env: { FOYER_FAILURES_FILE: failuresFile } })
   if (code !== 0) ok = false
+  const found = existsSync(failuresFile) ? JSON.parse(readFileSync(failuresFile, 'utf8')) : null
+  if (found) {
+    for (const f of found.failedTests) failures.push(`${names[0]}: ${f.file} > ${f.test}\n${f.error}`)
+    for (const f of found.failedFiles) failures.push(`${names[0]}: ${f.file} (outside its tests)\n${f.error}`)
+    for (const error of found.unhandledErrors) failures.push(`${names[0]}: an unhandled error (fails the run though no test failed)\n${error}`)
+    // An error outside any test fails Vitest's run without a failed test in its counts: count each one.
+    failed += found.unhandledErrors.length
+  }
   if (!existsSync(out)) {
     failed += 1
+    failures.push(`${names[0]}: Vitest exited with ${code} and wrote no report (a global setup that failed, or a crash): see its output above`)
     return
   }
   const report = JSON.parse(readFileSync(out, 'utf8'))
@@ -55,10 +68,16 @@ const project = async (names, options) => {
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed')).length
   passed += report.numPassedTests
   failed += report.numFailedTests + brokenFiles
+  // A failed run with nothing above to show for it (no failed test, file or error): still a failure, and said so.
+  if (code !== 0 && report.numFailedTests + brokenFiles + (found?.unhandledErrors.length ?? 0) === 0) {
+    failed += 1
+    failures.push(`${names[0]}: Vitest exited with ${code} though no test failed and no error was reported: see its output above`)
+  }
 }
 
 await Promise.all([project(['unit', 'unit-isolated']), typecheck(), project(['package'], { quiet: true })])
 await project(['e2e'])
 
+if (failures.length) console.log(`\nWhat failed (${failures.length}):\n\n${failures.slice(0, 40).join('\n\n')}${failures.length > 40 ? `\n\n… and ${failures.length - 40} more above` : ''}\n`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(ok && failed === 0 ? 0 : 1)
