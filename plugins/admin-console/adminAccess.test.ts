@@ -26,13 +26,25 @@ const refused = async (res: Response, status: number, code: string) => {
 const count = async (sql: string, params: unknown[] = []) => (await a.t.server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]!.n
 
 describe('admin console: who may call it', () => {
-  it('refuses a call without a token (401), from another app (403 not_an_operator) and by a non-operator (403 not_an_operator)', async () => {
+  it('refuses a call without a token (401), from another app (403 not_an_operator) and by a user who is no more an operator (403 not_an_operator)', async () => {
     await refused(await a.api(adminPaths.session), 401, 'unauthorized')
     const { token } = await a.login('someone@example.com', TEST_APP_ID)
     await refused(await a.api(adminPaths.session, { token: token!, appId: TEST_APP_ID }), 403, 'not_an_operator')
-    const admin = await a.login('not.operator@example.com')
+    expect((await a.cli(['add', 'was.operator@example.com', '--role', 'viewer'])).code).toBe(0)
+    const admin = await a.login('was.operator@example.com')
+    expect((await a.cli(['remove', 'was.operator@example.com'])).code).toBe(0)
     await refused(await a.api(adminPaths.session, { token: admin.token! }), 403, 'not_an_operator')
     await refused(await a.api(adminPaths.users(TEST_APP_ID), { token: admin.token! }), 403, 'not_an_operator')
+  })
+
+  it('takes no sign-ups: an address no one added is refused after its code (404 user_does_not_exist) and no admin-app user is made', async () => {
+    const users = () => count(`users WHERE app_id = $1`, [ADMIN_APP_ID])
+    const before = await users()
+    const email = 'stranger@example.com'
+    expect((await a.api('/api/v1/passwordless/init', { body: { email } })).status).toBe(200)
+    const code = await a.t.lastCode(email)
+    await refused(await a.api('/api/v1/passwordless/authenticate', { body: { email, code } }), 404, 'user_does_not_exist')
+    expect(await users()).toBe(before)
   })
 
   it('an operator without TOTP reads its session (has_totp false) and is refused everything else: 403 admin_mfa_enrollment_required', async () => {
@@ -239,7 +251,7 @@ describe('foyer admin (CLI)', () => {
 
 describe('the admin app entry', () => {
   it('takes its extra origins from `origins`, else FOYER_ADMIN_ORIGINS; a bad one stops the start', () => {
-    expect(adminAppEntry({ env: {} })).toMatchObject({ id: ADMIN_APP_ID, allowed_origins: [], allow_api_origin: true, mfa_methods: ['totp'] })
+    expect(adminAppEntry({ env: {} })).toMatchObject({ id: ADMIN_APP_ID, allowed_origins: [], allow_api_origin: true, mfa_methods: ['totp'], disable_signup: true })
     expect(adminAppEntry({ env: { FOYER_ADMIN_ORIGINS: ' https://ops.example.com, http://localhost:8080 ' } }).allowed_origins).toEqual(['https://ops.example.com', 'http://localhost:8080'])
     expect(adminAppEntry({ origins: ['https://a.example.com'], env: { FOYER_ADMIN_ORIGINS: 'https://b.example.com' } }).allowed_origins).toEqual(['https://a.example.com'])
     expect(() => adminConsoleServer({ env: { FOYER_ADMIN_ORIGINS: 'ops.example.com' } })).toThrow(/FOYER_ADMIN_ORIGINS/)

@@ -40,7 +40,7 @@ describe('admin console: stats', () => {
     await a.t.server.ctx.events.emit('wallet.created', { appId: TEST_APP_ID, userId: bob.user.id, data: { user_id: bob.user.id, wallet: { chain_type: 'ethereum' } } })
     await a.t.server.db.query(`INSERT INTO mfa_totp (user_id, secret, created_at) VALUES ($1, 'sealed', now())`, [ada.user.id])
     // Another app's events are not this app's.
-    await a.login('elsewhere@example.com')
+    await a.login('owner@example.com')
 
     const stats = await get<AdminStats>(`${adminPaths.stats(TEST_APP_ID)}?days=7`)
     expect(stats.days).toHaveLength(7)

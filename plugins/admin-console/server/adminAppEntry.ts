@@ -19,7 +19,8 @@ function adminOrigins(options: AdminConsoleServerOptions): string[] {
 /**
  * The admin app's entry: the internal app operators sign in to (e-mail code or passkey, TOTP required), called from the
  * console at /admin on the API's own origin (`allow_api_origin`) and from `origins`. The plugin creates it in the app
- * store at start when absent.
+ * store at start when absent. It takes no sign-ups (`disable_signup`): an operator's user is made ahead, by `foyer admin
+ * add` or the Operators page, so an address nobody added gets the modal's 'Account not found' and no user is created.
  */
 export function adminAppEntry(options: AdminConsoleServerOptions = {}) {
   return {
@@ -27,6 +28,7 @@ export function adminAppEntry(options: AdminConsoleServerOptions = {}) {
     name: 'Foyer admin',
     allowed_origins: adminOrigins(options),
     allow_api_origin: true,
+    disable_signup: true,
     email_auth: true,
     passkey: true,
     mfa_methods: ['totp'],
