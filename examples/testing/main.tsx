@@ -12,10 +12,13 @@ import { WalletPanel } from './WalletPanel.js'
 const params = new URLSearchParams(location.search)
 const wallets = params.has('wallets')
 const plugins = wallets ? [email(), embeddedWallet({ showWalletUIs: false, ethereum: { createOnLogin: 'off' } })] : [email()]
+// A test build of the page: the modal closes as soon as the sign-in succeeds instead of showing 'Success' for a second
+// (successDelayMs, a public option of the provider's config; the product's default is 1000 ms).
+const config = { successDelayMs: 0 }
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <FoyerProvider appId={params.get('appId') ?? ''} apiUrl={params.get('apiUrl') ?? ''} plugins={plugins}>
+    <FoyerProvider appId={params.get('appId') ?? ''} apiUrl={params.get('apiUrl') ?? ''} plugins={plugins} config={config}>
       <HostPage />
       {wallets && <WalletPanel />}
     </FoyerProvider>
