@@ -36,6 +36,8 @@ test('a user made by createUser signs in as that same user', async ({ page }) =>
 })
 
 test('a user made with a wallet signs in, and the page’s embedded wallet is that one and signs', async ({ page }) => {
+  // The frame's first load and its recovery on this device take longer on a busy machine than a sign-in.
+  test.setTimeout(60_000)
   // The wallet is made by the wallet frame's own code against the server's custody routes, on a device of its own.
   const made = await foyer.createUser({ email: 'wallet.user@example.com', wallet: true })
   expect(made.wallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
