@@ -9,6 +9,8 @@ let host: ServedHostPage
 let foyer: FoyerTestServer
 
 test.beforeAll(async () => {
+  // Bundling the page and the server's first start with these plugins (its database template) take a while on a busy machine.
+  test.setTimeout(120_000)
   host = await serveHostPage()
   // The page's origin must be one the test app allows; `wallets` serves embedded wallets (and their frame) too.
   foyer = await startFoyerTestServer({ origins: [host.url], wallets: true })
@@ -37,7 +39,7 @@ test('a user made by createUser signs in as that same user', async ({ page }) =>
 
 test('a user made with a wallet signs in, and the page’s embedded wallet is that one and signs', async ({ page }) => {
   // The frame's first load and its recovery on this device take longer on a busy machine than a sign-in.
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   // The wallet is made by the wallet frame's own code against the server's custody routes, on a device of its own.
   const made = await foyer.createUser({ email: 'wallet.user@example.com', wallet: true })
   expect(made.wallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
