@@ -4,6 +4,7 @@
  */
 export { startFoyerTestServer, TEST_APP_ID, type FoyerTestServer, type FoyerTestServerOptions } from './startFoyerTestServer.js'
 export type { CreateTestUserOptions, TestUser } from './createTestUser.js'
+export type { TestWalletChain, TestWalletOption } from './createTestWallets.js'
 export type { SignInOptions } from './signInWithModal.js'
 export type { TestOutbox, WaitForCodeOptions } from './testOutbox.js'
 export type { FoyerTestLocator, FoyerTestPage, FoyerTestWaitOptions } from './testPage.js'

@@ -3,9 +3,11 @@ import { createServer } from '../core/server/createServer.js'
 import { serverMigrations } from '../core/server/db/serverMigrations.js'
 import type { CreateServerOptions, FoyerServer, Logger, ServerPlugin } from '../core/server/index.js'
 import { emailServer } from '../plugins/email/server.js'
+import { embeddedWalletServer } from '../plugins/embedded-wallet/server.js'
 import { createTestUser, type CreateTestUserOptions, type TestUser } from './createTestUser.js'
 import { openTemplateDb } from './pgliteTemplate.js'
 import { signInWithModal, type SignInOptions } from './signInWithModal.js'
+import { testWalletMaker, type TestWalletMaker } from './createTestWallets.js'
 import { createTestOutbox, type TestOutbox } from './testOutbox.js'
 import type { FoyerTestPage } from './testPage.js'
 
@@ -24,7 +26,13 @@ export interface FoyerTestServerOptions extends Omit<CreateServerOptions, 'apps'
    * `origins`. The first one is `appId`.
    */
   apps?: Record<string, unknown>[]
-  /** The server plugins. Default: the e-mail login's (`emailServer()`). */
+  /**
+   * Embedded wallets: the default plugins get the embedded-wallet server half (its wallet frame served on a listener of
+   * its own, `walletUrl`) and the default app an `'embedded-wallet'` section — this object, or `{}` for `true`.
+   * `createUser({ wallet: true })` then makes a user's wallet. With your own `plugins` and `apps`, put those in them.
+   */
+  wallets?: boolean | Record<string, unknown>
+  /** The server plugins. Default: the e-mail login's (`emailServer()`), and with `wallets` the embedded wallets'. */
   plugins?: ServerPlugin[]
   /** The address the listeners bind (default 'localhost': nothing outside this machine reaches them). */
   hostname?: string
@@ -40,7 +48,10 @@ export interface FoyerTestServer {
   appId: string
   /** The dev outbox: the codes the server sent. */
   outbox: TestOutbox
-  /** Makes a user through the server's own services (no session: sign in for one). */
+  /**
+   * Makes a user through the server's own services (no session: sign in for one); with `wallet`, its embedded wallet,
+   * made by the wallet frame's own code against the server's custody routes.
+   */
   createUser(options: CreateTestUserOptions): Promise<TestUser>
   /** Signs in through the real modal on a loaded host page (Playwright's `page`). */
   signIn(page: FoyerTestPage, options: SignInOptions): Promise<void>
@@ -75,9 +86,12 @@ const freePort = (hostname: string) =>
  * dev mode (codes go to the outbox, nothing is mailed), no log output, every listener on a free port.
  */
 export async function startFoyerTestServer(options: FoyerTestServerOptions = {}): Promise<FoyerTestServer> {
-  const { origins = [], apps, hostname = 'localhost', plugins: givenPlugins, ...serverOptions } = options
-  const plugins: ServerPlugin[] = givenPlugins ?? [emailServer()]
-  const appList = apps ?? [{ id: TEST_APP_ID, name: 'Test app', allowed_origins: origins, email_auth: true }]
+  const { origins = [], apps, hostname = 'localhost', plugins: givenPlugins, wallets, ...serverOptions } = options
+  // The frame calls the API: its origin is known once the server listens.
+  let apiUrl: string | undefined
+  const plugins: ServerPlugin[] = givenPlugins ?? [emailServer(), ...(wallets ? [embeddedWalletServer({ apiOrigin: () => apiUrl })] : [])]
+  const walletSection = wallets ? { 'embedded-wallet': wallets === true ? {} : wallets } : {}
+  const appList = apps ?? [{ id: TEST_APP_ID, name: 'Test app', allowed_origins: origins, email_auth: true, ...walletSection }]
   const appId = String(appList[0]?.id ?? '')
   if (!appId) throw new Error('foyer/testing: the first app has no id')
   const ownDb = serverOptions.db === undefined && serverOptions.dataDir === undefined && !serverOptions.databaseUrl
@@ -109,14 +123,17 @@ export async function startFoyerTestServer(options: FoyerTestServerOptions = {})
       throw error
     }
     const outbox = createTestOutbox(server.db)
+    apiUrl = listening.api!.url
+    const walletMakers = new Map<string, TestWalletMaker>()
+    const walletMaker = (id: string) => () => walletMakers.get(id) ?? walletMakers.set(id, testWalletMaker(server, apiUrl!, id)).get(id)!
     return {
-      apiUrl: listening.api!.url,
+      apiUrl,
       walletUrl: listening.wallet?.url ?? null,
       appId,
       outbox,
       server,
       fetch: async (input, init) => server.app.request(input instanceof URL ? input.href : input, init),
-      createUser: (userOptions) => createTestUser(server.ctx, userOptions.appId ?? appId, userOptions),
+      createUser: (userOptions) => createTestUser(server.ctx, userOptions.appId ?? appId, userOptions, walletMaker(userOptions.appId ?? appId)),
       signIn: (page, signInOptions) => signInWithModal(page, outbox, signInOptions),
       close: () => server.close(),
     }

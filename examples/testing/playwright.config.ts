@@ -7,7 +7,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   workers: 1,
-  timeout: 30_000,
+  // A test's own time, sign-in included: generous, for a CI machine busy with other suites.
+  timeout: 60_000,
   reporter: [['list']],
   use: {
     browserName: 'chromium',

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http'
+import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -14,7 +15,9 @@ export interface ServedHostPage {
 
 /**
  * Bundles main.tsx with esbuild (from the package's sources: the `source` condition, as this repo's own tests do; a
- * host app serves its own dev server or build instead) and serves it on a free port of localhost.
+ * host app serves its own dev server or build instead) and serves it on a free port of localhost. Split into chunks as a
+ * host's build is (Vite splits too): the page starts on its own code, and Foyer's lazy modules (the modal's screens, a
+ * plugin's parts) load when first needed instead of all being parsed before the page renders.
  */
 export async function serveHostPage(): Promise<ServedHostPage> {
   const bundle = await build({
@@ -26,14 +29,17 @@ export async function serveHostPage(): Promise<ServedHostPage> {
     jsx: 'automatic',
     conditions: ['source'],
     define: { 'process.env.NODE_ENV': '"production"' },
+    splitting: true,
     write: false,
-    outfile: 'main.js',
+    outdir: 'host-page',
     logLevel: 'error',
   })
-  const script = bundle.outputFiles.find((f) => f.path.endsWith('.js'))!.contents
+  // main.js and its chunks, by the path the page asks for.
+  const scripts = new Map(bundle.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => [`/${basename(f.path)}`, f.contents]))
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    if (path === '/main.js') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script)
+    const script = scripts.get(path)
+    if (script) res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script)
     else if (path === '/') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
     else res.writeHead(404).end()
   })

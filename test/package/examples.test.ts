@@ -85,29 +85,41 @@ describe('the examples, built from the packed package, against the real server',
     }
   })
 
-  it('Hono back end (examples/hono-backend): GET /api/me answers the signed-in user’s id for their token, 401 for a forged, malformed or missing one', async () => {
+  it('Hono back end (examples/hono-backend): GET /api/me answers the signed-in user’s id for their token, 401 for a forged, tampered, malformed, missing or expired one', async () => {
     expect(signedIn.token, 'the Next.js test signs in first and leaves its token').not.toBe('')
     const dir = inject('hosts')['hono-backend']
     const port = await freePort()
     const env = { FOYER_API_URL: inject('apiUrl'), FOYER_APP_ID: inject('cookieAppId'), APP_ORIGIN: `http://localhost:${inject('appPort')}`, PORT: String(port) }
     const me = `http://localhost:${port}/api/me`
+    const aheadPort = await freePort()
     // Type-checked (its own TypeScript, the package's types) while it starts.
     const typecheck = run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: dir })
     typecheck.catch(() => {})
     const backend = await startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server.ts'], { cwd: dir, env, readyUrl: me })
+    // The same back end with its clock two hours on: to it the token (an hour's life at most) has expired.
+    const clockAhead = `--import=${new URL('./kit/clockAhead.mjs', import.meta.url).href}`
+    const meLater = `http://localhost:${aheadPort}/api/me`
+    let later: Awaited<ReturnType<typeof startProcess>> | undefined
     try {
+      later = await startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server.ts'], { cwd: dir, env: { ...env, PORT: String(aheadPort), NODE_OPTIONS: clockAhead }, readyUrl: meLater })
       await typecheck
-      const get = (authorization?: string) => fetch(me, authorization ? { headers: { authorization } } : {})
+      const get = (authorization?: string, url = me) => fetch(url, authorization ? { headers: { authorization } } : {})
       const ok = await get(`Bearer ${signedIn.token}`)
       expect(ok.status, backend.log()).toBe(200)
       expect(await ok.json()).toEqual({ userId: signedIn.userId })
-      for (const authorization of [`Bearer ${forge(signedIn.token)}`, 'Bearer not-a-jwt', signedIn.token, undefined]) {
+      // One character of its signature changed: the bytes no longer verify.
+      const at = signedIn.token.lastIndexOf('.') + 10
+      const tampered = signedIn.token.slice(0, at) + (signedIn.token[at] === 'A' ? 'B' : 'A') + signedIn.token.slice(at + 1)
+      for (const authorization of [`Bearer ${forge(signedIn.token)}`, `Bearer ${tampered}`, 'Bearer not-a-jwt', signedIn.token, undefined]) {
         const refused = await get(authorization)
         expect(refused.status, String(authorization)).toBe(401)
         expect(await refused.json()).toEqual({ error: 'unauthorized' })
       }
+      const expired = await get(`Bearer ${signedIn.token}`, meLater)
+      expect(expired.status, later.log()).toBe(401)
+      expect(await expired.json()).toEqual({ error: 'unauthorized' })
     } finally {
-      await backend.stop()
+      await Promise.all([backend.stop(), later?.stop()])
     }
   })
 

@@ -10,6 +10,8 @@ export interface FrameApiTarget {
   apiUrl: string
   appId: string
   device: DeviceKey
+  /** The fetch the calls go through (default the global one; foyer/testing hands the server's in-process one). */
+  fetch?: typeof globalThis.fetch
 }
 
 /** A call's input and output, from its schemas. */
@@ -38,7 +40,7 @@ export async function frameCall<C extends ApiCallDef>(target: FrameApiTarget, ca
   const url = new URL(def.path, target.apiUrl)
   const send = async () => {
     try {
-      return await fetch(url, {
+      return await (target.fetch ?? fetch)(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
