@@ -47,7 +47,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   const apiOrigin = env.FOYER_API_ORIGIN ?? `http://localhost:${port}`
   const appPort = Number(env.APP_PORT ?? 5173)
   const ttl = env.FOYER_ACCESS_TOKEN_TTL ? Number(env.FOYER_ACCESS_TOKEN_TTL) : undefined
-  const origins = options.origins ?? []
+  const defaultOrigins = [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`]
+  const origins = (options.origins ?? []).filter((o) => !defaultOrigins.includes(o))
   // SIGTERM (an orchestrator) or SIGINT (Ctrl-C): /readyz turns 503, the listeners stop accepting, requests under way
   // get FOYER_SHUTDOWN_GRACE_MS (default 10 s) to finish, then the jobs stop and the database closes. A second signal exits at once.
   const graceMs = Number(env.FOYER_SHUTDOWN_GRACE_MS ?? 10_000)
@@ -59,7 +60,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     ...(env.FOYER_CONFIG ? { configFile: env.FOYER_CONFIG } : {}),
     // FOYER_DEV_APPS (JSON array of app entries) adds apps beside the dev app, e.g. a cross-app requester on another port.
     ...(env.FOYER_DEV_APPS ? { apps: JSON.parse(env.FOYER_DEV_APPS) as Record<string, unknown>[] } : {}),
-    devOrigins: [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`, ...origins],
+    devOrigins: [...defaultOrigins, ...origins],
     devApp: devAppFromEnv(env),
     ...(ttl ? { accessTokenTtlSeconds: ttl } : {}),
     // FOYER_RATE_LIMITS (JSON) changes named limits, e.g. {"guest.authenticate.ip": {"limit": 100}}.
@@ -81,6 +82,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       const more = origins.length ? `, and ${origins.join(', ')}` : ''
       console.log(`[foyer] dev app id: ${server.ctx.config.devAppId} (allowed origins: localhost and 127.0.0.1 on port ${appPort}${more})`)
       if (!env.SMTP_URL) console.log(`[foyer] login codes appear here in the terminal and at ${apiUrl}/dev/outbox`)
+      console.log(`[foyer] in your app: <FoyerProvider appId="${server.ctx.config.devAppId}" apiUrl="${apiUrl}" plugins={…}>`)
     }
   }
   const stop = async (signal: NodeJS.Signals) => {
