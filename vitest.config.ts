@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 import { foyerAliases } from './scripts/aliases.mjs'
 
 /** The unit, component and server tests (the 'unit' and 'unit-isolated' projects). */
-const UNIT_FILES = ['core/**/*.test.{ts,tsx}', 'testing/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'test/architecture/**/*.test.ts', 'test/standins/**/*.test.ts']
+const UNIT_FILES = ['core/**/*.test.{ts,tsx}', 'testing/**/*.test.{ts,tsx}', 'standalone/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'ui/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'test/architecture/**/*.test.ts', 'test/standins/**/*.test.ts']
 
 export default defineConfig({
   resolve: { alias: foyerAliases },

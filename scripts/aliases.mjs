@@ -16,6 +16,7 @@ export const foyerAliases = [
   { find: /^foyer\/protocol$/, replacement: `${root}core/protocol/index.ts` },
   { find: /^foyer\/ui$/, replacement: `${root}ui/index.ts` },
   { find: /^foyer\/testing$/, replacement: `${root}testing/index.ts` },
+  { find: /^foyer\/standalone$/, replacement: `${root}standalone/index.ts` },
   { find: /^foyer\/node$/, replacement: `${root}plugins/management/node.ts` },
   { find: /^foyer\/wagmi$/, replacement: `${root}plugins/wallet-ethereum/wagmi.ts` },
   { find: /^foyer\/privy\/solana$/, replacement: `${root}plugins/privy-compat/solana.ts` },

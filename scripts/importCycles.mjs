@@ -10,7 +10,7 @@ import ts from 'typescript'
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
 /** The folders the graph covers. */
-export const graphRoots = ['core', 'plugins', 'ui', 'testing']
+export const graphRoots = ['core', 'plugins', 'ui', 'testing', 'standalone']
 
 function sourceFiles(dir) {
   const files = []

@@ -5,7 +5,8 @@ import { importGraph } from '../../scripts/importCycles.mjs'
 // Issue 26, no deep imports between plugins. A plugin (a folder of plugins/) imports another plugin only through that
 // plugin's public entries: index.ts (client half), server.ts (server half) or frame.ts (wallet-frame half). core/ and
 // ui/ import no plugin at all. testing/ (foyer/testing) may: it is a host's test kit, like a host it composes a server
-// from plugins' server halves, through their entries. The graph is scripts/importCycles.mjs's: relative imports, re-exports, `import type`,
+// from plugins' server halves, through their entries. So may standalone/ (foyer/standalone, the bin's `start`): the
+// whole server, every built-in plugin's server half, through their entries. The graph is scripts/importCycles.mjs's: relative imports, re-exports, `import type`,
 // `import()` calls and `import('…').T` types all count.
 //
 // Test files: a plugin's tests follow the plugin rule like its sources (they had 9 deep imports in 7 files outside the
@@ -43,6 +44,12 @@ describe('plugin boundaries (issue 26)', () => {
     const fromKit = edges.filter(({ file, target }) => file.startsWith('testing/') && target.startsWith('plugins/'))
     expect(fromKit.map((e) => e.edge)).toContain('testing/startFoyerTestServer.ts → plugins/email/server.ts')
     expect(fromKit.filter(({ target }) => target.split('/').length !== 3 || !PUBLIC_ENTRIES.has(target.split('/')[2]!)).map((e) => e.edge)).toEqual([])
+  })
+
+  it('standalone/ (foyer/standalone and the bin: every built-in plugin composed into one server) imports plugins only through their entries', () => {
+    const fromStandalone = edges.filter(({ file, target }) => file.startsWith('standalone/') && target.startsWith('plugins/'))
+    expect(fromStandalone.map((e) => e.edge)).toContain('standalone/standalonePlugins.ts → plugins/embedded-wallet/server.ts')
+    expect(fromStandalone.filter(({ target }) => target.split('/').length !== 3 || !PUBLIC_ENTRIES.has(target.split('/')[2]!)).map((e) => e.edge)).toEqual([])
   })
 
   it('the scan sees the imports it judges: static, type-only, import() and import type references', () => {

@@ -7,10 +7,7 @@ import { openCommandServices } from './openCommandServices.js'
 import { openServerDb } from './openServerDb.js'
 import { rotateSigningKeyCommand } from './rotateSigningKey.js'
 
-const USAGE = `Usage: foyer <command>
-
-Commands:
-  rotate-signing-key [--lead-seconds N]   Store a new token signing key that signs N seconds from now (default 600,
+const COMMANDS = `  rotate-signing-key [--lead-seconds N]   Store a new token signing key that signs N seconds from now (default 600,
                                           at least 360) and retire replaced keys whose tokens have all expired.
   migrate-to-postgres [--from DIR]        Copy the PGlite folder DIR (default FOYER_DATA_DIR or ./.foyer-data) into the
                                           PostgreSQL database DATABASE_URL. Start the server once on DATABASE_URL with
@@ -26,10 +23,13 @@ ${APP_SECRET_USAGE}
   users import <appId> <file> [--dry-run] Import users in bulk from a .jsonl or .json file (Privy's import shape;
                                           foyer users for the details). Re-running a file creates nothing twice.
   admin add|list|remove                   The admin console's operators (foyer admin for the details): add <email>
-                                          [--role owner|viewer] makes the admin app's user with that e-mail one.
+                                          [--role owner|viewer] makes the admin app's user with that e-mail one.`
 
-All but migrate-from-privy use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
+const NOTE = `All but migrate-from-privy use the server's database: DATABASE_URL, else the PGlite folder FOYER_DATA_DIR (default ./.foyer-data),
 which only one process may open: stop the server first when it uses PGlite.`
+
+/** The usage text: `commands`' lines (a bin's own, e.g. `start`) before the kernel's. */
+const usageOf = (commands: readonly CliCommand[]) => `Usage: foyer <command>\n\nCommands:\n${commands.map((c) => `${c.usage}\n`).join('')}${COMMANDS}\n\n${NOTE}`
 
 /** Writes of a run (stdout, stderr), so tests can read them. */
 export interface CliIo {
@@ -37,9 +37,25 @@ export interface CliIo {
   err(line: string): void
 }
 
-/** `foyer <command> [options]`: runs the command and answers the exit code (2: unknown command or bad options). */
-export async function main(argv: readonly string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }): Promise<number> {
+/**
+ * A command a bin adds to the kernel's (the package's bin adds `start`, which composes the plugins: core can't).
+ * `usage` is its line(s) in `foyer help`, indented as the kernel's.
+ */
+export interface CliCommand {
+  name: string
+  usage: string
+  run(args: readonly string[], io: CliIo): Promise<number>
+}
+
+/**
+ * `foyer <command> [options]`: runs the command and answers the exit code (2: unknown command or bad options).
+ * `commands` are a bin's own, tried first and listed first in the usage.
+ */
+export async function main(argv: readonly string[], io: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }, commands: readonly CliCommand[] = []): Promise<number> {
   const [command, ...rest] = argv
+  const USAGE = usageOf(commands)
+  const own = commands.find((c) => c.name === command)
+  if (own) return own.run(rest, io)
   if (command === 'help' || command === '--help' || command === '-h') {
     io.out(USAGE)
     return 0

@@ -18,7 +18,8 @@ export interface PackedFoyer {
  */
 export async function packFoyer(dest: string): Promise<PackedFoyer> {
   const started = Date.now()
-  await run('npm', ['pack', '--pack-destination', dest, '--no-audit', '--no-fund'], { cwd: repoRoot, timeoutMs: 400_000 })
+  // The build is CPU-bound (tsc, two esbuild bundles): on a loaded 2-core machine it has taken over 400 s.
+  await run('npm', ['pack', '--pack-destination', dest, '--no-audit', '--no-fund'], { cwd: repoRoot, timeoutMs: 900_000 })
   const tarball = readdirSync(dest).find((f) => /^foyer-.*\.tgz$/.test(f))
   if (!tarball) throw new Error(`npm pack left no foyer-*.tgz in ${dest}`)
   return { tarball: join(dest, tarball), seconds: (Date.now() - started) / 1000 }

@@ -9,23 +9,33 @@ export interface RunningProcess {
 
 /**
  * Starts `command` in `cwd` (hostEnv + `env`) and waits until `readyUrl` answers (any status) or `timeoutMs` passes; a
- * command that exits or never answers fails with its output.
+ * command that exits or never answers fails with its output. `group`: the command runs in a process group of its own
+ * and `stop` signals the whole group, for a command that starts the server as a grandchild (`npx …`, `npm run …`).
  */
-export async function startProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; readyUrl: string; timeoutMs?: number }): Promise<RunningProcess> {
+export async function startProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; readyUrl: string; timeoutMs?: number; group?: boolean }): Promise<RunningProcess> {
   const answers = () => fetch(options.readyUrl, { redirect: 'manual' }).then(() => true, () => false)
   // Something else on the port would pass for the command's server: say so instead.
   if (await answers()) throw new Error(`${options.readyUrl} answers before ${command} starts: another process holds its port`)
-  const child = spawn(command, args, { cwd: options.cwd, env: hostEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, { cwd: options.cwd, env: hostEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'], detached: options.group === true })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
   const running = () => child.exitCode === null && child.signalCode === null
+  const signal = (name: NodeJS.Signals) => {
+    if (!options.group) return child.kill(name)
+    try {
+      process.kill(-child.pid!, name)
+    } catch {
+      // The group has ended.
+    }
+  }
   const stop = async () => {
-    if (!running()) return
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))])
-    if (running()) child.kill('SIGKILL')
+    if (!running() && !options.group) return
+    const exited = running() ? new Promise((r) => child.once('exit', r)) : Promise.resolve()
+    signal('SIGTERM')
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))])
+    // What is left of the group (a grandchild slower than its parent) goes too.
+    signal('SIGKILL')
   }
   const deadline = Date.now() + (options.timeoutMs ?? 120_000)
   while (!(await answers())) {
