@@ -11,6 +11,7 @@ import { startAccountAbstractionChain } from '../standins/accountAbstraction.js'
 import { installHost, type HostName } from './kit/installHost.js'
 import { packFoyer } from './kit/packFoyer.js'
 import { portPrivyApp, type PrivyPort } from './kit/portPrivyApp.js'
+import { scaffoldTutorial, type ScaffoldedTutorial } from './kit/scaffoldTutorial.js'
 import { startFoyerServer } from './kit/startFoyerServer.js'
 
 declare module 'vitest' {
@@ -29,6 +30,8 @@ declare module 'vitest' {
     privyPort: PrivyPort
     /** anvil (31337) with ERC-4337, alto and a paymaster: the dev app's smart wallets are there. */
     chainRpcUrl: string
+    /** Getting started's app, made by the page's shell block (test/package/gettingStarted.test.ts goes on from it). */
+    tutorial: ScaffoldedTutorial
   }
 }
 
@@ -92,10 +95,12 @@ export default async function setup(project: TestProject) {
     )
     // A Privy app ported by the codemod and installed, beside them.
     const ported = portPrivyApp(root, tarball)
+    // And Getting started's first block (create the app, install foyer), as a newcomer runs it.
+    const tutorialStart = scaffoldTutorial(root, tarball)
     // Everything settles before going on: nothing may still be starting or installing after a teardown.
-    await Promise.allSettled([chainStart, serverStart, installs, ported])
-    const [chain, server, dirs, privyPort] = await Promise.all([chainStart, serverStart, installs, ported])
-    console.log(`[package] ${names.length} host and example installs, the Privy app's port and install, and the chain (anvil, alto) and server start, side by side: ${seconds(installing)} s`)
+    await Promise.allSettled([chainStart, serverStart, installs, ported, tutorialStart])
+    const [chain, server, dirs, privyPort, tutorial] = await Promise.all([chainStart, serverStart, installs, ported, tutorialStart])
+    console.log(`[package] ${names.length} host and example installs, the Privy app's port and install, Getting started's app (${tutorial.seconds.toFixed(1)} s), and the chain (anvil, alto) and server start, side by side: ${seconds(installing)} s`)
     project.provide('tarball', tarball)
     project.provide('hosts', Object.fromEntries(names.map((name, i) => [name, dirs[i]!])) as Record<HostName, string>)
     project.provide('apiUrl', server.apiUrl)
@@ -104,6 +109,7 @@ export default async function setup(project: TestProject) {
     project.provide('appPort', appPort)
     project.provide('privyPort', privyPort)
     project.provide('chainRpcUrl', chain.rpcUrl)
+    project.provide('tutorial', tutorial)
   } catch (error) {
     await teardown()
     throw error
