@@ -6,7 +6,9 @@
 //   `ts no-check` is a sketch and is skipped; a fence titled `[path]` is written at that path, so samples of one page
 //   can import each other);
 // - every name exported by a package entry point (package.json "exports") has an entry in the generated reference;
-// - every plugin page names the error codes its server half declares.
+// - every plugin page names the error codes its server half declares;
+// - every plugin page shows at least one screenshot (docs/images/e2e comes from the e2e suite: FOYER_DOCS_SHOTS=1), and
+//   every image a page or the README shows exists.
 import { spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -41,6 +43,45 @@ describe('README.md', () => {
       expect(readme, `README row for ${id}`).toContain(`| [${id}](docs/plugins/${id}.md) |`)
       expect(existsSync(join(docs, 'plugins', `${id}.md`)), `docs/plugins/${id}.md`).toBe(true)
     }
+  })
+})
+
+/** The local images `text` (a Markdown page at `page`) shows, `![alt](path)` or `<img src>`, each as its path on disk. */
+function localImages(page: string, text: string): string[] {
+  const targets = [...text.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...text.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!)
+  return targets.filter((target) => !/^(?:[a-z]+:)?\/\//i.test(target) && !target.startsWith('data:')).map((target) => {
+    const path = decodeURI(target.replace(/[?#].*$/, ''))
+    // VitePress resolves '/x' from docs/public.
+    return path.startsWith('/') ? join(docs, 'public', path) : join(dirname(page), path)
+  })
+}
+
+/** Each image `text` shows whose file is missing, as 'page: path'. */
+function missingImages(page: string, text: string): string[] {
+  return localImages(page, text).filter((path) => !existsSync(path)).map((path) => `${relative(root, page)}: ${relative(root, path)}`)
+}
+
+describe('the images', () => {
+  const pluginPages = readdirSync(join(docs, 'plugins')).filter((name) => name.endsWith('.md') && name !== 'index.md').sort()
+
+  it('every plugin page shows at least one screenshot whose file exists', () => {
+    expect(pluginPages.length).toBeGreaterThanOrEqual(plugins.length)
+    const without = pluginPages.filter((name) => {
+      const page = join(docs, 'plugins', name)
+      return localImages(page, readFileSync(page, 'utf8')).filter((path) => existsSync(path)).length === 0
+    })
+    expect(without).toEqual([])
+  })
+
+  it('every image the site or the README shows exists', () => {
+    const missing = [...pages(), join(root, 'README.md')].flatMap((page) => missingImages(page, readFileSync(page, 'utf8')))
+    expect(missing).toEqual([])
+  })
+
+  it('a missing image is reported (the check above can fail)', () => {
+    const page = join(docs, 'plugins', 'example.md')
+    const text = '![shown](../images/e2e/no-such-shot.png){width=320}\n<img src="../images/screens/none.png">\n![remote](https://example.com/a.png)'
+    expect(missingImages(page, text)).toEqual(['docs/plugins/example.md: docs/images/e2e/no-such-shot.png', 'docs/plugins/example.md: docs/images/screens/none.png'])
   })
 })
 

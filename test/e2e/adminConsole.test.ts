@@ -9,6 +9,7 @@ import { authenticator } from './kit/authenticator.js'
 import { enterOutboxCode, expectSignedOut, signUpByEmail } from './kit/signIn.js'
 import { freshDataDir } from './kit/startStack.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // The admin console at /admin (issue 27), in Chromium against the real server (examples/server with the admin-console
 // plugin): an address nobody added can't sign up; an owner added with the CLI signs in with an e-mail code, enrols TOTP, verifies, sees the overview; turns on
@@ -164,6 +165,7 @@ describe('the admin console in Chromium, real server', () => {
     await expect.poll(() => figures.innerText(), { timeout: 20_000 }).toMatch(/Users\s+2\b/)
     // The charts load lazily (recharts' own chunk), after the figures.
     await page.locator('.recharts-surface').first().waitFor({ timeout: 20_000 })
+    await docsShot(page, 'admin-console-overview')
     expect(await axeViolations(page), 'overview').toEqual([])
     await page.getByRole('button', { name: 'Dark theme' }).click()
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
@@ -197,6 +199,8 @@ describe('the admin console in Chromium, real server', () => {
     await page.locator(`a[href="#/apps/${encodeURIComponent(e2e.stack.appId)}"]`).click()
     await page.getByRole('heading', { name: 'App secrets' }).waitFor()
     expect(await axeViolations(page), 'app editor').toEqual([])
+    // Before any secret is created (a new one is shown once).
+    await docsShot(page.getByRole('region', { name: 'Webhooks' }), 'webhooks-panel')
     const sms = page.getByRole('checkbox', { name: 'SMS code' })
     expect(await sms.isChecked()).toBe(false)
     await sms.check()
@@ -231,6 +235,7 @@ describe('the admin console in Chromium, real server', () => {
     await openUser(page, address)
     expect(await page.getByTestId('linked-accounts').innerText()).toContain(address)
     expect(await page.getByTestId('active-sessions').textContent()).not.toBe('0 active')
+    await docsShot(page, 'management-user')
     await page.getByRole('button', { name: 'Revoke sessions' }).click()
     const confirm = page.getByRole('dialog')
     expect(await axeViolations(page), 'revoke dialog').toEqual([])

@@ -4,6 +4,7 @@ import { startTurnstileStandin, type TurnstileStandin } from '../standins/turnst
 import { outboxTo } from './kit/browser.js'
 import { enterOutboxCode, expectSignedInAs, submitEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const turnstile = useStandin(() => startTurnstileStandin(), (standin) => standin.close())
 // The dev app with captcha on, pointed at the stand-in: the page loads its script, the server asks its siteverify.
@@ -62,6 +63,7 @@ describe('captcha (Turnstile stand-in) in Chromium against the real server', () 
     await submitEmailWhileCaptcha('fail', 'captcha.fails@example.com', async (dialog) => {
       await dialog.getByText('You did not pass CAPTCHA. Please try again.').waitFor({ timeout: 40_000 })
       expect(await dialog.getByText('If you use an adblocker or VPN, try disabling and re-attempting.').isVisible()).toBe(true)
+      await docsShot(dialog, 'captcha-failed')
       expect(await outboxHas('captcha.fails@example.com')).toBe(false)
     })
   })

@@ -10,6 +10,7 @@ import { serveApp, type ServedApp } from './kit/serveApp.js'
 import { enterOutboxCode, submitEmail } from './kit/signIn.js'
 import { freePort } from './kit/startStack.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // Two apps on one server: the dev app P (the provider, served as the stack's app) and R (the requester), the same
 // example-app build served on a second origin with R's app id. P's "cross-app" section lists R and R's origin.
@@ -83,6 +84,7 @@ describe('cross-app wallets in Chromium (provider and requester apps on two orig
     // P's own login made the wallet; then the consent names the requester.
     await popup.getByRole('heading', { name: 'Connect to Requester App' }).waitFor({ timeout: 30_000 })
     await popup.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
+    await docsShot(popup, 'cross-app-consent')
     // The provider's pages on this origin send on anvil (the example app's saved chains; popups carry no query).
     await popup.evaluate((rpc) => localStorage.setItem('foyer-demo:chains', `31337:${rpc}`), anvil().rpcUrl)
     await clickClosingButton(popup.getByRole('button', { name: 'Connect' }))

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { startJwksStandin } from '../standins/jwksStandin.js'
 import { expectSignedOut } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // The example host keeps its own auth provider's JWT in localStorage 'example:host_jwt' and hands it
 // to Foyer through customJwt({ getCustomAccessToken }) (examples/react-app/src/main.tsx).
@@ -25,6 +26,7 @@ describe('custom JWT login in Chromium against the real server', () => {
     const { context, page } = await openWithHostToken(await idp().sign({ sub: 'host-user-42' }))
     await page.getByTestId('signed-in').waitFor({ timeout: 20_000 })
     expect(await page.getByTestId('linked-accounts').textContent()).toContain('custom_auth: host-user-42')
+    await docsShot(page.getByRole('region', { name: 'Linked accounts' }), 'custom-jwt-linked-account')
     const id = await page.getByTestId('user-id').textContent()
     await page.reload()
     await page.getByTestId('signed-in').waitFor({ timeout: 20_000 })

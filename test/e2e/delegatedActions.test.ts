@@ -6,6 +6,7 @@ import { createAuthorizationHeaders } from '../../plugins/delegated-actions/serv
 import { startSolanaRpcStandin } from '../standins/solanaRpcStandin.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const APP_SECRET = 'e2e-delegated-actions-app-secret'
 const RPC_PATH = '/api/v1/delegated_actions/solana/rpc'
@@ -65,6 +66,7 @@ describe('Delegated actions in Chromium (real server, wallet frame, litesvm stan
     // Phase 1: 'No thanks' declines with the spec's error; 'Accept' delegates, shows success and closes by itself.
     await panel.getByRole('button', { name: 'Delegate actions' }).click()
     await dialog.getByRole('heading', { name: 'Enable delegated actions' }).waitFor({ timeout: 20_000 })
+    await docsShot(dialog, 'delegated-actions-consent')
     await dialog.getByRole('button', { name: 'No thanks' }).click()
     await expect.poll(() => page.getByTestId('delegated-actions-result').textContent()).toBe('Error: User declined delegating actions.')
     await dialog.waitFor({ state: 'detached', timeout: 10_000 })

@@ -5,6 +5,7 @@ import { startAnvilRegistry } from '../standins/anvilIdRegistry.js'
 import { completeChannel, signConnectUri } from '../standins/farcasterApp.js'
 import { chooseLoginOption } from './kit/landing.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const FID = 31337
 // The test's Farcaster user: a local account registered on anvil as the custody of FID.
@@ -44,6 +45,8 @@ describe('Sign In With Farcaster in Chromium against the real server and an anvi
     const url = new URL(connectUri)
     expect(url.origin + url.pathname).toBe('https://farcaster.test/~/sign-in-with-farcaster')
     expect(url.searchParams.get('domain')).toBe(new URL(e2e.stack.appUrl).host)
+    // The QR code carries the channel's URL: covered.
+    await docsShot(dialog, 'farcaster-qr', { mask: [qr] })
 
     // The page polls with the channel token header while nothing has happened yet.
     await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)

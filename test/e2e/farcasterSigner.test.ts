@@ -7,6 +7,7 @@ import { completeChannel, signConnectUri } from '../standins/farcasterApp.js'
 import { startWarpcastSignerStandin } from '../standins/warpcastSignerStandin.js'
 import { chooseLoginOption } from './kit/landing.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const FID = 31337
 const APP_FID = 4242
@@ -84,6 +85,7 @@ describe('Farcaster signers in Chromium against the real server, a Warpcast stan
     await card.getByRole('button', { name: 'Sign a Farcaster message' }).click()
     const result = card.locator('[data-testid="farcaster-signer-result"][data-label="Message hash signature"]')
     await result.waitFor({ timeout: 20_000 })
+    await docsShot(card, 'farcaster-signer-card', { mask: [card.locator('code')] })
     const [hash, signature] = (await result.locator('code').textContent())!.split(' ') as [`0x${string}`, `0x${string}`]
     expect(hexToBytes(hash)).toHaveLength(20)
     expect(ed25519.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(request.key))).toBe(true)

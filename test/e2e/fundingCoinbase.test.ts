@@ -5,6 +5,7 @@ import { startAnvil } from '../standins/anvil.js'
 import { startCoinbaseOnrampStandin } from '../standins/coinbaseOnrampStandin.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // Anvil's 31337 isn't one of Coinbase's chains: the app's "funding-coinbase" section maps it to Base for this test
 // (and points the pay page at the stand-in).
@@ -90,6 +91,7 @@ describe('Coinbase Onramp funding in Chromium (CDP-JWT session token, pay page p
       expect(await tab.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([440, 680])
       // While the popup is open: 'In Progress'.
       await page.getByRole('dialog').getByText('Go back to Coinbase Onramp to finish funding your account.').waitFor()
+      await docsShot(page.getByRole('dialog'), 'funding-coinbase-in-progress')
 
       // Buy funds the wallet on anvil and closes the popup; the screen then polls the status to success.
       await Promise.all([tab.waitForEvent('close', { timeout: 10_000 }), tab.getByRole('button', { name: 'Buy' }).click()])

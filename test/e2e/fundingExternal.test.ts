@@ -8,6 +8,7 @@ import { installInjectedTestWallet } from '../standins/injectedTestWallet.js'
 import { startRelayStandin } from '../standins/relayStandin.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // Three anvil chains: the embedded wallet is funded on A (the page's first chain, which 'Fund wallet' picks); B and C
 // are the other configured chains a bridge pays from, through the Relay stand-in.
@@ -83,6 +84,7 @@ describe('Transfer from wallet in Chromium (an injected wallet on anvil; a bridg
       await page.getByRole('button', { name: 'Fund wallet' }).click()
       await dialog.getByTestId('foyer-funding-method-external').click({ timeout: 15_000 })
       await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
+      await docsShot(dialog, 'funding-external-transfer')
       await dialog.getByRole('button', { name: 'More wallets' }).click()
       await dialog.getByRole('button', { name: /Foyer Test Wallet/ }).click({ timeout: 15_000 })
       const connectedRow = dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: new RegExp(`Foyer Test Wallet ${wallet.address.slice(0, 6)}`, 'i') })

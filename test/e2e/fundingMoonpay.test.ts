@@ -6,6 +6,7 @@ import { startAnvil } from '../standins/anvil.js'
 import { startMoonpayStandin } from '../standins/moonpayStandin.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // Chain id 1 (a local anvil): Ethereum mainnet is one of Moonpay's chains (ETH_ETHEREUM).
 const anvil = useStandin(() => startAnvil({ chainId: 1 }), (node) => node.stop())
@@ -60,6 +61,7 @@ async function continueToMoonpay(context: BrowserContext, page: Page): Promise<P
   const dialog = page.getByRole('dialog')
   const button = dialog.getByRole('button', { name: 'Continue to Moonpay' })
   await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true)
+  await docsShot(dialog, 'funding-moonpay-continue')
   const [tab] = await Promise.all([context.waitForEvent('page'), button.click()])
   await tab.waitForLoadState('domcontentloaded')
   return tab

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { codeFromOutbox } from './kit/browser.js'
 import { useStack } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const e2e = useStack()
 
@@ -28,6 +29,7 @@ describe('guest accounts in Chromium against the real server', () => {
 
     // After logout the stored credential brings back the same guest.
     await page.getByRole('button', { name: 'Log out' }).click()
+    await docsShot(page.locator('.hero'), 'guest-landing', { ready: page.getByRole('button', { name: 'Continue as guest' }) })
     await page.getByRole('button', { name: 'Continue as guest' }).click()
     await page.getByTestId('signed-in').waitFor({ timeout: 20_000 })
     expect(await page.getByTestId('user-id').textContent()).toBe(id)

@@ -4,6 +4,7 @@ import { startAnvil } from '../standins/anvil.js'
 import { animationsSettled, codeFromOutbox, openEmailInput } from './kit/browser.js'
 import { codeScreen } from './kit/signIn.js'
 import { expectScreenshot } from './kit/expectScreenshot.js'
+import { dynamicParts, shotOptions } from './kit/shotOptions.js'
 import { useStack, useStandin } from './kit/useStack.js'
 
 // Screenshots of the showcase and of the modal screens that once had layout defects, at a phone's width and a
@@ -26,10 +27,6 @@ const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ] as const
-const MASK = '#8a8f98'
-
-/** The screenshot's options: no animation, no caret, dynamic parts (addresses, ids, times, QR codes) covered. */
-const shotOptions = (mask: Locator[]) => ({ animations: 'disabled' as const, caret: 'hide' as const, mask, maskColor: MASK, scale: 'css' as const })
 
 /** Takes `target` (the page's viewport, or an element) and compares it with `<name>-<width>.png`. */
 async function shoot(page: Page, target: Page | Locator, name: string, mask: Locator[] = []): Promise<void> {
@@ -39,12 +36,6 @@ async function shoot(page: Page, target: Page | Locator, name: string, mask: Loc
   const png = await target.screenshot(shotOptions(mask))
   expectScreenshot(`${name}-${page.viewportSize()!.width}`, png)
 }
-
-/** What differs from run to run inside `scope`: addresses, the user's id, times, the JSON fields that hold an address. */
-const dynamicParts = (scope: Page | Locator): Locator[] => [
-  scope.locator('code:visible, .mono:visible').filter({ hasText: /0x[0-9a-fA-F]{40}|did:foyer:/ }),
-  scope.locator('[data-testid="user-id"]:visible, time:visible, textarea:visible'),
-]
 
 /** How far the page reaches past the viewport's right edge (0 when nothing overflows sideways). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth)

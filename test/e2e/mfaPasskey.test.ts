@@ -3,6 +3,7 @@ import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // A short MFA window (15 minutes in production) so the test sees the sign's verification lapse before the removal. Long
 // enough that the sign after 'Try again' passes inside it on a loaded machine; the lapse is waited for from the moment
@@ -78,6 +79,7 @@ describe('MFA by passkey in Chromium (CDP virtual authenticator), real server', 
     await dialog.getByText('Choose a verification method').waitFor()
     await dialog.getByTestId('foyer-mfa-enroll-passkey').click()
     await dialog.getByRole('heading', { name: 'Set up passkey verification' }).waitFor()
+    await docsShot(dialog, 'mfa-passkey-setup')
     await dialog.getByRole('button', { name: 'Add a new passkey' }).click()
     await dialog.getByRole('heading', { name: 'Enable your passkeys for verification' }).waitFor({ timeout: 20_000 })
     const rows = dialog.getByTestId('foyer-mfa-passkey-list').getByRole('checkbox')

@@ -5,6 +5,7 @@ import { codeFromOutbox } from './kit/browser.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
 import { setPasswordInFrame } from './kit/walletFrame.js'
+import { docsShot } from './kit/docsShot.js'
 
 // A short MFA window (15 minutes in production) so the test sees the enrollment's verification lapse. The password set
 // after a verification (argon2id in the frame) must end inside it on a loaded machine, so it is 20 s; each lapse is
@@ -34,6 +35,8 @@ async function sendEnrollmentCode(dialog: Locator) {
   await input.pressSequentially('07400123457', { delay: 10 })
   await dialog.getByRole('button', { name: 'Send code' }).click()
   await dialog.getByRole('heading', { name: 'Enter enrollment code' }).waitFor({ timeout: 20_000 })
+  // Before any digit is typed.
+  await docsShot(dialog, 'mfa-sms-enrollment-code')
 }
 
 describe('MFA by SMS in Chromium, real server', () => {

@@ -7,6 +7,7 @@ import { startAnvil } from '../standins/anvil.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { authenticator } from './kit/authenticator.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // A short MFA window (15 minutes in production) so the test can see a verification lapse. The steps that rely on a
 // verification (a reload and a signature after a transaction) must end inside it on a loaded machine, so it is 20 s;
@@ -83,6 +84,7 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('heading', { name: 'Transaction Protection' }).waitFor()
     await dialog.getByText('Choose a verification method').waitFor()
+    await docsShot(dialog, 'mfa-methods')
     await dialog.getByTestId('foyer-mfa-enroll-totp').click()
     await dialog.getByRole('heading', { name: 'Scan QR code' }).waitFor()
     const secret = (await dialog.getByTestId('foyer-mfa-totp-secret').textContent({ timeout: 20_000 }))!.trim()
@@ -90,6 +92,8 @@ describe('MFA with an authenticator app (TOTP) in Chromium, real server', () => 
     const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' })
     await qr.waitFor()
     expect((await qr.boundingBox())?.width).toBe(200)
+    // The QR code and the secret are the user's TOTP key: covered.
+    await docsShot(dialog, 'mfa-totp-qr', { mask: [qr, dialog.getByTestId('foyer-mfa-totp-secret')] })
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await dialog.getByRole('heading', { name: 'Enter enrollment code' }).waitFor()
     const nextCode = authenticator(secret)

@@ -6,6 +6,7 @@ import { freePort } from './kit/freePort.js'
 import { chooseLoginOption } from './kit/landing.js'
 import { signInByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // The server only knows its callback URL once its port is known, and the OIDC provider must register
 // that URL: so the ports are chosen first and handed to the provider and the stack.
@@ -100,6 +101,7 @@ describe('OAuth in Chromium against the real server and local providers', () => 
     await chooseLoginOption(page, 'GitHub')
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Retry and check GitHub to finish connecting your account.').waitFor({ timeout: 60_000 })
+    await docsShot(dialog, 'oauth-retry')
     expect(page.url()).not.toContain('foyer_oauth_')
     // Retry works once the user approves.
     github().mode = 'approve'

@@ -1,6 +1,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useStack } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ passkey: true }) })
 
@@ -59,6 +60,7 @@ describe('passkeys in Chromium with a CDP virtual authenticator', () => {
     await manage.getByRole('heading', { name: 'Secure your account with a passkey' }).waitFor({ timeout: 30_000 })
     expect(await manage.getByTestId('passkey-list').locator('li').count()).toBe(1)
     await manage.getByText('Chrome on Linux').waitFor()
+    await docsShot(manage, 'passkey-manage')
     await manage.getByRole('button', { name: 'Add new passkey' }).click()
     await manage.getByText('Passkeys updated').waitFor({ timeout: 30_000 })
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 })

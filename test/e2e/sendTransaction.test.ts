@@ -6,6 +6,7 @@ import { startAnvil } from '../standins/anvil.js'
 import { startPriceStandin } from '../standins/priceStandin.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (node) => node.stop())
 const prices = useStandin(() => startPriceStandin({ ETH: 3000 }), (standin) => standin.close())
@@ -170,6 +171,7 @@ async function scenario(page: Page) {
     expect(await dialog.getByTestId('foyer-tx-to').textContent()).toContain('0x7099')
     expect(await dialog.getByTestId('foyer-tx-total').textContent()).toMatch(/0\.01\d* ETH/)
     expect(await dialog.getByTestId('foyer-tx-fee').textContent()).toMatch(/ETH/)
+    await docsShot(dialog, 'wallet-transactions-confirm')
     expect(await dialog.getByTestId('foyer-tx-balance').textContent()).toContain('1 ETH')
     const otherBefore = await client.getBalance({ address: OTHER })
     await dialog.getByRole('button', { name: 'Approve' }).click()

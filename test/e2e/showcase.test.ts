@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { startGithubStandin } from '../standins/githubStandin.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -130,6 +131,7 @@ describe('the example app as a showcase, in Chromium against the real server', (
     expect(code).toContain('useLinkAccount')
     expect(code).toContain('linkGithub')
     expect(code).not.toContain('linkPhone')
+    await docsShot(card, 'showcase-linked-accounts-code')
     await card.getByRole('button', { name: 'Copy code' }).click()
     await card.getByText('Copied to the clipboard').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)

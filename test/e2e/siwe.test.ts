@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { startAnvil } from '../standins/anvil.js'
 import { installInjectedTestWallet, type TestWallet } from '../standins/injectedTestWallet.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const anvil = useStandin(() => startAnvil({ chainId: 31337 }), (chain) => chain.stop())
 // The example server's dev app already has wallet_auth on (EOA signatures need no chain access).
@@ -34,6 +35,7 @@ async function pickTestWallet(page: Page, open: () => Promise<void>) {
   if (!(await list.isVisible())) {
     await group.click()
     await dialog.getByRole('button', { name: 'Ethereum wallet' }).click({ timeout: 30_000 })
+    await docsShot(dialog, 'siwe-wallet-list', { ready: dialog.getByRole('button', { name: /Foyer Test Wallet/ }) })
   }
   await dialog
     .getByRole('button', { name: /Foyer Test Wallet/ })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseSiwsMessage } from '../../plugins/siws/siwsMessage.js'
 import { installSolanaTestWallet, type SolanaTestWalletOptions } from '../standins/solanaTestWallet.js'
 import { useStack } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ solana_wallet_auth: true }) })
 
@@ -49,6 +50,7 @@ describe('Sign In With Solana in Chromium against the real server', () => {
     await dialog.locator('[data-wallet="phantom"]').waitFor()
     const rows = await dialog.locator('[data-wallet]').evaluateAll((els) => els.map((e) => e.getAttribute('data-wallet')).sort())
     expect(rows).toEqual(['foyer_solana_wallet', 'phantom'])
+    await docsShot(dialog, 'siws-wallet-list')
     await dialog.getByRole('button', { name: new RegExp(WALLET) }).click()
     await signedIn(page)
     expect(await page.getByTestId('linked-accounts').textContent()).toContain(`wallet: ${wallet.address}`)
@@ -91,6 +93,7 @@ describe('Sign In With Solana in Chromium against the real server', () => {
     const { context, page, wallet } = await newPage()
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     const dialog = page.getByRole('dialog')
+    await docsShot(dialog, 'solana-connect-list', { ready: dialog.getByRole('button', { name: new RegExp(WALLET) }) })
     await dialog.getByRole('button', { name: new RegExp(WALLET) }).click()
     const row = page.getByTestId('wallets').locator(`li[data-address="${wallet.address}"]`)
     await row.waitFor({ timeout: 60_000 })

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest'
 import { startAccountAbstractionChain } from '../standins/accountAbstraction.js'
 import { enterOutboxCode, requestEmailCode } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // ERC-4337 end to end: anvil with EntryPoint v0.7, a SimpleAccountFactory and a VerifyingPaymaster (npm artifacts), the
 // @pimlico/alto bundler, and an ERC-7677 paymaster service (test/standins/accountAbstraction.ts); the example app's
@@ -49,6 +50,7 @@ it('links the smart wallet the embedded wallet owns at sign-up, and sends from i
     await dialog.getByTestId('foyer-tx-fee').waitFor()
     expect(await dialog.getByTestId('foyer-tx-fee').textContent()).toContain('Sponsored')
     expect(await dialog.getByTestId('foyer-tx-total').textContent()).toContain('0.0001 ETH')
+    await docsShot(dialog, 'smart-wallet-sponsored')
     await dialog.getByRole('button', { name: 'Approve' }).click()
     await dialog.getByText('Transaction complete!').waitFor({ timeout: 60_000 })
     await dialog.getByRole('button', { name: 'All Done' }).click()

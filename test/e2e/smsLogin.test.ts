@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { openPhoneInput } from './kit/landing.js'
 import { enterOutboxCode } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // SMS on the dev app, limited to the UK and the US; codes land in the dev outbox.
 const e2e = useStack({ FOYER_DEV_APP: JSON.stringify({ sms_auth: true, sms: { allowed_countries: ['GB', 'US'] } }) })
@@ -22,6 +23,7 @@ describe('SMS sign-in in Chromium against the real server', () => {
     await input.pressSequentially('07400123456', { delay: 20 })
     expect(await input.inputValue()).toBe('07400 123456')
     expect(await submit.isEnabled()).toBe(true)
+    await docsShot(dialog, 'sms-phone-input')
 
     // Changing the country clears the number and disables submit.
     await country.selectOption('US')

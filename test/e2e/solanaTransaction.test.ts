@@ -10,6 +10,7 @@ import { startSolanaRpcStandin } from '../standins/solanaRpcStandin.js'
 import { setTokenAccount, tokenDelegate } from '../standins/solanaTokenAccount.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const solana = useStandin(() => startSolanaRpcStandin(), (node) => node.stop())
 // SOL at $150 from the price API stand-in (the server's token_price route reads it).
@@ -68,6 +69,7 @@ describe('Solana transactions with the embedded Solana wallet in Chromium (real 
     // In dollars once the price is in: the fee under a cent, the total 0.500005 SOL at $150.
     await expect.poll(() => dialog.getByTestId('foyer-sol-fee').textContent(), { timeout: 10_000 }).toContain('(<$0.01)')
     expect(await dialog.getByTestId('foyer-sol-total').textContent()).toContain('0.500005 SOL ($75.00)')
+    await docsShot(dialog, 'wallet-solana-confirm')
     expect(await dialog.getByTestId('foyer-sol-balance').textContent()).toContain('2 SOL')
     expect(await dialog.getByTestId('foyer-sol-network').textContent()).toContain('mainnet-beta')
     await dialog.getByTestId('foyer-sol-approve').click()

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { startTelegramStandin, widgetResult } from '../standins/telegramStandin.js'
 import { chooseLoginOption } from './kit/landing.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const telegram = useStandin(() => startTelegramStandin(), (standin) => standin.close())
 const e2e = useStack(() => {
@@ -21,6 +22,7 @@ describe('Telegram login in Chromium against the real server', () => {
     const { context, page } = await e2e.newPage()
     const dialog = await openTelegram(page)
     await dialog.getByText('Log in with Telegram').first().waitFor()
+    await docsShot(dialog, 'telegram-login')
     // The widget script loaded from the configured host renders its button inside the screen.
     await dialog.getByTestId('telegram-widget-button').click()
     await page.getByTestId('signed-in').waitFor({ timeout: 30_000 })

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { enterOutboxCode, expectSignedInAs, expectSignedOut, requestEmailCode } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const e2e = useStack({
   FOYER_DEV_APP: JSON.stringify({
@@ -25,6 +26,7 @@ describe('terms acceptance in Chromium against the real server', () => {
     const dialog = await enterCode(page, 'accepts.terms@example.com')
     await dialog.getByRole('heading', { name: 'One last step' }).waitFor({ timeout: 20_000 })
     await dialog.getByText('By signing up, you agree to our terms and privacy policy.').waitFor()
+    await docsShot(dialog, 'terms-accept')
     expect(await dialog.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('https://example.com/terms')
     expect(await dialog.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('https://example.com/privacy')
     expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(0)

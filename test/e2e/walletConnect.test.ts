@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../standins/anvil.js'
 import { installInjectedTestWallet, type TestWallet } from '../standins/injectedTestWallet.js'
 import { useStack, useStandin } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 // Two of anvil's well-known dev keys (never funded anywhere real).
 const KEY_A = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
@@ -33,6 +34,7 @@ describe('injected wallet connection in Chromium (EIP-6963 test wallet, anvil)',
     await walletRow(page).waitFor()
     expect(await walletRow(page).locator('img').getAttribute('src')).toContain('data:image/svg+xml')
     expect(await walletRow(page).getByText('Recent').count()).toBe(0)
+    await docsShot(dialog, 'injected-wallet-list')
 
     await walletRow(page).getByRole('button').click()
     await dialog.getByText('Wallet connected').waitFor({ timeout: 30_000 })

@@ -4,6 +4,7 @@ import type { Frame, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { signUpByEmail } from './kit/signIn.js'
 import { useStack } from './kit/useStack.js'
+import { docsShot } from './kit/docsShot.js'
 
 const e2e = useStack({
   FOYER_DEV_APP: JSON.stringify({ 'embedded-wallet': { create_on_login: 'users-without-wallets', user_owned_recovery_options: ['user-passcode'] } }),
@@ -73,6 +74,8 @@ describe("the wallet frame's pages look like the modal (theme, accent from the h
     expect(await axeViolations(exporting)).toEqual([])
     const iframe = dialog.getByTestId('foyer-export-frame').locator('iframe')
     await expect.poll(async () => Math.abs((await iframe.boundingBox())!.height - (await exporting.evaluate(() => document.body.getBoundingClientRect().height))), { timeout: 5_000 }).toBeLessThanOrEqual(1)
+    // The private key in the frame: covered.
+    await docsShot(dialog, 'wallet-frame-export', { mask: [exporting.locator('#foyer-export-key')] })
     const copy = exporting.getByTestId('foyer-export-key-copy')
     await copy.click()
     await expect.poll(() => copy.textContent()).toBe('Copied')
