@@ -84,7 +84,7 @@ describe('cross-app wallets in Chromium (provider and requester apps on two orig
     // P's own login made the wallet; then the consent names the requester.
     await popup.getByRole('heading', { name: 'Connect to Requester App' }).waitFor({ timeout: 30_000 })
     await popup.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
-    await docsShot(popup, 'cross-app-consent')
+    await docsShot(popup.getByTestId('cross-app-authorize'), 'cross-app-consent')
     // The provider's pages on this origin send on anvil (the example app's saved chains; popups carry no query).
     await popup.evaluate((rpc) => localStorage.setItem('foyer-demo:chains', `31337:${rpc}`), anvil().rpcUrl)
     await clickClosingButton(popup.getByRole('button', { name: 'Connect' }))

@@ -61,6 +61,8 @@ describe('Farcaster signers in Chromium against the real server, a Warpcast stan
     await card.getByRole('button', { name: 'Request Farcaster signer' }).click()
     await dialog.getByText('Awaiting Farcaster signer').waitFor({ timeout: 30_000 })
     expect(halfLoaded()).toBe(true)
+    // The approval URL's QR code carries the key request's token: covered.
+    await docsShot(dialog, 'farcaster-signer-awaiting', { mask: [dialog.getByRole('img')] })
     const open = dialog.getByRole('link', { name: 'Open Warpcast' })
     const approvalUrl = (await open.getAttribute('href'))!
     expect(approvalUrl).toMatch(new RegExp(`^${warpcast().url}/deeplinks/signed-key-request\\?token=0x`))
@@ -85,7 +87,6 @@ describe('Farcaster signers in Chromium against the real server, a Warpcast stan
     await card.getByRole('button', { name: 'Sign a Farcaster message' }).click()
     const result = card.locator('[data-testid="farcaster-signer-result"][data-label="Message hash signature"]')
     await result.waitFor({ timeout: 20_000 })
-    await docsShot(card, 'farcaster-signer-card', { mask: [card.locator('code')] })
     const [hash, signature] = (await result.locator('code').textContent())!.split(' ') as [`0x${string}`, `0x${string}`]
     expect(hexToBytes(hash)).toHaveLength(20)
     expect(ed25519.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(request.key))).toBe(true)

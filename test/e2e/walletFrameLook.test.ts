@@ -74,8 +74,8 @@ describe("the wallet frame's pages look like the modal (theme, accent from the h
     expect(await axeViolations(exporting)).toEqual([])
     const iframe = dialog.getByTestId('foyer-export-frame').locator('iframe')
     await expect.poll(async () => Math.abs((await iframe.boundingBox())!.height - (await exporting.evaluate(() => document.body.getBoundingClientRect().height))), { timeout: 5_000 }).toBeLessThanOrEqual(1)
-    // The private key in the frame: covered.
-    await docsShot(dialog, 'wallet-frame-export', { mask: [exporting.locator('#foyer-export-key')] })
+    // The private key and the recovery phrase in the frame: covered.
+    await docsShot(dialog, 'wallet-frame-export', { mask: [exporting.locator('#foyer-export-key, #foyer-export-phrase')] })
     const copy = exporting.getByTestId('foyer-export-key-copy')
     await copy.click()
     await expect.poll(() => copy.textContent()).toBe('Copied')

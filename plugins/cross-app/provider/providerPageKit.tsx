@@ -43,7 +43,7 @@ export function answerRequester(message: Record<string, unknown>, origin: string
 /** The provider pages' frame: a card with a title, a line and actions. */
 export function ProviderCard({ title, children, testId }: { title: string; children?: ReactNode; testId: string }) {
   return (
-    <main className="main" data-testid={testId} style={{ maxWidth: 360, margin: '2rem auto', padding: '1rem' }}>
+    <main className="main" data-testid={testId} style={{ maxWidth: 360, margin: '2rem auto', padding: '1rem', overflowWrap: 'anywhere' }}>
       <h1 style={{ fontSize: '1.25rem' }}>{title}</h1>
       {children}
     </main>
