@@ -1,6 +1,5 @@
 import { calculateJwkThumbprint } from 'jose'
 import type { FoyerServer } from '../core/server/index.js'
-import { createWalletsOnThrowawayDevice } from '../plugins/wallet-frame/server.js'
 
 /** A chain the kit makes an embedded wallet on. */
 export type TestWalletChain = 'ethereum' | 'solana'
@@ -30,8 +29,11 @@ export function testWalletMaker(server: FoyerServer, apiUrl: string, appId: stri
   }
   const fetch: typeof globalThis.fetch = async (input, init) =>
     server.app.request(String(input), { ...init, headers: { ...(init?.headers as Record<string, string>), origin: walletOrigin } })
-  return (userId, chains) =>
-    createWalletsOnThrowawayDevice({
+  return async (userId, chains) => {
+    // The frame's own creation code, loaded at the first wallet only: a server (or a test) that makes none never loads
+    // the frame's vault and its key libraries.
+    const { createWalletsOnThrowawayDevice } = await import('../plugins/wallet-frame/frame/vault/createWalletsOnThrowawayDevice.js')
+    return createWalletsOnThrowawayDevice({
       apiUrl,
       appId,
       chains,
@@ -44,4 +46,5 @@ export function testWalletMaker(server: FoyerServer, apiUrl: string, appId: stri
         }
       },
     })
+  }
 }

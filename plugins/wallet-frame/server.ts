@@ -1,7 +1,7 @@
 // The wallet frame's server side: its listener on the wallet origin (the frame page, its script, its assets and the
 // plugins' frame halves, with script-src 'self'), the build of those (frameScript), the same-site check of a wallet
 // origin, the guard of routes only the frame may call, and the custody statement the server checks a wallet's
-// signature against; and the frame's wallet creation run in Node on a throwaway device (foyer/testing's createUser).
+// signature against.
 export { frameListener } from './server/frameListener.js'
 export {
   BUILT_FRAME_DIR,
@@ -24,4 +24,3 @@ export { assertWalletFrameOrigin, sameOrigin } from './server/walletFrameOnly.js
 export { createStaticAsset, serveStaticAsset, type StaticAsset } from '../../core/server/staticAsset.js'
 export { custodyDigest, custodyStatement, kdfDigest, type CustodyAction, type CustodyStatementInput } from './custodyStatement.js'
 export { RECOVERY_OAUTH_CALLBACK_PATH } from './channel/frameProtocol.js'
-export { createWalletsOnThrowawayDevice, type ThrowawayDeviceOptions } from './frame/vault/createWalletsOnThrowawayDevice.js'
