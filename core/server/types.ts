@@ -318,7 +318,7 @@ export interface CreateServerOptions {
   /** PostgreSQL URL; default DATABASE_URL. When set, PGlite is not used. */
   databaseUrl?: string
   /**
-   * PostgreSQL pool size and timeouts (over FOYER_DB_POOL_MAX, FOYER_DB_CONNECT_TIMEOUT_MS, FOYER_DB_STATEMENT_TIMEOUT_MS,
+   * PostgreSQL pool size and timeouts (over FOYER_DB_POOL_MAX, FOYER_DB_CONNECT_TIMEOUT_MS, FOYER_DB_QUEUE_TIMEOUT_MS, FOYER_DB_STATEMENT_TIMEOUT_MS,
    * FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, FOYER_DB_START_TIMEOUT_MS).
    */
   database?: Omit<PostgresDbOptions, 'logger'>

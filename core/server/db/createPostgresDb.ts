@@ -9,8 +9,13 @@ import { createDbHealth } from './dbHealth.js'
 export interface PostgresDbOptions {
   /** Most connections one instance opens (FOYER_DB_POOL_MAX). Default 10. */
   max?: number
-  /** A new connection (or a free one from a full pool) must come within this (FOYER_DB_CONNECT_TIMEOUT_MS). Default 2000. */
+  /** A new connection must come within this (FOYER_DB_CONNECT_TIMEOUT_MS). Default 2000. */
   connectTimeoutMs?: number
+  /**
+   * A request may wait this long for a free connection while every one of a full pool is alive and busy, a burst the
+   * database is answering (FOYER_DB_QUEUE_TIMEOUT_MS); past it the request is shed with 503 busy. Default 10000.
+   */
+  queueTimeoutMs?: number
   /** PostgreSQL cancels a statement running longer (FOYER_DB_STATEMENT_TIMEOUT_MS). Default 15000. */
   statementTimeoutMs?: number
   /** PostgreSQL ends a session idle inside a transaction this long (FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS). Default 15000. */
@@ -35,6 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function createPostgresDb(connectionString: string, options: PostgresDbOptions = {}): Promise<Db> {
   const max = options.max ?? 10
   const connectTimeoutMs = options.connectTimeoutMs ?? 2000
+  const queueTimeoutMs = Math.max(options.queueTimeoutMs ?? 10_000, connectTimeoutMs)
   const statementTimeoutMs = options.statementTimeoutMs ?? 15_000
   const logger = options.logger ?? silent
   if (!(Number.isInteger(max) && max >= 1 && max <= 1000)) throw new Error(`The database pool size must be a whole number in 1..1000, got ${max}`)
@@ -71,11 +77,13 @@ export async function createPostgresDb(connectionString: string, options: Postgr
 
   await waitForDatabase(pool, options.startTimeoutMs ?? 60_000, logger)
 
+  /** pg-pool's wait for a connection ran out while the pool was full: its connections are alive, all in use. */
+  const poolFull = (error: unknown) => pool.totalCount >= max && Boolean((error as Error)?.message?.includes('timeout exceeded when trying to connect'))
+
   /** What a failure becomes: busy or unreachable → DatabaseUnavailableError; a statement's own error as it is. */
   const translate = (error: unknown): unknown => {
     if (error instanceof DatabaseUnavailableError) return error
-    const poolFull = pool.totalCount >= max && (error as Error)?.message?.includes('timeout exceeded when trying to connect')
-    if (isOverload(error) || poolFull) {
+    if (isOverload(error) || poolFull(error)) {
       health.busy()
       return new DatabaseUnavailableError('busy', { cause: error })
     }
@@ -86,11 +94,28 @@ export async function createPostgresDb(connectionString: string, options: Postgr
     return error
   }
 
+  /**
+   * A connection from the pool. pg-pool gives one wait (connectTimeoutMs) to a new connection and to a free one alike;
+   * a full pool of live connections is a burst being served, not a database away, so its waiters queue on, in turns of
+   * that wait, up to queueTimeoutMs before they are shed as busy.
+   */
+  const acquire = async (): Promise<pg.PoolClient> => {
+    const started = Date.now()
+    for (;;) {
+      try {
+        return await pool.connect()
+      } catch (error) {
+        if (poolFull(error) && Date.now() - started + connectTimeoutMs <= queueTimeoutMs) continue
+        throw translate(error)
+      }
+    }
+  }
+
   /** A pooled connection; one that failed mid-use is destroyed on release, never handed out again. */
   const withClient = async <T>(use: (client: pg.PoolClient, broken: () => void) => Promise<T>): Promise<T> => {
     health.check()
     // No connection: nothing was sent, and the database is unreachable or the pool full.
-    const client = await pool.connect().catch((error) => Promise.reject(translate(error)))
+    const client = await acquire()
     let isBroken = false
     const broken = () => void (isBroken = true)
     // A checked-out connection has no pool listener: its 'error' event must be heard here.

@@ -81,6 +81,31 @@ describe('the Db over PostgreSQL', () => {
     expect(attempts).toBe(1)
   })
 
+  it('a full pool of busy connections is a queue, not an outage: a caller waits past the connect timeout for a free one, and is shed as busy past the queue timeout', async () => {
+    const one = await createPostgresDb(pgServer.url, { logger, max: 1, connectTimeoutMs: 200, queueTimeoutMs: 1500, probeEveryMs: 100 })
+    try {
+      // The one connection is busy for 0.6 s: a query behind it waits three connect timeouts and is answered.
+      const held = one.query('SELECT pg_sleep(0.6)')
+      await new Promise((r) => setTimeout(r, 50))
+      const started = Date.now()
+      expect(await one.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }])
+      expect(Date.now() - started).toBeGreaterThan(300)
+      await held
+      // Busy for 3 s: past the queue timeout (1.5 s) the waiter is shed with DatabaseUnavailableError, and the
+      // database is still counted available (busy, not away).
+      const longHeld = one.query('SELECT pg_sleep(3)')
+      await new Promise((r) => setTimeout(r, 50))
+      const shedAt = Date.now()
+      await expect(one.query('SELECT 2')).rejects.toMatchObject({ name: 'DatabaseUnavailableError', message: 'Database unavailable: busy' })
+      expect(Date.now() - shedAt).toBeGreaterThanOrEqual(1300)
+      expect(Date.now() - shedAt).toBeLessThan(2500)
+      expect(one.stats().available).toBe(true)
+      await longHeld
+    } finally {
+      await one.close()
+    }
+  })
+
   it('frozen database: calls fail with DatabaseUnavailableError within the timeouts, then it comes back alone', async () => {
     await killConnections()
     pgServer.freeze()

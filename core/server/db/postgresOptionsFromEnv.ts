@@ -3,6 +3,7 @@ import type { PostgresDbOptions } from './createPostgresDb.js'
 const settings = {
   max: 'FOYER_DB_POOL_MAX',
   connectTimeoutMs: 'FOYER_DB_CONNECT_TIMEOUT_MS',
+  queueTimeoutMs: 'FOYER_DB_QUEUE_TIMEOUT_MS',
   statementTimeoutMs: 'FOYER_DB_STATEMENT_TIMEOUT_MS',
   idleInTransactionTimeoutMs: 'FOYER_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
   startTimeoutMs: 'FOYER_DB_START_TIMEOUT_MS',
