@@ -32,7 +32,7 @@ export function testWalletMaker(server: FoyerServer, apiUrl: string, appId: stri
   return async (userId, chains) => {
     // The frame's own creation code, loaded at the first wallet only: a server (or a test) that makes none never loads
     // the frame's vault and its key libraries.
-    const { createWalletsOnThrowawayDevice } = await import('../plugins/wallet-frame/frame/vault/createWalletsOnThrowawayDevice.js')
+    const { createWalletsOnThrowawayDevice } = await import('../plugins/wallet-frame/frame.js')
     return createWalletsOnThrowawayDevice({
       apiUrl,
       appId,

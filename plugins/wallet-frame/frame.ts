@@ -15,3 +15,6 @@ export type { CloudKeyLocator, CloudRecoveryMethod, OprfPasswordKdf, PasswordKdf
 export { fromBase64, toBase64 } from './frame/base64.js'
 export { actions, button, copyButton, errorLine, h, page, text } from './frame/pages/frameDom.js'
 export { OAUTH_MESSAGES, RECOVERY_OAUTH_CALLBACK_PATH } from './frame/pages/recoveryCallback.js'
+
+// The frame's wallet creation on a throwaway device, outside a page: foyer/testing's createUser({ wallet }) (loaded lazily there).
+export { createWalletsOnThrowawayDevice, type ThrowawayDeviceOptions } from './frame/vault/createWalletsOnThrowawayDevice.js'
