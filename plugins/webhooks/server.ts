@@ -65,7 +65,14 @@ export function webhooksServer(options: WebhooksServerOptions = {}) {
         createWebhooks({
           db: ctx.db,
           now: ctx.now,
-          box: () => (box ??= resolveWebhookKey({ key: options.key, dev: ctx.config.dev, db: ctx.db, warn: (l) => ctx.logger.warn(l) }).then(createWebhookSecretBox)),
+          // Kept once resolved; a failure (the database away) is not kept: the next call tries again.
+          box: () =>
+            (box ??= resolveWebhookKey({ key: options.key, dev: ctx.config.dev, db: ctx.db, warn: (l) => ctx.logger.warn(l) })
+              .then(createWebhookSecretBox)
+              .catch((error: unknown) => {
+                box = null
+                throw error
+              })),
           settings: {
             retryDelaysMs,
             attemptTimeoutMs,

@@ -41,11 +41,13 @@ export async function webhookCommand(args: readonly string[], io: WebhookCommand
   const db = await deps.openDb()
   try {
     const dev = deps.dev ?? process.env.NODE_ENV !== 'production'
-    const key = resolveWebhookKey({ key: deps.key, dev, db, warn: io.err })
+    // Resolved at the first secret sealed or opened, not before: a command that needs none (list, remove) leaves no
+    // query of its own running when the database closes below (its rejection would go unheard).
+    let key: Promise<Uint8Array> | null = null
     const webhooks = createWebhooks({
       db,
       now: Date.now,
-      box: async () => createWebhookSecretBox(await key),
+      box: async () => createWebhookSecretBox(await (key ??= resolveWebhookKey({ key: deps.key, dev, db, warn: io.err }))),
       settings: { retryDelaysMs: DEFAULT_RETRY_DELAYS_MS, attemptTimeoutMs: 10_000, lockMs: 40_000, batchSize: 20, deliveryLogDays: 30 },
     })
     if (sub === 'add') {
