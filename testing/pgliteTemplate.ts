@@ -8,6 +8,7 @@ import { createPgliteDb } from '../core/server/db/createPgliteDb.js'
 import type { Db } from '../core/server/db/Db.js'
 import { pgliteAsDb } from '../core/server/db/pgliteAsDb.js'
 import { runMigrations, type Migration } from '../core/server/db/runMigrations.js'
+import { leaseTemplateDb } from './templateDbPool.js'
 
 // A dump is only valid for the PGlite build that wrote it.
 const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
@@ -87,17 +88,24 @@ export function pgliteTemplate(migrations: readonly Migration[]): Promise<Blob> 
   })
 }
 
-/** A new in-memory database started from the template for `migrations`: under a second instead of initdb's seconds. */
-export async function openTemplateDb(migrations: readonly Migration[]): Promise<Db> {
-  const template = await pgliteTemplate(migrations)
-  try {
-    return await createPgliteDb(':memory:', { template })
-  } catch (error) {
-    // A damaged dump in the temp folder: drop it so the next run builds a fresh one.
-    rmSync(fileFor(keyOf(migrations)), { force: true })
-    dumps.delete(keyOf(migrations))
-    throw error
-  }
+/**
+ * An in-memory database in the template's state for `migrations`: a new one started from the template (about a second
+ * instead of initdb's seconds), or one a closed test database left, emptied back to that state in milliseconds
+ * (templateDbPool.ts).
+ */
+export function openTemplateDb(migrations: readonly Migration[]): Promise<Db> {
+  const key = keyOf(migrations)
+  return leaseTemplateDb(key, async () => {
+    const template = await pgliteTemplate(migrations)
+    try {
+      return await createPgliteDb(':memory:', { template })
+    } catch (error) {
+      // A damaged dump in the temp folder: drop it so the next run builds a fresh one.
+      rmSync(fileFor(key), { force: true })
+      dumps.delete(key)
+      throw error
+    }
+  })
 }
 
 /** Removes the dumps (and abandoned partial writes) not used since `since`: other migration sets, other PGlite versions. */

@@ -15,6 +15,7 @@ import { embeddedWalletsOf } from './state/embeddedAccounts.js'
 import { lockOnMfaEnrollment } from './channel/lockOnMfaEnrollment.js'
 import { resumeCreateOnLoad } from './custody/resumeCreateOnLoad.js'
 import { bindDeviceKey } from './channel/bindDeviceKey.js'
+import { mountFrameOnLoginOpen } from './channel/mountFrameOnLoginOpen.js'
 import { recoveryOptionsOf, recoveryRequiredOnCreate } from './custody/recoveryOptions.js'
 import type { ImportWalletParameters } from './custody/importWallet.js'
 import type { ExportWalletParameters } from './custody/exportWallet.js'
@@ -101,10 +102,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     middleware: (foyer: Foyer) => bindDeviceKey(() => stateOf(foyer)),
     setup: (foyer: Foyer) => {
       const stopLocking = lockOnMfaEnrollment(foyer, stateOf(foyer))
+      const stopMounting = mountFrameOnLoginOpen(foyer, () => stateOf(foyer))
       // A creation a reload, a closed tab or a dropped connection cut off is resumed once the session is restored.
       const stopResuming = resumeCreateOnLoad(foyer, () => stateOf(foyer), () => createOnLogin(foyer), () => options.solana?.createOnLogin ?? 'off')
       return () => {
         stopLocking()
+        stopMounting()
         stopResuming()
       }
     },

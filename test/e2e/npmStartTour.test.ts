@@ -54,8 +54,9 @@ describe('npm start out of the box: the whole product on a fresh clone, in Chrom
 
   it('signs up by e-mail and ends with an embedded wallet (the dev app creates one at login)', async () => {
     ;({ context, page } = await e2e.newPage())
-    // Vite's dev server compiles each module on its first request: the first load gets time to spare.
-    await page.goto(e2e.stack.appUrl)
+    // Vite's dev server compiles each module on its first request: the first load gets time to spare (the page's
+    // load event waits for every module, which on a busy machine takes longer than a navigation's 30 s).
+    await page.goto(e2e.stack.appUrl, { waitUntil: 'commit', timeout: 120_000 })
     await page.getByRole('button', { name: 'Log in', exact: true }).click({ timeout: 120_000 })
     await page.getByRole('dialog').locator('input[type="email"]').waitFor({ timeout: 120_000 })
     await signUpByEmail(page, e2e.stack, EMAIL)
