@@ -325,9 +325,12 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     if (dev) devRoutes(app, outbox)
 
     const listeners: Record<string, Hono> = { api: app }
+    // What a listener starts once it serves (ListenerWarmUp), by listener name.
+    const warmUps: [string, () => void][] = []
     for (const plugin of plugins) {
       for (const [name, addRoutes] of Object.entries(plugin.listeners ?? {})) {
-        addRoutes((listeners[name] ??= readBodies(listenerApp(name))), ctx)
+        const warmUp = addRoutes((listeners[name] ??= readBodies(listenerApp(name))), ctx)
+        if (typeof warmUp === 'function') warmUps.push([name, warmUp])
       }
     }
 
@@ -362,6 +365,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       }
       const listening: Record<string, Listening> = Object.fromEntries(started.map((r, i) => [names[i]!, (r as PromiseFulfilledResult<Listening>).value]))
       metricsListening ??= listening.metrics ?? null
+      for (const [name, warmUp] of warmUps) if (listening[name]) warmUp()
       jobs.start()
       return listening
     }

@@ -55,6 +55,7 @@ export type {
   ServerHook,
   ServerHookRequest,
   ServerJob,
+  ListenerWarmUp,
   ServerPlugin,
   ServerPluginFrame,
   ServerPluginRecoveryHalf,

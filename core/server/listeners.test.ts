@@ -10,7 +10,7 @@ const WALLET_ORIGIN = 'https://wallet.example.com'
 const frame = defineServerPlugin({
   id: 'frame',
   listeners: {
-    wallet: (app, ctx) => app.get('/frame', (c) => c.json({ frameOf: ctx.config.walletOrigin })),
+    wallet: (app, ctx) => void app.get('/frame', (c) => c.json({ frameOf: ctx.config.walletOrigin })),
   },
   routes() {},
 })
@@ -35,6 +35,33 @@ describe('listeners', () => {
     expect((await fetch(`${listening.api!.url}/frame`)).status).toBe(404)
     await listening.wallet!.close()
     await listening.api!.close()
+  })
+
+  it("a listener's warm-up starts once it is served, not when the server is made or only answers app.request", async () => {
+    let warmed = 0
+    const warming = defineServerPlugin({
+      id: 'warming',
+      listeners: {
+        wallet: (app) => {
+          app.get('/frame', (c) => c.text('frame page'))
+          return () => void warmed++
+        },
+      },
+      routes() {},
+    })
+    const server = await createTestServer({ plugins: [emailServer(), warming], walletOrigin: WALLET_ORIGIN })
+    try {
+      expect((await server.server.listeners.wallet!.request('/frame')).status).toBe(200)
+      expect(warmed).toBe(0)
+      const api = await server.server.listen(0)
+      expect(warmed).toBe(0)
+      await api.close()
+      const listening = await server.server.listenAll({ api: 0, wallet: 0 })
+      expect(warmed).toBe(1)
+      await Promise.all([listening.api!.close(), listening.wallet!.close()])
+    } finally {
+      await server.close()
+    }
   })
 
   it('every listener needs a port, and only declared ones exist', async () => {

@@ -194,6 +194,12 @@ export interface ServerJob {
   run(ctx: ServerContext): Promise<void>
 }
 
+/**
+ * Work a listener starts once it is served, not awaited: what its first request would otherwise wait for (the wallet
+ * frame's assets, which a source checkout bundles). A server that only answers `app.request` (tests) never starts it.
+ */
+export type ListenerWarmUp = () => void
+
 /** A server plugin: routes, migrations, default rate limits and its own section of each app's config. */
 export interface ServerPlugin {
   id: string
@@ -259,9 +265,10 @@ export interface ServerPlugin {
   jobs?: ServerJob[]
   /**
    * More HTTP servers beside the API, by name (e.g. `wallet`: the embedded-wallet frame on its own origin,
-   * `walletOrigin`). Each name gets one Hono app; `server.listenAll({ api, [name]: port })` serves it.
+   * `walletOrigin`). Each name gets one Hono app; `server.listenAll({ api, [name]: port })` serves it. A listener may
+   * return a ListenerWarmUp.
    */
-  listeners?: Record<string, (app: Hono, ctx: ServerContext) => void>
+  listeners?: Record<string, (app: Hono, ctx: ServerContext) => void | ListenerWarmUp>
   /**
    * The plugin's frame half (`plugins/<id>/frame.ts`): code the wallet frame runs on its own origin for `events`, loaded
    * there only when one of them first arrives (see `ctx.frameHalves`). `entry`: the half's module (a source checkout

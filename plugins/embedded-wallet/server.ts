@@ -160,7 +160,7 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         }
         const apiOrigin = () => (typeof options.apiOrigin === 'function' ? options.apiOrigin() : options.apiOrigin) ?? process.env.FOYER_API_ORIGIN
         // A frame page only for the apps with embedded wallets on.
-        frameListener(apiOrigin, undefined, (found) => Boolean(found.plugins[PLUGIN_ID]))(app, ctx)
+        return frameListener(apiOrigin, undefined, (found) => Boolean(found.plugins[PLUGIN_ID]))(app, ctx)
       },
     },
     routes(app: Hono, ctx: ServerContext) {

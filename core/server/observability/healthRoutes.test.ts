@@ -6,7 +6,7 @@ import { defineServerPlugin } from '../defineServerPlugin.js'
 // A plugin listener (like the wallet frame's) that catches every path: the health routes still answer first.
 const frame = defineServerPlugin({
   id: 'frame',
-  listeners: { wallet: (app) => app.get('*', (c) => c.text('frame page')) },
+  listeners: { wallet: (app) => void app.get('*', (c) => c.text('frame page')) },
   routes() {},
 })
 

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals-core'
 import { describe, expect, it } from 'vitest'
 import type { Foyer } from '../../../core/client/types.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
-import { DEVICE_BINDING_WAIT_MS, mountFrameOnLoginOpen } from './mountFrameOnLoginOpen.js'
+import { FRAME_MOUNT_WAIT_MS, mountFrameOnLoginOpen } from './mountFrameOnLoginOpen.js'
 
 /** A kernel with a modal and a session, and a wallet state that counts how often the frame is asked to mount. */
 function setup(mountFails = false) {
@@ -21,7 +21,7 @@ describe('mountFrameOnLoginOpen', () => {
     t.$modal.value = { open: true, intent: 'login', stack: ['landing'] }
     // Screens change while it is open: no new mount.
     t.$modal.value = { open: true, intent: 'login', stack: ['landing', 'email/code'] }
-    expect(t.mounts).toEqual([DEVICE_BINDING_WAIT_MS])
+    expect(t.mounts).toEqual([FRAME_MOUNT_WAIT_MS])
     t.$modal.value = { open: false, intent: null, stack: [] }
     t.$modal.value = { open: true, intent: 'login', stack: ['landing'] }
     expect(t.mounts).toHaveLength(2)

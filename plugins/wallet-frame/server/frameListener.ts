@@ -38,7 +38,9 @@ export function frameListener(
   servesApp: (app: App) => boolean = () => true,
 ) {
   return (app: Hono, ctx: ServerContext) => {
-    // Made at the first request (a source checkout bundles the script then); a failure is tried again next time.
+    // Made when the listener is served (a source checkout bundles the scripts then, which takes seconds on a busy
+    // machine: a frame's first load waiting for it could miss a login's binding wait), or at the first request when
+    // nothing served it; a failure is tried again at the next request.
     let loading: Promise<FrameAssets | null> | null = null
     const assets = () =>
       (loading ??= loadAssets(ctx.frameHalves).catch((error: unknown) => {
@@ -89,5 +91,6 @@ export function frameListener(
       if (!built) return c.text(NOT_BUILT, 500)
       return c.body(oauthCallbackHtml(built.pages.recovery.path), 200, oauthCallbackHeaders())
     })
+    return () => void assets().catch(() => undefined)
   }
 }
