@@ -34,8 +34,8 @@ export async function signInWithModal(page: FoyerTestPage, outbox: TestOutbox, {
   await codeScreen(dialog, timeoutMs)
   // The code screen shows once the server sent the code: the newest one no earlier call returned is this one.
   const code = await outbox.waitForCode(email, { timeoutMs })
-  await dialog.getByLabel('Digit 1').click({ timeout: timeoutMs })
-  await page.keyboard.type(code)
+  // The whole code into the first box at once, as the browser's one-time-code autofill (or a paste) puts it there.
+  await dialog.getByLabel('Digit 1').fill(code, { timeout: timeoutMs })
   await dialog.waitFor({ state: 'hidden', timeout: timeoutMs })
 }
 

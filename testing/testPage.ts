@@ -25,5 +25,4 @@ export interface FoyerTestLocator {
 /** The part of a Playwright `Page` the kit uses (pass the page itself). */
 export interface FoyerTestPage {
   getByRole(role: 'button' | 'dialog', options?: { name?: string | RegExp; exact?: boolean; disabled?: boolean }): FoyerTestLocator
-  keyboard: { type(text: string): Promise<void> }
 }

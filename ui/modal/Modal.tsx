@@ -19,17 +19,22 @@ export { en as uiTexts } from '../i18n/en.js'
 const PRELOAD = [uiScreens.landing, uiScreens.unavailable, uiScreens.success, uiScreens.error]
 
 /**
- * Loads the code of the screens the modal opens on (and the landing entries of the enabled login methods),
- * so that a click shows the first screen in the same frame instead of behind a Suspense fallback.
+ * Loads the code of the screens the modal opens on (and the landing entries of the enabled login methods, then those
+ * methods' other screens), so that a click shows the first screen in the same frame instead of behind a Suspense
+ * fallback, and so does the next step.
  */
 export function preloadScreens(foyer: Foyer): Promise<void> {
   const config = foyer.$config.peek()
   const enabled = new Set([...(config?.loginMethods ?? []), ...(config?.overflowMethods ?? [])])
-  const defs = [
-    ...PRELOAD.map((id) => foyer.registry.screens.get(id)),
-    ...foyer.registry.entries.filter((e) => enabled.has(e.loginMethod)).map((e) => e.entry),
-  ]
-  return Promise.all(defs.map(preloadScreen)).then(() => undefined)
+  const entries = foyer.registry.entries.filter((e) => enabled.has(e.loginMethod))
+  const defs = [...PRELOAD.map((id) => foyer.registry.screens.get(id)), ...entries.map((e) => e.entry)]
+  // Then the other screens of those methods' plugins (the code screen after the e-mail form), so a sign-in's next step
+  // doesn't suspend either: a few small chunks, after the first ones.
+  const owners = new Set(entries.map((e) => e.pluginId))
+  const next = () => [...foyer.registry.screens.values()].filter((screen) => owners.has(screen.pluginId))
+  return Promise.all(defs.map(preloadScreen))
+    .then(() => Promise.all(next().map(preloadScreen)))
+    .then(() => undefined)
 }
 
 /** Whether the top screen may be closed by the user (false on terms acceptance). */

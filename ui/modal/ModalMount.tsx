@@ -21,10 +21,10 @@ function loadModal(): Promise<ModalModule> {
 }
 
 /**
- * Mounts the modal. Its code and the screens it opens on are loaded as soon as the kernel is `ready`
- * (idle time after the page's first work), so a click renders the first screen at once: no Suspense
- * fallback, which React 19 would keep on screen for at least 300 ms. Opening before that still works:
- * the modal then appears when its code arrives.
+ * Mounts the modal. Its code starts loading when the provider mounts, beside the app config's fetch (server and network
+ * time, while the page's thread is idle), and the screens it opens on (those of the methods the config enables) as soon
+ * as the kernel is `ready`, so a click renders the first screen at once: no Suspense fallback, which React 19 would keep
+ * on screen for at least 300 ms. Opening before that still works: the modal then appears when its code arrives.
  */
 export function ModalMount() {
   useSignals()
@@ -34,19 +34,24 @@ export function ModalMount() {
   const [module, setModule] = useState<ModalModule | null>(modalModule)
 
   useEffect(() => {
-    if (!ready && !open) return
     let live = true
     loadModal()
       .then((m) => {
         // The screens' English comes with their code, so the host's initial JS doesn't carry it.
         foyer.addDefaultTexts(m.uiTexts)
         if (live) setModule(m)
-        return m.preloadScreens(foyer)
       })
       .catch(() => {})
     return () => {
       live = false
     }
+  }, [foyer])
+
+  useEffect(() => {
+    if (!ready && !open) return
+    loadModal()
+      .then((m) => m.preloadScreens(foyer))
+      .catch(() => {})
   }, [ready, open, foyer])
 
   if (!module) return null
