@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { initdbDumpFile } from '../kit/pgliteTemplate.js'
 import { signUpByEmail } from './kit/signIn.js'
 import { freePort } from './kit/startStack.js'
 import { startFoyerServer } from './kit/startFoyerServer.js'
@@ -215,9 +216,11 @@ describe('the wallet frame is isolated', () => {
       FOYER_MFA_KEK: randomBytes(32).toString('base64'),
       PORT: String(await freePort()),
       FOYER_WALLET_PORT: String(await freePort()),
+      // A database right after initdb (no app in it), so the start doesn't spend initdb's seconds first.
+      FOYER_PGLITE_TEMPLATE: await initdbDumpFile(),
     }
     try {
-      const failure = await startFoyerServer(env, 60_000).then(
+      const failure = await startFoyerServer(env, 120_000).then(
         async (server) => (await server.kill(), null),
         (error: Error) => error.message,
       )
