@@ -127,7 +127,8 @@ describe('management API: who may call it', () => {
         if (res.status >= 400) expect(declared.has((JSON.parse(answer) as { code: string }).code), `${path} ${answer}`).toBe(true)
       }
     }
-  })
+    // 750 requests: a few seconds at rest, more than the default 30 s on a CI machine busy with the other suites.
+  }, 120_000)
 
   it('declares its codes', () => {
     expect(managementServer().errorCodes).toEqual([
