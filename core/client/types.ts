@@ -181,6 +181,11 @@ export interface ScreenDef {
   back?: boolean
   /** When it returns false the screen is skipped by `modal.push`. */
   guard?: (foyer: Foyer) => boolean
+  /**
+   * Loaded with the modal when its plugin's login method is enabled: a small screen a sign-in goes to next (the code
+   * screen after the e-mail form), so that step shows at once instead of behind a Suspense fallback. Default false.
+   */
+  preload?: boolean
 }
 
 /** How a plugin appears on the landing screen. */

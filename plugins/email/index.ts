@@ -52,7 +52,7 @@ export function email(options: EmailPluginOptions = {}) {
     api: () => import('./api.js').then((m) => m.emailApi),
     entry: { load: () => import('./screens/EmailEntry.js') },
     screens: {
-      code: { load: () => import('./screens/EmailCodeScreen.js'), title: 'otp.title' },
+      code: { load: () => import('./screens/EmailCodeScreen.js'), title: 'otp.title', preload: true },
       link: { load: () => import('./screens/LinkEmailScreen.js'), title: 'email.link.title' },
       update: { load: () => import('./screens/UpdateEmailScreen.js'), title: 'email.update.title' },
     },

@@ -52,7 +52,7 @@ export function sms(options: SmsPluginOptions = {}) {
     errors: { REGION_NOT_SUPPORTED: 'error.region.detail' },
     entry: { load: () => import('./screens/SmsEntry.js') },
     screens: {
-      code: { load: () => import('./screens/SmsCodeScreen.js'), title: 'otp.title' },
+      code: { load: () => import('./screens/SmsCodeScreen.js'), title: 'otp.title', preload: true },
       link: { load: () => import('./screens/LinkPhoneScreen.js'), title: 'sms.link.title' },
       update: { load: () => import('./screens/UpdatePhoneScreen.js'), title: 'sms.update.title' },
     },

@@ -20,7 +20,7 @@ const PRELOAD = [uiScreens.landing, uiScreens.unavailable, uiScreens.success, ui
 
 /**
  * Loads the code of the screens the modal opens on (and the landing entries of the enabled login methods, then those
- * methods' other screens), so that a click shows the first screen in the same frame instead of behind a Suspense
+ * methods' next screens marked `preload`), so that a click shows the first screen in the same frame instead of behind a Suspense
  * fallback, and so does the next step.
  */
 export function preloadScreens(foyer: Foyer): Promise<void> {
@@ -28,10 +28,10 @@ export function preloadScreens(foyer: Foyer): Promise<void> {
   const enabled = new Set([...(config?.loginMethods ?? []), ...(config?.overflowMethods ?? [])])
   const entries = foyer.registry.entries.filter((e) => enabled.has(e.loginMethod))
   const defs = [...PRELOAD.map((id) => foyer.registry.screens.get(id)), ...entries.map((e) => e.entry)]
-  // Then the other screens of those methods' plugins (the code screen after the e-mail form), so a sign-in's next step
-  // doesn't suspend either: a few small chunks, after the first ones.
+  // Then those methods' plugins' screens marked `preload` (the code screen after the e-mail form), so a sign-in's next
+  // step doesn't suspend either: small chunks, after the first ones.
   const owners = new Set(entries.map((e) => e.pluginId))
-  const next = () => [...foyer.registry.screens.values()].filter((screen) => owners.has(screen.pluginId))
+  const next = () => [...foyer.registry.screens.values()].filter((screen) => screen.preload && owners.has(screen.pluginId))
   return Promise.all(defs.map(preloadScreen))
     .then(() => Promise.all(next().map(preloadScreen)))
     .then(() => undefined)
