@@ -60,7 +60,8 @@ async function axeViolations(page: Page): Promise<string[]> {
  * stops once the code is typed (the modal stays, e.g. on 'Account not found').
  */
 async function signInToConsole(page: Page, email: string, seen = new Set<string>(), signedIn = true): Promise<Set<string>> {
-  await page.goto(consoleUrl())
+  // The heading has the time to spare: a busy machine loads the console's page slower than a navigation's 30 s.
+  await page.goto(consoleUrl(), { waitUntil: 'commit', timeout: 60_000 })
   await page.getByRole('heading', { name: 'Foyer admin console' }).waitFor({ timeout: 60_000 })
   expect(await axeViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()

@@ -27,19 +27,21 @@ async function stackWith(env: Record<string, string>) {
   return stack
 }
 
-/** A page that records console errors. */
+/** A page that records console errors and its attempts at the app's config (answered, refused or failed). */
 async function openPage() {
   const context = await browser.newContext()
   const page = await context.newPage()
   const errors: string[] = []
+  const configAttempts: string[] = []
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-  return { page, errors, close: () => context.close() }
+  page.on('request', (r) => r.url().includes('/api/v1/apps/') && configAttempts.push(r.url()))
+  return { page, errors, configAttempts, close: () => context.close() }
 }
 
 /** Waits for 'Log in' (the example app shows it once `ready`), answering how long the page took to get there. */
 async function timeToReady(page: Page, url: string) {
   const started = Date.now()
-  await page.goto(url)
+  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 })
   await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 60_000 })
   return Date.now() - started
 }
@@ -48,9 +50,10 @@ describe('when the Foyer server is not there', () => {
   it('a refused connection: ready at once, the modal says it cannot connect and offers no method; Try again recovers once the server is up', async () => {
     const apiPort = await freePort()
     const stack = await stackWith({ FOYER_API_URL: `http://localhost:${apiPort}` })
-    const { page, errors, close } = await openPage()
-    // One attempt, no retries (those took 7–9 s).
-    expect(await timeToReady(page, stack.appUrl)).toBeLessThan(5_000)
+    const { page, errors, configAttempts, close } = await openPage()
+    // Ready after one attempt, no retries (those took 7–9 s): counted, not timed, so a busy machine can't fail it.
+    await timeToReady(page, stack.appUrl)
+    expect(configAttempts).toHaveLength(1)
     expect(errors.join('\n')).toContain(`The Foyer server at http://localhost:${apiPort} could not be reached.`)
 
     await page.getByRole('button', { name: 'Log in' }).click()
@@ -103,9 +106,10 @@ describe('when the Foyer server is not there', () => {
   it("an origin the app doesn't allow: the console and the modal name the origin and the setting to add it", async () => {
     const stack = await stackWith({ FOYER_DEV_APP: JSON.stringify({ allowed_origins: ['https://elsewhere.example.com'] }) })
     const origin = new URL(stack.appUrl).origin
-    const { page, errors, close } = await openPage()
+    const { page, errors, configAttempts, close } = await openPage()
     try {
-      expect(await timeToReady(page, stack.appUrl)).toBeLessThan(5_000)
+      await timeToReady(page, stack.appUrl)
+      expect(configAttempts).toHaveLength(1)
       const logged = errors.find((e) => e.includes('[foyer]'))
       expect(logged).toContain(`Origin ${origin} is not allowed for app ${stack.appId}.`)
       expect(logged).toContain('FOYER_DEV_ORIGINS')
