@@ -15,7 +15,6 @@ import { embeddedWalletsOf } from './state/embeddedAccounts.js'
 import { lockOnMfaEnrollment } from './channel/lockOnMfaEnrollment.js'
 import { resumeCreateOnLoad } from './custody/resumeCreateOnLoad.js'
 import { bindDeviceKey } from './channel/bindDeviceKey.js'
-import { mountFrameOnLoginOpen } from './channel/mountFrameOnLoginOpen.js'
 import { recoveryOptionsOf, recoveryRequiredOnCreate } from './custody/recoveryOptions.js'
 import type { ImportWalletParameters } from './custody/importWallet.js'
 import type { ExportWalletParameters } from './custody/exportWallet.js'
@@ -102,12 +101,18 @@ export function embeddedWallet(options: EmbeddedWalletOptions = {}) {
     middleware: (foyer: Foyer) => bindDeviceKey(() => stateOf(foyer)),
     setup: (foyer: Foyer) => {
       const stopLocking = lockOnMfaEnrollment(foyer, stateOf(foyer))
-      const stopMounting = mountFrameOnLoginOpen(foyer, () => stateOf(foyer))
+      // Loaded beside the host's first load, not in it: it is needed only once the modal opens.
+      let stopMounting: (() => void) | null = null
+      let stopped = false
+      void import('./channel/mountFrameOnLoginOpen.js').then((m) => {
+        if (!stopped) stopMounting = m.mountFrameOnLoginOpen(foyer, () => stateOf(foyer))
+      })
       // A creation a reload, a closed tab or a dropped connection cut off is resumed once the session is restored.
       const stopResuming = resumeCreateOnLoad(foyer, () => stateOf(foyer), () => createOnLogin(foyer), () => options.solana?.createOnLogin ?? 'off')
       return () => {
         stopLocking()
-        stopMounting()
+        stopped = true
+        stopMounting?.()
         stopResuming()
       }
     },

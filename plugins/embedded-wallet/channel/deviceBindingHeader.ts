@@ -1,7 +1,9 @@
 import { deviceKeyHeaders } from '../../../core/protocol/deviceKeys.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 import { frameEvents } from '../../wallet-frame/index.js'
-import { DEVICE_BINDING_WAIT_MS } from './mountFrameOnLoginOpen.js'
+
+/** How long a login's last call waits for the frame's binding before it goes on without one. */
+export const DEVICE_BINDING_WAIT_MS = 10_000
 
 /** `promise`, or a rejection once `ms` have passed. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {

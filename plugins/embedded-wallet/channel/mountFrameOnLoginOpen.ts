@@ -1,8 +1,6 @@
 import type { Foyer } from '../../../core/client/types.js'
 import type { EmbeddedWalletState } from '../state/embeddedWalletState.js'
 
-/** How long a login's last call waits for the frame's binding before it goes on without one. */
-export const DEVICE_BINDING_WAIT_MS = 10_000
 /** How long a frame mounted at the modal's opening may take to answer (the user is typing meanwhile). */
 export const FRAME_MOUNT_WAIT_MS = 30_000
 
@@ -16,10 +14,9 @@ export const FRAME_MOUNT_WAIT_MS = 30_000
 export function mountFrameOnLoginOpen(foyer: Foyer, state: () => EmbeddedWalletState): () => void {
   let wasOpen = false
   return foyer.$modal.subscribe(({ open, intent }) => {
-    const opened = open && !wasOpen
+    // Opened for a login, nobody signed in. No frame (no wallet origin) or one that doesn't answer: the login's own
+    // call tries again and goes on without.
+    if (open && !wasOpen && intent === 'login' && !foyer.$session.peek().user) state().proxy(FRAME_MOUNT_WAIT_MS).catch(() => {})
     wasOpen = open
-    if (!opened || intent !== 'login' || foyer.$session.peek().user) return
-    // No frame (no wallet origin) or one that doesn't answer: the login's own call tries again and goes on without.
-    state().proxy(FRAME_MOUNT_WAIT_MS).catch(() => undefined)
   })
 }
