@@ -33,15 +33,21 @@ export function ModalMount() {
   const ready = foyer.$ready.value
   const [module, setModule] = useState<ModalModule | null>(modalModule)
 
-  useEffect(() => {
-    let live = true
+  // Loads the code (again, if a first load failed) and shows the modal once it is there; `preload` also loads the
+  // screens it opens on, which needs the app's config (ready).
+  const load = (preload: boolean, isLive: () => boolean) =>
     loadModal()
       .then((m) => {
         // The screens' English comes with their code, so the host's initial JS doesn't carry it.
         foyer.addDefaultTexts(m.uiTexts)
-        if (live) setModule(m)
+        if (isLive()) setModule(m)
+        return preload ? m.preloadScreens(foyer) : undefined
       })
       .catch(() => {})
+
+  useEffect(() => {
+    let live = true
+    void load(false, () => live)
     return () => {
       live = false
     }
@@ -49,9 +55,11 @@ export function ModalMount() {
 
   useEffect(() => {
     if (!ready && !open) return
-    loadModal()
-      .then((m) => m.preloadScreens(foyer))
-      .catch(() => {})
+    let live = true
+    void load(true, () => live)
+    return () => {
+      live = false
+    }
   }, [ready, open, foyer])
 
   if (!module) return null
