@@ -86,7 +86,12 @@ export async function leaseTemplateDb(key: string, open: () => Promise<Db>): Pro
     const plan = resetOf(pooled.db)
     resets.set(key, plan)
     plan.catch(() => resets.delete(key))
-    await plan
+    try {
+      await plan
+    } catch (error) {
+      closeQuietly(pooled.db)
+      throw error
+    }
   }
   pooled.uses += 1
   let closed = false
