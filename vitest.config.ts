@@ -27,8 +27,11 @@ export default defineConfig({
           // Both cores: most of the suite's time is CPU (PGlite, React renders), and the tests wait for states.
           // (A project's maxWorkers outranks the --maxWorkers flag, hence FOYER_UNIT_WORKERS to change it.)
           maxWorkers: Number(process.env.FOYER_UNIT_WORKERS) || 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Waits for a loaded machine, not for a test at rest: npm test runs this suite beside the package suite (pack,
+          // installs, builds, Chromium), and there the same files took 3–10 times their time at rest (loginRaces 7 s →
+          // 73 s, passwordRoutes 22 s → 61 s, its beforeAll past 60 s once). A hung test still fails, a minute later.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -41,8 +44,8 @@ export default defineConfig({
           maxWorkers: Number(process.env.FOYER_UNIT_WORKERS) || 2,
           globalSetup: ['test/kit/unitGlobalSetup.ts'],
           setupFiles: ['test/kit/unitSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

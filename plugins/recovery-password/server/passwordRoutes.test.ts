@@ -12,7 +12,6 @@ const logs: string[] = []
 const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) }
 const made: Uint8Array[] = []
 let t: TestServer
-let plain: TestServer
 const call = (route: string, body: unknown, token: string, server = t) => custodyCall(server, token, WALLET_ORIGIN)(route, body)
 let users = 0
 const newUser = async (server = t) => (await server.login(`recovery.user.${++users}@example.com`)).token!
@@ -43,11 +42,9 @@ beforeAll(async () => {
     app: { 'embedded-wallet': { user_owned_recovery_options: ['user-passcode'] } },
     logger,
   })
-  plain = await createTestServer({ plugins: [emailServer(), embeddedWalletServer(), recoveryPasswordServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
 })
 afterAll(async () => {
   await t.close()
-  await plain.close()
 })
 
 describe('password recovery routes', () => {
@@ -177,10 +174,16 @@ describe('password recovery routes', () => {
   })
 
   it('an app that does not offer password recovery refuses it', async () => {
-    const { token, body } = await walletWithPasswordBody(plain)
-    const res = await call('set_recovery', body, token, plain)
-    expect(res.status).toBe(400)
-    expect((await res.json()).code).toBe('recovery_method_not_enabled')
+    // Its own server (one test uses it): the file's beforeAll starts one server, not two.
+    const plain = await createTestServer({ plugins: [emailServer(), embeddedWalletServer(), recoveryPasswordServer()], walletOrigin: WALLET_ORIGIN, app: { 'embedded-wallet': {} } })
+    try {
+      const { token, body } = await walletWithPasswordBody(plain)
+      const res = await call('set_recovery', body, token, plain)
+      expect(res.status).toBe(400)
+      expect((await res.json()).code).toBe('recovery_method_not_enabled')
+    } finally {
+      await plain.close()
+    }
   })
 
   it('User-controlled recovery cannot be set for users with a Solana wallet', async () => {

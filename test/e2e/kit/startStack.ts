@@ -76,9 +76,13 @@ async function e2eAssets(): Promise<E2eAssets> {
   return localAssets
 }
 
-/** A new data folder holding a copy of the run's initialised one (what every stack's server starts on). */
+/**
+ * A new data folder holding a copy of the run's initialised one (what every stack's server starts on). It goes when
+ * this process exits, whoever else removes it first (a test that failed before its own cleanup left them in /tmp).
+ */
 export async function freshDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
   await promisify(execFile)('cp', ['-R', `${(await e2eAssets()).dataTemplate}/.`, dir])
   return dir
 }
