@@ -4,7 +4,7 @@ import { createAccounts } from './accounts.js'
 import { createAppSecrets } from './appSecrets.js'
 import { buildApps, normalizeOrigin, parseApps, readConfigFile } from './apps.js'
 import { appSecretPaths } from './apps/appSecretPaths.js'
-import { APPS_KEK_VAR, devAppsKey, givenAppsKey, missingAppsKeyMessage } from './apps/appsKey.js'
+import { APPS_KEK_PREVIOUS_VAR, APPS_KEK_VAR, devAppsKey, givenAppsKey, givenPreviousAppsKeys, missingAppsKeyMessage } from './apps/appsKey.js'
 import { createAppEntrySecrets } from './apps/createAppEntrySecrets.js'
 import { createAppStore } from './apps/createAppStore.js'
 import { createAuth } from './auth.js'
@@ -107,6 +107,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
 
   // Configuration errors surface before any database is opened.
   const appsKey = givenAppsKey(options.appsKek)
+  const previousAppsKeys = givenPreviousAppsKeys(options.appsKekPrevious, appsKey)
   const trustProxy = resolveTrustProxy(options.trustProxy ?? env.FOYER_TRUST_PROXY, options.trustProxy === undefined ? 'FOYER_TRUST_PROXY' : 'trustProxy')
   const trustsProxy = trustFunction(trustProxy)
   const ids = new Set<string>()
@@ -190,12 +191,20 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
     // Apps live in the database: the config seeds them, the app store changes them, every instance polls for changes.
     const appsSealKey = appsKey ?? (dev ? await devAppsKey(db) : null)
     const appStore = createAppStore({
-      db, events, logger, now, appMap, key: appsSealKey,
+      db, events, logger, now, appMap, key: appsSealKey, previousKeys: previousAppsKeys,
       build: { sections, plugins, server: publicConfigServer, walletOrigin },
-      secrets: createAppEntrySecrets(secretFields, appsSealKey, `${APPS_KEK_VAR} is not set: this server stores no secret field`),
+      secrets: createAppEntrySecrets(secretFields, appsSealKey, `${APPS_KEK_VAR} is not set: this server stores no secret field`, previousAppsKeys),
       checkEntry: (entry) => (smsMissing && entry.sms_auth === true ? `sms_auth: this server has no SMS provider: ${smsMissingMessage}` : null),
     })
     await appStore.seed(appInputs)
+    if (previousAppsKeys.length) {
+      const moved = await appStore.rekey()
+      logger.info(
+        moved.fields
+          ? `[foyer] apps: ${moved.fields} secret field(s) of ${moved.apps} app(s) moved from ${APPS_KEK_PREVIOUS_VAR} to ${APPS_KEK_VAR}`
+          : `[foyer] apps: no secret field is sealed under a key of ${APPS_KEK_PREVIOUS_VAR}: every one opens with ${APPS_KEK_VAR}`,
+      )
+    }
     await appStore.refresh()
     if (!appsSealKey && appStore.holdsSecrets) throw new Error(missingAppsKeyMessage('The app store (a stored app entry)'))
     if (!appsKey && appStore.holdsSecrets) {

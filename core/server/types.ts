@@ -396,6 +396,11 @@ export interface CreateServerOptions {
    * FOYER_APPS_KEK; production stores no secret without one; dev mode generates one kept in the database.
    */
   appsKek?: string
+  /**
+   * Earlier apps keys, comma-separated (a rotation: the key the fields move from). Their values open, and the start
+   * seals them again under `appsKek`. Default FOYER_APPS_KEK_PREVIOUS; needs `appsKek`.
+   */
+  appsKekPrevious?: string
 }
 
 /** One HTTP server the Foyer server listens with. */

@@ -31,10 +31,38 @@ export interface AppEntrySecrets {
   mask(stored: Record<string, unknown>): Record<string, unknown>
   /** True when the stored entry holds a sealed value. */
   hasSealed(stored: Record<string, unknown>): boolean
+  /**
+   * The stored entry with every value sealed under a previous key sealed again under the current one, and how many
+   * moved; null when none is under a previous key. Throws when a value opens under no key.
+   */
+  reseal(appId: string, stored: Record<string, unknown>): { entry: Record<string, unknown>; moved: number } | null
 }
 
-export function createAppEntrySecrets(fields: Readonly<Record<string, readonly string[]>>, key: Uint8Array | null, missingKey: string): AppEntrySecrets {
+/**
+ * `previous`: earlier apps keys (FOYER_APPS_KEK_PREVIOUS). A value opens under the current key or any of them; reseal()
+ * moves what is under them to the current key.
+ */
+export function createAppEntrySecrets(
+  fields: Readonly<Record<string, readonly string[]>>,
+  key: Uint8Array | null,
+  missingKey: string,
+  previous: readonly Uint8Array[] = [],
+): AppEntrySecrets {
   const box = key ? createSealedTextBox(key, 'apps') : null
+  const previousBoxes = previous.map((k) => createSealedTextBox(k, 'apps'))
+  /** The value's plaintext and whether the current key opened it; throws when no key does. */
+  const openValue = (appId: string, path: string, value: SealedValue) => {
+    if (!box) throw new AppSecretError(path, missingKey)
+    const owner = `${appId}:${path}`
+    for (const [i, candidate] of [box, ...previousBoxes].entries()) {
+      try {
+        return { text: candidate.open(owner, value.$sealed), current: i === 0 }
+      } catch {
+        // Not this key: the next one.
+      }
+    }
+    throw new AppSecretError(path, 'does not open with the apps key (another FOYER_APPS_KEK?)')
+  }
   const replace = (entry: Record<string, unknown>, test: (v: unknown) => boolean, fn: (value: unknown, path: string) => unknown) => {
     const copy = structuredClone(entry)
     for (const path of pathsWhere(copy, test)) setValueAt(copy, path, fn(valueAt(copy, path), path.join('.')))
@@ -59,16 +87,20 @@ export function createAppEntrySecrets(fields: Readonly<Record<string, readonly s
       return copy
     },
     open(appId, stored) {
-      return replace(stored, isSealed, (value, path) => {
-        if (!box) throw new AppSecretError(path, missingKey)
-        try {
-          return JSON.parse(box.open(`${appId}:${path}`, (value as SealedValue).$sealed)) as unknown
-        } catch {
-          throw new AppSecretError(path, 'does not open with the apps key (another FOYER_APPS_KEK?)')
-        }
-      })
+      return replace(stored, isSealed, (value, path) => JSON.parse(openValue(appId, path, value as SealedValue).text) as unknown)
     },
     mask: (stored) => replace(stored, isSealed, () => ({ ...APP_SECRET_PLACEHOLDER })),
     hasSealed: (stored) => pathsWhere(stored, isSealed).length > 0,
+    reseal(appId, stored) {
+      if (!box || !previousBoxes.length) return null
+      let moved = 0
+      const entry = replace(stored, isSealed, (value, path) => {
+        const opened = openValue(appId, path, value as SealedValue)
+        if (opened.current) return value
+        moved += 1
+        return { $sealed: box.seal(`${appId}:${path}`, opened.text) }
+      })
+      return moved ? { entry, moved } : null
+    },
   }
 }

@@ -34,6 +34,8 @@ export interface AppStoreDeps {
   secrets: AppEntrySecrets
   /** The apps key (seed hashes HMAC secret fields under it); null without one. */
   key: Uint8Array | null
+  /** Earlier apps keys (FOYER_APPS_KEK_PREVIOUS): a seed hash made under one still means "the config is unchanged". */
+  previousKeys?: readonly Uint8Array[]
   /** More rules a written entry must meet (production's sms_auth check): a message `<field>: <why>` refuses it. */
   checkEntry?: (entry: ParsedAppEntry) => string | null
 }
@@ -42,6 +44,11 @@ export interface AppStoreDeps {
 export interface AppStoreRuntime extends AppStore {
   /** Seeds the config's entries (AppStore.ts's rules), in one transaction under a lock: instances starting together agree. */
   seed(entries: readonly ParsedAppEntry[]): Promise<void>
+  /**
+   * Moves every secret field sealed under a previous apps key to the current one, in one transaction under the seed lock
+   * (the plaintext, the row's revision and updated_at stay). Answers how many apps and fields moved.
+   */
+  rekey(): Promise<{ apps: number; fields: number }>
   /** Checks the revision counter once; reloads when it moved. Never throws: a failure keeps the last apps. */
   poll(): Promise<void>
   /** Polls every `everyMs` on an unref'd timer until `stop()` (the server's close: no poll after it). */
@@ -78,6 +85,9 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
   })
   const secretPathSet = (entry: Record<string, unknown>) => new Set(secrets.paths(entry).map((p) => p.join('.')))
   const hashOf = (plain: Record<string, unknown>) => hashAppEntry(plain, secrets.paths(plain), deps.key)
+  /** The entry's seed hash under the current key or a previous one (a rotated key changes only the secrets' HMACs). */
+  const seededAs = (plain: Record<string, unknown>, seedHash: string | null) =>
+    seedHash !== null && [deps.key, ...(deps.previousKeys ?? [])].some((key) => hashAppEntry(plain, secrets.paths(plain), key) === seedHash)
 
   /** Builds every row into a new Map; an entry that no longer validates (a plugin removed, another key) is skipped. */
   const buildAll = (rows: AppRow[]) => {
@@ -238,6 +248,11 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
           const hash = hashOf(plain)
           const row = rows.get(entry.id)
           if (row?.seed_hash === hash) continue
+          if (row && seededAs(plain, row.seed_hash)) {
+            // The apps key rotated, the config did not: the stored row (console edits too) stays, its hash moves to the key.
+            await tx.query('UPDATE apps SET seed_hash = $2 WHERE id = $1', [entry.id, hash])
+            continue
+          }
           const stored = secrets.seal(entry.id, plain, [], null)
           if (row) logger.info(`[foyer] app ${entry.id}: the config changed since it was seeded: its entry replaces the stored one`)
           await tx.query(
@@ -252,7 +267,7 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
           if (row.source !== 'config' || inConfig.has(row.id)) continue
           let unedited = false
           try {
-            unedited = hashOf(secrets.open(row.id, row.entry)) === row.seed_hash
+            unedited = seededAs(secrets.open(row.id, row.entry), row.seed_hash)
           } catch {
             // A secret that doesn't open (another key): treat it as edited, keep it.
           }
@@ -266,6 +281,30 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
         }
         if (changed) await bump(tx)
       })
+    },
+    async rekey() {
+      const moved = { apps: 0, fields: 0 }
+      if (!deps.previousKeys?.length) return moved
+      await db.tx(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(${SEED_LOCK})`)
+        for (const row of await tx.query<AppRow>(`SELECT ${COLUMNS} FROM apps ORDER BY id`)) {
+          let resealed: ReturnType<AppEntrySecrets['reseal']>
+          try {
+            resealed = secrets.reseal(row.id, row.entry)
+          } catch (error) {
+            // A value under no key it has: left as it is (the reload logs the app as skipped).
+            if (error instanceof AppSecretError) continue
+            throw error
+          }
+          if (!resealed) continue
+          await tx.query('UPDATE apps SET entry = $2 WHERE id = $1', [row.id, JSON.stringify(resealed.entry)])
+          moved.apps += 1
+          moved.fields += resealed.moved
+        }
+        // Other instances reload: the values they open are now under the new key.
+        if (moved.apps) await bump(tx)
+      })
+      return moved
     },
     async poll() {
       if (stopped) return
