@@ -194,7 +194,15 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       db, events, logger, now, appMap, key: appsSealKey, previousKeys: previousAppsKeys,
       build: { sections, plugins, server: publicConfigServer, walletOrigin },
       secrets: createAppEntrySecrets(secretFields, appsSealKey, `${APPS_KEK_VAR} is not set: this server stores no secret field`, previousAppsKeys),
-      checkEntry: (entry) => (smsMissing && entry.sms_auth === true ? `sms_auth: this server has no SMS provider: ${smsMissingMessage}` : null),
+      checkEntry: (entry, app) => {
+        if (smsMissing && entry.sms_auth === true) return `sms_auth: this server has no SMS provider: ${smsMissingMessage}`
+        // Only writes call this, after the start: ctx is set by then.
+        for (const plugin of plugins) {
+          const refused = plugin.checkApp?.(app, ctx)
+          if (refused) return refused
+        }
+        return null
+      },
     })
     await appStore.seed(appInputs)
     if (previousAppsKeys.length) {

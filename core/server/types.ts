@@ -214,6 +214,12 @@ export interface ServerPlugin {
    * key). The app store keeps them sealed (FOYER_APPS_KEK) and never returns them (AppStore.ts).
    */
   appSecretFields?: readonly string[]
+  /**
+   * A rule an app written while the server runs (the admin console, the management API) must meet beyond the schemas:
+   * a message `<field>: <why>` refuses the write (400 invalid_app_config) and nothing is stored. The config's entries
+   * are checked at start, where the plugin reads `ctx.apps`.
+   */
+  checkApp?(app: App, ctx: ServerContext): string | null
   /** Public app-config fields derived from the plugin's section (e.g. `telegram_auth_config`). */
   publicConfig?: PublicConfigFn
   /** Named rules with defaults; `createServer({ rateLimits })` overrides them by name. */

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { defineServerPlugin } from '../../core/server/index.js'
-import type { Db, ServerContext, ServerHook } from '../../core/server/index.js'
+import type { App, Db, ServerContext, ServerHook } from '../../core/server/index.js'
 import { embeddedWalletPaths, frameEvents } from '../wallet-frame/index.js'
 import { assertSameSite, frameListener, sameOrigin } from '../wallet-frame/server.js'
 import { EmbeddedWalletAppConfigSchema, type EmbeddedWalletAppConfig } from './embeddedWalletAppConfig.js'
@@ -55,6 +55,8 @@ const paths = embeddedWalletPaths
 const ROUTES = paths.create.replace(/\/create$/, '/*')
 // External-wallet unlink routes: they must not drop an embedded wallet's account (its root would be left unusable).
 const UNLINK_PATHS = new Set(['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
+/** An app's origins other than the wallet frame's own (every app allows that one). */
+const hostOrigins = (found: App, walletOrigin: string) => [...found.allowedOrigins].filter((origin) => !sameOrigin(origin, walletOrigin))
 
 
 /**
@@ -138,6 +140,18 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
     },
     describeUserForTransfer: async (db: Db, userId: string) => ({ embedded_wallet_address: await records.firstAddress(db, userId) }),
     hooks: { before: [unlinkGuard] },
+    // An app edited in the console or through the management API meets the start's rule: in production, an app with
+    // embedded wallets needs an origin on the wallet frame's site.
+    checkApp(found: App, ctx: ServerContext) {
+      const walletOrigin = ctx.config.walletOrigin
+      if (!walletOrigin || ctx.config.dev || found.plugins[PLUGIN_ID] === undefined) return null
+      try {
+        assertSameSite(walletOrigin, found.id, hostOrigins(found, walletOrigin))
+        return null
+      } catch (error) {
+        return `allowed_origins: ${(error as Error).message.replace(/^embedded-wallet: /, '')}`
+      }
+    },
     listeners: {
       // The wallet origin serves the frame page and its script only (its own port in dev, a subdomain in production).
       wallet(app: Hono, ctx: ServerContext) {
@@ -145,10 +159,9 @@ export function embeddedWalletServer(options: EmbeddedWalletServerOptions = {}) 
         if (walletOrigin) {
           for (const found of ctx.apps.list()) {
             if (found.plugins[PLUGIN_ID] === undefined) continue
-            const hosts = [...found.allowedOrigins].filter((origin) => !sameOrigin(origin, walletOrigin))
             let cross: string[]
             try {
-              cross = assertSameSite(walletOrigin, found.id, hosts)
+              cross = assertSameSite(walletOrigin, found.id, hostOrigins(found, walletOrigin))
             } catch (error) {
               // Production refuses to start; a dev server (its origins come from hints on a laptop) says so and runs.
               if (!ctx.config.dev) throw error

@@ -36,8 +36,11 @@ export interface AppStoreDeps {
   key: Uint8Array | null
   /** Earlier apps keys (FOYER_APPS_KEK_PREVIOUS): a seed hash made under one still means "the config is unchanged". */
   previousKeys?: readonly Uint8Array[]
-  /** More rules a written entry must meet (production's sms_auth check): a message `<field>: <why>` refuses it. */
-  checkEntry?: (entry: ParsedAppEntry) => string | null
+  /**
+   * More rules a written entry must meet (production's sms_auth check, the plugins' checkApp): a message
+   * `<field>: <why>` refuses it. `app` is the entry as it would be served.
+   */
+  checkEntry?: (entry: ParsedAppEntry, app: App) => string | null
 }
 
 /** The store plus what createServer drives: seeding, the poll timer. */
@@ -144,14 +147,14 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
       if (!opened) throw invalid(`${path.join('.')}: the stored secret does not open with the apps key: send the value`)
       setValueAt(plain, path, valueAt(previousPlain, path))
     }
-    let parsed: ParsedAppEntry
+    let built: { parsed: ParsedAppEntry; app: App }
     try {
-      parsed = validateAppEntry(plain, build, secretPathSet(plain)).parsed
+      built = validateAppEntry(plain, build, secretPathSet(plain))
     } catch (error) {
       if (error instanceof InvalidAppEntryError) throw invalid(error.message)
       throw error
     }
-    const refused = deps.checkEntry?.(parsed)
+    const refused = deps.checkEntry?.(built.parsed, built.app)
     if (refused) throw invalid(refused)
     try {
       return { plain, stored: secrets.seal(appId, plain, placeholders, previous?.entry ?? null), previousPlain }
