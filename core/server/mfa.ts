@@ -17,6 +17,11 @@ export interface MfaMethod {
   /** Which of `userIds` have it enrolled, in one query (a page of users); without it, `enrolled` is asked per user. */
   enrolledAmong?(db: Db, userIds: readonly string[]): Promise<Set<string>>
   /**
+   * A query (SQL, no parameters) of the ids of every user with this method enrolled: counts over all users (the admin
+   * console's MFA adoption) run it as a subquery, so core and other plugins never read the method's tables.
+   */
+  enrolledUsersSql?: string
+  /**
    * The answer `verify` takes (a code string for totp and sms, an assertion for passkey), checked before an attempt is
    * counted: malformed input is a 400 that changes nothing. Methods without it can't be verified by core's routes.
    */
@@ -39,6 +44,11 @@ export interface Mfa {
   methods(userId: string, db?: Db): Promise<string[]>
   /** `methods` of each of `userIds` (every id a key), a query per method for methods with `enrolledAmong`. */
   methodsOf(userIds: readonly string[], db?: Db): Promise<Map<string, string[]>>
+  /**
+   * How many of app `appId`'s users there are, and how many have an MFA method enrolled (methods with
+   * `enrolledUsersSql`), in one query.
+   */
+  adoption(appId: string, db?: Db): Promise<{ users: number; withMfa: number }>
   /** Notes that the user just passed an MFA check in this session; MFA plugins call it after a good code. */
   recordVerification(userId: string, sessionId: string, db?: Db): Promise<void>
   /** The attempt-counted challenges MFA methods verify against (core's /api/v1/mfa routes use them). */
@@ -99,6 +109,12 @@ export function createMfa(root: Db, methods: readonly MfaMethod[], now: () => nu
         for (const id of userIds) if (among ? among.has(id) : await m.enrolled(db, id)) enrolled.get(id)!.push(m.method)
       }
       return enrolled
+    },
+    async adoption(appId, db = root) {
+      const enrolled = methods.flatMap((m) => (m.enrolledUsersSql ? [`(${m.enrolledUsersSql})`] : []))
+      const withMfa = enrolled.length ? `count(*) FILTER (WHERE u.id IN (${enrolled.join(' UNION ')}))::int` : '0'
+      const [row] = await db.query<{ users: number; with_mfa: number }>(`SELECT count(*)::int AS users, ${withMfa} AS with_mfa FROM users u WHERE u.app_id = $1`, [appId])
+      return { users: row?.users ?? 0, withMfa: row?.with_mfa ?? 0 }
     },
     recordVerification: record,
   }

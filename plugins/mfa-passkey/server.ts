@@ -17,7 +17,7 @@ import {
   type MfaPasskeyOptions,
   type MfaPasskeyResponse,
 } from './schema.js'
-import { hasMfaPasskey, usersWithMfaPasskey, mfaCredentials, setMfaPasskeys } from './server/mfaPasskeyCredentials.js'
+import { hasMfaPasskey, MFA_PASSKEY_USERS_SQL, usersWithMfaPasskey, mfaCredentials, setMfaPasskeys } from './server/mfaPasskeyCredentials.js'
 import { clientDataOf, expectedOrigins } from './server/passkeyAssertion.js'
 import { verifyMfaAssertion } from './server/verifyMfaAssertion.js'
 
@@ -97,6 +97,7 @@ export function mfaPasskeyServer(options: MfaPasskeyServerOptions = {}) {
     method: 'passkey',
     enrolled: (db: Db, userId: string) => hasMfaPasskey(db, userId),
     enrolledAmong: (db: Db, userIds: readonly string[]) => usersWithMfaPasskey(db, userIds),
+    enrolledUsersSql: MFA_PASSKEY_USERS_SQL,
     answer: MfaPasskeyResponseSchema,
     challenge,
     verify,

@@ -62,6 +62,7 @@ export function mfaSmsServer() {
     async enrolledAmong(db: Db, userIds: readonly string[]) {
       return new Set((await db.query<{ user_id: string }>('SELECT user_id FROM mfa_sms WHERE user_id = ANY($1)', [userIds])).map((r) => r.user_id))
     },
+    enrolledUsersSql: 'SELECT user_id FROM mfa_sms',
     answer: MfaCodeSchema,
     challenge,
     async verify({ userId }, answer, { state }) {

@@ -48,6 +48,7 @@ export function mfaTotpServer(options: MfaTotpServerOptions = {}) {
     async enrolledAmong(db: Db, userIds: readonly string[]) {
       return new Set((await db.query<{ user_id: string }>('SELECT user_id FROM mfa_totp WHERE user_id = ANY($1)', [userIds])).map((r) => r.user_id))
     },
+    enrolledUsersSql: 'SELECT user_id FROM mfa_totp',
     answer: MfaCodeSchema,
     async verify({ userId }, answer) {
       const ctx = context!

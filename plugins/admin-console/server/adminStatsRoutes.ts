@@ -12,6 +12,6 @@ export function adminStatsRoutes(app: Hono, ctx: ServerContext, guard: ReturnTyp
     guard.callOf(c)
     const { app: target } = adminTarget(ctx, c, AppPathSchema)
     const { days } = ctx.parse(StatsQuerySchema, c.req.query())
-    return c.json(await appStats(ctx.db, target.id, days, ctx.now()))
+    return c.json(await appStats(ctx.db, ctx.mfa, target.id, days, ctx.now()))
   })
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/server/index.js'
+import type { Db, Mfa } from '../../../core/server/index.js'
 import type { AdminStats, AdminStatsDay } from '../adminApi.js'
 
 const DAY_MS = 24 * 3600 * 1000
@@ -8,10 +8,10 @@ const METHOD = `COALESCE(data->'account'->>'type', data->'accounts'->0->>'type',
 
 /**
  * The overview's figures of `appId` over the last `days` UTC days (today included), from the audit log (user.created,
- * user.authenticated, wallet.created; the index on (app_id, event, at)) and the users and MFA tables: a few grouped
- * queries, whatever the number of users. `now` in epoch ms.
+ * user.authenticated, wallet.created; the index on (app_id, event, at)), the users table and the MFA methods' own
+ * queries (`mfa.adoption`): a few grouped queries, whatever the number of users. `now` in epoch ms.
  */
-export async function appStats(db: Db, appId: string, days: number, now: number): Promise<AdminStats> {
+export async function appStats(db: Db, mfa: Pick<Mfa, 'adoption'>, appId: string, days: number, now: number): Promise<AdminStats> {
   const end = new Date(now)
   const today = Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate())
   const from = new Date(today - (days - 1) * DAY_MS)
@@ -46,27 +46,11 @@ export async function appStats(db: Db, appId: string, days: number, now: number)
      FROM audit_log WHERE app_id = $1 AND event = 'user.authenticated' AND at > $4 AND at <= $5`,
     [appId, new Date(now - DAY_MS), new Date(now - 7 * DAY_MS), new Date(now - 30 * DAY_MS), end],
   )
-  const [users] = await db.query<{ total: number; with_mfa: number }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE u.id IN (${await mfaUsersSql(db)}))::int AS with_mfa FROM users u WHERE u.app_id = $1`,
-    [appId],
-  )
+  const adoption = await mfa.adoption(appId, db)
   return {
     days: [...byDay.values()],
     active: { dau: active?.dau ?? 0, wau: active?.wau ?? 0, mau: active?.mau ?? 0 },
-    mfa: { users: users?.total ?? 0, with_mfa: users?.with_mfa ?? 0 },
-    total_users: users?.total ?? 0,
+    mfa: { users: adoption.users, with_mfa: adoption.withMfa },
+    total_users: adoption.users,
   }
-}
-
-/**
- * The ids of users with an MFA method, from where the MFA plugins keep them: the TOTP and SMS plugins' tables when the
- * server runs them, and passkeys enrolled in MFA (the passkey account's `enrolledInMfa`, kept by mfa-passkey).
- */
-async function mfaUsersSql(db: Db): Promise<string> {
-  const [tables] = await db.query<{ totp: string | null; sms: string | null }>(`SELECT to_regclass('mfa_totp')::text AS totp, to_regclass('mfa_sms')::text AS sms`)
-  return [
-    ...(tables?.totp ? ['SELECT user_id FROM mfa_totp'] : []),
-    ...(tables?.sms ? ['SELECT user_id FROM mfa_sms'] : []),
-    `SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = 'passkey' AND data->>'enrolledInMfa' = 'true'`,
-  ].join(' UNION ')
 }

@@ -12,6 +12,9 @@ export interface MfaCredential {
 /** The linked-account flag the passkey plugin's unlink refuses on, and users see as `enrolledInMfa`. */
 const ENROLLED = `a.data @> '{"enrolledInMfa": true}'::jsonb`
 
+/** The ids of every user with a passkey enrolled in MFA (the method's `enrolledUsersSql`). */
+export const MFA_PASSKEY_USERS_SQL = `SELECT a.user_id FROM linked_accounts a WHERE a.type = 'passkey' AND ${ENROLLED}`
+
 /** Whether the user has a passkey enrolled in MFA. */
 export async function hasMfaPasskey(db: Db, userId: string): Promise<boolean> {
   return (await db.query(`SELECT 1 FROM linked_accounts a WHERE a.user_id = $1 AND a.type = 'passkey' AND ${ENROLLED} LIMIT 1`, [userId])).length > 0
