@@ -162,6 +162,12 @@ export interface AdminWebhookEndpoint {
   disabled_at: number | null
 }
 
+/** GET webhookDeliveries(`?before=<next_cursor>`): a page of the endpoint's deliveries, newest first. */
+export interface AdminWebhookDeliveryPage {
+  data: AdminWebhookDelivery[]
+  next_cursor: string | null
+}
+
 export interface AdminWebhookDelivery {
   id: string
   event_id: string

@@ -3,7 +3,7 @@ import { codeOf, createAdminTestServer, type AdminTestServer } from '../../test/
 import { TEST_APP_ID } from '../../test/kit/createTestServer.js'
 import { webhooksServer } from '../webhooks/server.js'
 import { createRng, fuzzBody } from '../../test/kit/schemaFuzzer.js'
-import { adminPaths, type AdminWebhookDelivery, type AdminWebhookEndpoint } from './adminApi.js'
+import { adminPaths, type AdminWebhookDelivery, type AdminWebhookDeliveryPage, type AdminWebhookEndpoint } from './adminApi.js'
 import { AddOperatorSchema, CreateSecretSchema, EmptyBodySchema } from './server/adminSchemas.js'
 import { AddWebhookSchema } from './server/adminWebhookRoutes.js'
 
@@ -53,6 +53,28 @@ describe('admin console: webhooks with the webhooks plugin', () => {
       ['app.webhook_endpoint_created', `operator:${owner.userId}`],
       ['app.webhook_endpoint_removed', `operator:${owner.userId}`],
     ])
+  })
+
+  it('pages an endpoint\'s deliveries with next_cursor and replays one from any page; a bad cursor is 400', async () => {
+    const added = await json<AdminWebhookEndpoint>(await a.api(adminPaths.webhooks(TEST_APP_ID), { token: owner.token, body: { url: 'https://hooks.example.com/paged', events: ['user.created'] } }))
+    for (const n of [1, 2, 3]) await a.login(`paged-${n}@example.com`, TEST_APP_ID)
+    const page = async (query: string) => json<AdminWebhookDeliveryPage>(await a.api(`${adminPaths.webhookDeliveries(TEST_APP_ID, added.id)}?${query}`, { token: owner.token }))
+    const pages: AdminWebhookDelivery[][] = []
+    let cursor: string | null = null
+    do {
+      const got: AdminWebhookDeliveryPage = await page(`limit=1${cursor ? `&before=${cursor}` : ''}`)
+      pages.push(got.data)
+      cursor = got.next_cursor
+    } while (cursor)
+    expect(pages.map((p) => p.length)).toEqual([1, 1, 1])
+    expect(new Set(pages.flat().map((d) => d.id)).size).toBe(3)
+    // The oldest, on the last page, replays like the newest.
+    expect((await a.api(adminPaths.webhookReplay(TEST_APP_ID, added.id, pages[2]![0]!.id), { token: owner.token, body: {} })).status).toBe(204)
+    for (const query of ['before=msg_000000000000000000000000', 'before=nope', 'limit=0', 'limit=101']) {
+      const res = await a.api(`${adminPaths.webhookDeliveries(TEST_APP_ID, added.id)}?${query}`, { token: owner.token })
+      expect([query, res.status, await codeOf(res)]).toEqual([query, 400, 'invalid_data'])
+    }
+    await a.api(adminPaths.webhook(TEST_APP_ID, added.id), { method: 'DELETE', token: owner.token })
   })
 
   it('refuses a bad URL or event with 400 invalid_data and adds nothing', async () => {

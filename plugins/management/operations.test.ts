@@ -12,7 +12,7 @@ import {
   type CreatedAppSecret,
   type CreatedWebhookEndpoint,
   type ManagementUser,
-  type WebhookDeliveryInfo,
+  type WebhookDeliveryInfo, type WebhookDeliveryPage,
   type WebhookEndpointInfo,
 } from './schema.js'
 
@@ -253,8 +253,15 @@ describe('webhook endpoints with the webhooks plugin', () => {
 
       const user = await json<ManagementUser>(await w.api(managementPaths.users, { body: { linked_accounts: [{ type: 'email', address: 'hooked@example.com' }] } }))
       await w.t.server.runJob('webhooks.deliver')
-      const deliveries = await json<{ data: WebhookDeliveryInfo[] }>(await w.api(operationsPaths.webhookDeliveries.replace(':id', added.id)))
+      const deliveries = await json<WebhookDeliveryPage>(await w.api(operationsPaths.webhookDeliveries.replace(':id', added.id)))
       expect(deliveries.data).toHaveLength(1)
+      expect(deliveries.next_cursor).toBeNull()
+      // Paged: a page of one, the cursor of a delivery of this endpoint; a bad query is 400 and lists nothing.
+      expect(await json<WebhookDeliveryPage>(await w.api(`${operationsPaths.webhookDeliveries.replace(':id', added.id)}?limit=1`))).toMatchObject({ next_cursor: null })
+      for (const query of ['limit=0', 'limit=101', 'before=x', 'before=msg_000000000000000000000000']) {
+        const res = await w.api(`${operationsPaths.webhookDeliveries.replace(':id', added.id)}?${query}`)
+        expect([query, res.status, await codeOf(res)]).toEqual([query, 400, 'invalid_data'])
+      }
       expect(deliveries.data[0]).toMatchObject({ endpoint_id: added.id, type: 'user.created', status: 'delivered', attempts: 1 })
       expect(deliveries.data[0]!.log[0]).toMatchObject({ status: 204 })
       expect(JSON.parse(receiver.received[0]!.body).data.user_id).toBe(user.id)

@@ -77,6 +77,12 @@ export interface CreatedWebhookEndpoint extends WebhookEndpointInfo {
   secret: string
 }
 
+/** GET /api/v1/webhooks/:id/deliveries: newest first; pass `next_cursor` as `before` for older ones (null: the last page). */
+export interface WebhookDeliveryPage {
+  data: WebhookDeliveryInfo[]
+  next_cursor: string | null
+}
+
 /** One delivery of an event to an endpoint, with its attempts (newest first). Times in unix seconds. */
 export interface WebhookDeliveryInfo {
   /** The `webhook-id` header. */

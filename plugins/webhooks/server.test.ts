@@ -28,7 +28,7 @@ const verify = (secret: string, got: ReceivedWebhook) =>
 async function deliverAll(endpointId: string, rounds = 20) {
   for (let i = 0; i < rounds; i++) {
     await t.server.runJob('webhooks.deliver')
-    const pending = (await hooks.deliveries(endpointId)).filter((d) => d.status === 'pending')
+    const pending = ((await hooks.deliveries(endpointId)).data).filter((d) => d.status === 'pending')
     if (!pending.length) return
     await new Promise((r) => setTimeout(r, 25))
   }
@@ -52,7 +52,7 @@ describe('webhooks', () => {
     expect(got.body).not.toContain(login.token)
     // Another secret does not verify it.
     expect(() => verify(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, got)).toThrow()
-    const [delivery] = await hooks.deliveries(id)
+    const [delivery] = (await hooks.deliveries(id)).data
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, type: 'user.created', id: got.headers['webhook-id'] })
     // The secret is stored sealed, not as it was shown.
     const [row] = await t.server.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM webhook_endpoints WHERE id = $1', [id])
@@ -68,7 +68,7 @@ describe('webhooks', () => {
     expect(receiver.received).toHaveLength(4)
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1)
     for (const got of receiver.received) expect(verify(secret, got).type).toBe('user.created')
-    const [delivery] = await hooks.deliveries(id)
+    const [delivery] = (await hooks.deliveries(id)).data
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 4 })
     expect(delivery!.log.map((a) => a.status)).toEqual([200, 500, 500, 500])
     expect(delivery!.log[1]).toMatchObject({ error: 'HTTP 500' })
@@ -82,7 +82,7 @@ describe('webhooks', () => {
     const { id } = await hooks.addEndpoint(t.appId, { url: receiver.url, events: ['user.created'] })
     await t.login('hook-c@example.com')
     await deliverAll(id)
-    const [delivery] = await hooks.deliveries(id)
+    const [delivery] = (await hooks.deliveries(id)).data
     // retryDelaysMs has 4 entries: 5 attempts.
     expect(delivery).toMatchObject({ status: 'failed', attempts: 5 })
     expect(delivery!.log).toHaveLength(5)
@@ -94,14 +94,14 @@ describe('webhooks', () => {
     const { id, secret } = await hooks.addEndpoint(t.appId, { url: receiver.url, events: ['user.created'] })
     await t.login('hook-d@example.com')
     await deliverAll(id)
-    const [delivery] = await hooks.deliveries(id)
+    const [delivery] = (await hooks.deliveries(id)).data
     await hooks.replay(delivery!.id)
     await deliverAll(id)
     expect(receiver.received).toHaveLength(2)
     expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id'])
     expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body)
     expect(verify(secret, receiver.received[1]!).type).toBe('user.created')
-    const [again] = await hooks.deliveries(id)
+    const [again] = (await hooks.deliveries(id)).data
     expect(again).toMatchObject({ status: 'delivered' })
     expect(again!.log).toHaveLength(2)
     // Another app's delivery is not found for an app-scoped caller.
@@ -115,7 +115,7 @@ describe('webhooks', () => {
     const { id } = await hooks.addEndpoint(t.appId, { url, events: ['user.created'] })
     await t.login('hook-e@example.com')
     await t.server.runJob('webhooks.deliver')
-    const [delivery] = await hooks.deliveries(id)
+    const [delivery] = (await hooks.deliveries(id)).data
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1 })
     expect(delivery!.log[0]).toMatchObject({ status: null, error: 'connection failed (ECONNREFUSED)' })
     await hooks.removeEndpoint(id)
@@ -130,13 +130,33 @@ describe('webhooks', () => {
         throw new Error('rolled back')
       }),
     ).rejects.toThrow('rolled back')
-    expect(await hooks.deliveries(id)).toEqual([])
+    expect((await hooks.deliveries(id)).data).toEqual([])
     await hooks.removeEndpoint(id)
     await t.login('hook-f@example.com')
     await t.server.runJob('webhooks.deliver')
     expect(receiver.received).toHaveLength(0)
-    expect(await hooks.deliveries(id)).toEqual([])
+    expect((await hooks.deliveries(id)).data).toEqual([])
     expect((await hooks.listEndpoints(t.appId)).find((e) => e.id === id)?.disabledAt).toBeInstanceOf(Date)
+  })
+
+  it('pages the delivery log newest first with a cursor, refuses a cursor of another endpoint or a bad limit, and finds any delivery\'s endpoint', async () => {
+    const { id } = await hooks.addEndpoint(t.appId, { url: 'https://hooks.example.com/paged', events: ['user.created'] })
+    const other = await hooks.addEndpoint(t.appId, { url: 'https://hooks.example.com/other', events: ['user.created'] })
+    for (const n of [1, 2, 3]) await t.login(`paged-${n}@example.com`)
+    const all = (await hooks.deliveries(id)).data
+    expect(all).toHaveLength(3)
+    expect((await hooks.deliveries(id)).nextCursor).toBeNull()
+    const first = await hooks.deliveries(id, t.appId, { limit: 2 })
+    expect(first.data.map((d) => d.id)).toEqual(all.slice(0, 2).map((d) => d.id))
+    expect(first.nextCursor).toBe(all[1]!.id)
+    const second = await hooks.deliveries(id, t.appId, { limit: 2, before: first.nextCursor! })
+    expect([second.data.map((d) => d.id), second.nextCursor]).toEqual([[all[2]!.id], null])
+    // The other endpoint's deliveries are no cursor of this one; a page is never silently the last.
+    const otherDelivery = (await hooks.deliveries(other.id)).data[0]!.id
+    await expect(hooks.deliveries(id, t.appId, { before: otherDelivery })).rejects.toMatchObject({ status: 400, code: 'invalid_data', message: 'before: unknown cursor' })
+    for (const limit of [0, 101, 1.5]) await expect(hooks.deliveries(id, t.appId, { limit })).rejects.toMatchObject({ status: 400, code: 'invalid_data' })
+    expect(await hooks.deliveryEndpoint(all[2]!.id, t.appId)).toBe(id)
+    await expect(hooks.deliveryEndpoint(all[2]!.id, 'another_app_0000000000001')).rejects.toMatchObject({ status: 404 })
   })
 
   it('the daily log pruning drops finished deliveries older than 30 days with their payload and attempts, never a pending one', async () => {
@@ -147,13 +167,13 @@ describe('webhooks', () => {
     receiver.answer = () => ({ status: 500 })
     await t.login('hook-pending@example.com')
     await t.server.runJob('webhooks.deliver')
-    expect((await hooks.deliveries(id)).map((d) => d.status)).toEqual(['pending', 'delivered'])
+    expect(((await hooks.deliveries(id)).data).map((d) => d.status)).toEqual(['pending', 'delivered'])
     await t.server.db.query(
       `UPDATE webhook_messages SET created_at = created_at - interval '31 days' WHERE id IN (SELECT message_id FROM webhook_deliveries WHERE endpoint_id = $1)`,
       [id],
     )
     await t.server.runJob('webhooks.prune_log')
-    expect((await hooks.deliveries(id)).map((d) => d.status)).toEqual(['pending'])
+    expect(((await hooks.deliveries(id)).data).map((d) => d.status)).toEqual(['pending'])
   })
 
   it('refuses http:// to anything but localhost, credentials in the URL and unknown events', async () => {

@@ -4,7 +4,7 @@ import { webhookMigrations } from './server/webhookMigrations.js'
 import { checkWebhookKek, createWebhookSecretBox, resolveWebhookKey, type WebhookSecretBox } from './server/webhookSecretBox.js'
 
 export { webhookCommand } from './server/webhookCommand.js'
-export { AddEndpointInputSchema, DEFAULT_RETRY_DELAYS_MS, type InChange, type Webhooks, type WebhookDelivery, type WebhookEndpoint } from './server/createWebhooks.js'
+export { AddEndpointInputSchema, DEFAULT_RETRY_DELAYS_MS, MAX_DELIVERY_PAGE, DeliveryPageQuerySchema, type DeliveryPageQuery, type InChange, type Webhooks, type WebhookDelivery, type WebhookEndpoint } from './server/createWebhooks.js'
 export { WEBHOOK_KEK_VAR } from './server/webhookSecretBox.js'
 
 /** Options of `webhooksServer`. */

@@ -52,7 +52,7 @@ describe('webhooks on several instances', () => {
     const ids = r.received.map((got) => got.headers['webhook-id'])
     expect(ids).toHaveLength(12)
     expect(new Set(ids).size).toBe(12)
-    const deliveries = await webhooksOf(b.server.ctx).deliveries(id)
+    const deliveries = (await webhooksOf(b.server.ctx).deliveries(id)).data
     expect(deliveries.map((d) => [d.status, d.attempts, d.log.length])).toEqual(Array.from({ length: 12 }, () => ['delivered', 1, 1]))
     await stopEndpoints()
   })
@@ -72,7 +72,7 @@ describe('webhooks on several instances', () => {
     expect(r.received).toHaveLength(2)
     expect(r.received[1]!.headers['webhook-id']).toBe(got.headers['webhook-id'])
     expect((new Webhook(secret).verify(r.received[1]!.body, r.received[1]!.headers as Record<string, string>) as { type: string }).type).toBe('user.created')
-    const [delivery] = await webhooksOf(b.server.ctx).deliveries(id)
+    const [delivery] = (await webhooksOf(b.server.ctx).deliveries(id)).data
     // The killed attempt never got to the log; the one that answered did.
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 })
     expect(delivery!.log.map((l) => l.status)).toEqual([200])
@@ -106,6 +106,19 @@ describe('webhooks on several instances', () => {
       expect(await main(['webhook', 'replay', deliveryId], io)).toBe(0)
       await a.server.runJob('webhooks.deliver')
       expect(r.received.map((got) => got.headers['webhook-id'])).toEqual([deliveryId, deliveryId])
+      // A second sign-up: a page of one names the command for the older one, which is the first delivery.
+      await b.login('cli-2@example.com')
+      out.length = 0
+      expect(await main(['webhook', 'deliveries', endpointId, '--limit', '1'], io)).toBe(0)
+      const older = /Older deliveries: foyer webhook deliveries \S+ --before (msg_[0-9a-f]+)/.exec(out.join('\n'))
+      expect(older).not.toBeNull()
+      out.length = 0
+      expect(await main(['webhook', 'deliveries', endpointId, '--before', older![1]!, '--limit', '1'], io)).toBe(0)
+      expect(out[0]).toMatch(new RegExp(`^${deliveryId}\\s`))
+      expect(out.join('\n')).not.toContain('Older deliveries')
+      for (const flags of [['--limit', '0'], ['--limit'], ['--since', 'x'], ['--before', 'a', '--before', 'b']]) {
+        expect(await main(['webhook', 'deliveries', endpointId, ...flags], io), flags.join(' ')).toBe(2)
+      }
       expect(await main(['webhook', 'replay', 'msg_unknown'], io)).toBe(1)
       expect(await main(['webhook', 'remove', endpointId], io)).toBe(0)
       expect((await webhooksOf(a.server.ctx).listEndpoints(TEST_APP_ID)).find((e) => e.id === endpointId)?.disabledAt).toBeInstanceOf(Date)

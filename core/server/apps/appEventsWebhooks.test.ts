@@ -34,6 +34,6 @@ describe('app.* events and webhooks', () => {
     const payload = new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as { type: string; data: Record<string, unknown> }
     expect(payload).toMatchObject({ type: 'app.updated', data: { app_id: TEST_APP_ID, changed: ['probe'] } })
     expect(got.body).not.toContain('probe-secret')
-    expect((await hooks.deliveries(id))[0]).toMatchObject({ status: 'delivered', type: 'app.updated' })
+    expect(((await hooks.deliveries(id)).data)[0]).toMatchObject({ status: 'delivered', type: 'app.updated' })
   })
 })

@@ -1,15 +1,21 @@
 import { useState } from 'react'
-import { adminPaths, type AdminWebhookDelivery } from '../adminApi.js'
+import { adminPaths, type AdminWebhookDelivery, type AdminWebhookDeliveryPage } from '../adminApi.js'
 import { useAdmin } from './AdminContext.js'
 import { ErrorText } from './ErrorText.js'
 import { formatTime } from './formatTime.js'
-import { listOf } from './listOf.js'
 import { useLoad } from './useLoad.js'
 
-/** An endpoint's latest deliveries, each replayable (owners). */
+/** An endpoint's deliveries, newest first, a page at a time, each replayable (owners) however old. */
 export function DeliveriesList({ appId, endpointId }: { appId: string; endpointId: string }) {
   const { call, canWrite } = useAdmin()
-  const deliveries = useLoad(async () => listOf<AdminWebhookDelivery>(await call('GET', adminPaths.webhookDeliveries(appId, endpointId))), `${appId}/${endpointId}`)
+  // The cursor of each page shown so far (null: the newest): Older pushes the page's next_cursor, Newer pops it.
+  const [cursors, setCursors] = useState<(string | null)[]>([null])
+  const before = cursors[cursors.length - 1]
+  const page = useLoad(
+    async () => (await call('GET', `${adminPaths.webhookDeliveries(appId, endpointId)}${before ? `?before=${encodeURIComponent(before)}` : ''}`)) as AdminWebhookDeliveryPage,
+    `${appId}/${endpointId}/${before ?? ''}`,
+  )
+  const deliveries = { ...page, data: page.data?.data ?? null }
   const [error, setError] = useState<unknown>(null)
   const [replayed, setReplayed] = useState<string | null>(null)
   const replay = async (delivery: AdminWebhookDelivery) => {
@@ -58,6 +64,16 @@ export function DeliveriesList({ appId, endpointId }: { appId: string; endpointI
             ))}
           </tbody>
         </table>
+      )}
+      {(cursors.length > 1 || page.data?.next_cursor) && (
+        <div className="fa-actions">
+          <button type="button" className="fa-button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
+            Newer deliveries
+          </button>
+          <button type="button" className="fa-button" disabled={!page.data?.next_cursor} onClick={() => setCursors([...cursors, page.data!.next_cursor])}>
+            Older deliveries
+          </button>
+        </div>
       )}
       <p role="status">{replayed ? `Sent ${replayed} again.` : ''}</p>
       <ErrorText error={error} />

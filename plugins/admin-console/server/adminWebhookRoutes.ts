@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { SERVER_EVENT_TYPES, type ServerContext } from '../../../core/server/index.js'
-import { webhooksIfEnabled, type WebhookDelivery, type WebhookEndpoint, type Webhooks } from '../../webhooks/server.js'
-import type { AdminCreatedWebhookEndpoint, AdminWebhookDelivery, AdminWebhookEndpoint, AdminWebhookList } from '../adminApi.js'
+import { DeliveryPageQuerySchema, webhooksIfEnabled, type WebhookDelivery, type WebhookEndpoint, type Webhooks } from '../../webhooks/server.js'
+import type { AdminCreatedWebhookEndpoint, AdminWebhookDelivery, AdminWebhookDeliveryPage, AdminWebhookEndpoint, AdminWebhookList } from '../adminApi.js'
 import type { adminGuard } from './adminGuard.js'
 import { adminRoutePatterns } from './adminRoutePatterns.js'
 import { AppPathSchema, DeliveryPathSchema, EmptyBodySchema, EndpointPathSchema } from './adminSchemas.js'
@@ -101,8 +101,9 @@ export function adminWebhookRoutes(app: Hono, ctx: ServerContext, guard: ReturnT
   app.get(adminRoutePatterns.webhookDeliveries, async (c) => {
     guard.callOf(c)
     const { app: target, endpointId } = adminTarget(ctx, c, EndpointPathSchema)
-    const deliveries = await found(service().deliveries(endpointId, target.id), 'Webhook endpoint')
-    return c.json({ data: deliveries.map(deliveryOf) })
+    const query = ctx.parse(DeliveryPageQuerySchema, c.req.query())
+    const page = await found(service().deliveries(endpointId, target.id, query), 'Webhook endpoint')
+    return c.json({ data: page.data.map(deliveryOf), next_cursor: page.nextCursor } satisfies AdminWebhookDeliveryPage)
   })
 
   app.post(adminRoutePatterns.webhookReplay, async (c) => {
@@ -110,8 +111,8 @@ export function adminWebhookRoutes(app: Hono, ctx: ServerContext, guard: ReturnT
     const { app: target, endpointId, deliveryId } = adminTarget(ctx, c, DeliveryPathSchema)
     await ctx.body(c, EmptyBodySchema)
     const webhooks = service()
-    // The delivery must be the endpoint's (the path names both).
-    if (!(await found(webhooks.deliveries(endpointId, target.id), 'Webhook endpoint')).some((d) => d.id === deliveryId)) {
+    // The delivery must be the endpoint's (the path names both), however old it is.
+    if ((await found(webhooks.deliveryEndpoint(deliveryId, target.id), 'Webhook delivery')) !== endpointId) {
       throw new ctx.HttpError(404, 'not_found', 'Webhook delivery not found')
     }
     await found(

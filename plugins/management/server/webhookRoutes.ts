@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
 import type { ServerContext } from '../../../core/server/index.js'
-import { webhooksIfEnabled, type WebhookDelivery, type WebhookEndpoint, type Webhooks } from '../../webhooks/server.js'
-import { CreateWebhookSchema, operationsPaths, type CreatedWebhookEndpoint, type WebhookDeliveryInfo, type WebhookEndpointInfo } from '../operationsSchema.js'
+import { DeliveryPageQuerySchema, webhooksIfEnabled, type WebhookDelivery, type WebhookEndpoint, type Webhooks } from '../../webhooks/server.js'
+import { CreateWebhookSchema, operationsPaths, type CreatedWebhookEndpoint, type WebhookDeliveryInfo, type WebhookDeliveryPage, type WebhookEndpointInfo } from '../operationsSchema.js'
 import { managementCaller, type ManagementCaller } from './managementCaller.js'
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
@@ -36,7 +36,8 @@ const deliveryInfo = (d: WebhookDelivery): WebhookDeliveryInfo => ({
  * - POST   /api/v1/webhooks {url, events?}          `{ id, url, events, created_at, disabled_at, secret }`: the secret this once
  * - GET    /api/v1/webhooks                         `{ data: [endpoint] }` (removed ones too, with `disabled_at`)
  * - DELETE /api/v1/webhooks/:id                     204: nothing more is sent to it; its delivery log stays
- * - GET    /api/v1/webhooks/:id/deliveries          `{ data: [delivery] }`: the latest 100 with their attempts
+ * - GET    /api/v1/webhooks/:id/deliveries?before&limit   `{ data: [delivery], next_cursor }`: newest first with their
+ *                                                   attempts, up to 100 a page; `next_cursor` as `before` pages back
  * - POST   /api/v1/webhook_deliveries/:id/replay    204: sent again, same webhook-id
  */
 export function registerWebhookRoutes(app: Hono, ctx: ServerContext): void {
@@ -95,8 +96,9 @@ export function registerWebhookRoutes(app: Hono, ctx: ServerContext): void {
     const { caller, webhooks } = await open(c)
     const id = c.req.param('id')
     if (!ENDPOINT_ID.test(id)) throw endpointNotFound()
-    const deliveries = await notFoundAs(webhooks.deliveries(id, caller.appId), endpointNotFound)
-    return c.json({ data: deliveries.map(deliveryInfo) })
+    const query = ctx.parse(DeliveryPageQuerySchema, c.req.query())
+    const page = await notFoundAs(webhooks.deliveries(id, caller.appId, query), endpointNotFound)
+    return c.json({ data: page.data.map(deliveryInfo), next_cursor: page.nextCursor } satisfies WebhookDeliveryPage)
   })
 
   app.post(operationsPaths.replayDelivery, async (c) => {

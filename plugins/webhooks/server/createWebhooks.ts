@@ -6,6 +6,29 @@ import { sendWebhook } from './sendWebhook.js'
 import type { WebhookSecretBox } from './webhookSecretBox.js'
 
 /** Delays between attempts: 5 s, 30 s, 2 min, 10 min, 1 h, 3 h, 6 h, 12 h (nine attempts over about 22 h), then failed. */
+/** Largest page of an endpoint's delivery log, and its default. */
+export const MAX_DELIVERY_PAGE = 100
+
+/** A page of an endpoint's delivery log: newest first, `limit` of them, older than the delivery `before` (a cursor). */
+export interface DeliveryPageQuery {
+  before?: string
+  limit?: number
+}
+
+/** The page query of a delivery log route, as a URL carries it (`?before=<next_cursor>&limit=N`). */
+export const DeliveryPageQuerySchema = v.object({
+  before: v.optional(v.pipe(v.string(), v.regex(/^msg_[0-9a-f]{24}$/, 'must be a next_cursor'))),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, `must be 1 to ${MAX_DELIVERY_PAGE}`),
+      v.transform(Number),
+      v.minValue(1, `must be 1 to ${MAX_DELIVERY_PAGE}`),
+      v.maxValue(MAX_DELIVERY_PAGE, `must be 1 to ${MAX_DELIVERY_PAGE}`),
+    ),
+  ),
+})
+
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000] as const
 
 /** An endpoint as listed (never its secret). */
@@ -57,8 +80,13 @@ export interface Webhooks {
    * for another app's). False: it was disabled already (`inChange` runs only when it wasn't).
    */
   removeEndpoint(endpointId: string, appId?: string, inChange?: InChange<{ id: string }>): Promise<boolean>
-  /** The endpoint's latest deliveries (100), newest first. */
-  deliveries(endpointId: string, appId?: string): Promise<WebhookDelivery[]>
+  /**
+   * A page of the endpoint's deliveries, newest first (default and most: MAX_DELIVERY_PAGE), and the cursor of the next
+   * (null on the last). A `before` that is no delivery of this endpoint is 400 invalid_data: a page is never silently the last.
+   */
+  deliveries(endpointId: string, appId?: string, page?: DeliveryPageQuery): Promise<{ data: WebhookDelivery[]; nextCursor: string | null }>
+  /** The endpoint a delivery belongs to (`appId` scopes the lookup: 404 not_found for another app's). */
+  deliveryEndpoint(deliveryId: string, appId?: string): Promise<string>
   /** Sends the delivery again, with the same webhook-id, through a new round of attempts. */
   replay(deliveryId: string, appId?: string, inChange?: InChange<{ id: string }>): Promise<void>
   /** Claims the deliveries that are due and attempts them (the delivery job). */
@@ -186,17 +214,25 @@ export function createWebhooks(deps: { db: Db; now: () => number; box: () => Pro
       })
     },
 
-    async deliveries(endpointId, appId) {
+    async deliveries(endpointId, appId, { before, limit = MAX_DELIVERY_PAGE } = {}) {
       await scoped('webhook_endpoints', endpointId, appId)
-      const rows = await db.query<{
+      if (!(Number.isInteger(limit) && limit >= 1 && limit <= MAX_DELIVERY_PAGE)) throw new HttpError(400, 'invalid_data', `limit: must be 1 to ${MAX_DELIVERY_PAGE}`)
+      if (before !== undefined && !(await db.query('SELECT 1 FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2', [before, endpointId])).length) {
+        throw new HttpError(400, 'invalid_data', 'before: unknown cursor')
+      }
+      // One row more than the page tells whether another page follows.
+      const found = await db.query<{
         id: string; endpoint_id: string; message_id: string; type: string; status: WebhookDelivery['status']; attempts: number
         next_attempt_at: Date | null; delivered_at: Date | null; created_at: Date
       }>(
         `SELECT d.id, d.endpoint_id, d.message_id, m.type, d.status, d.attempts, d.next_attempt_at, d.delivered_at, d.created_at
          FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id
-         WHERE d.endpoint_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 100`,
-        [endpointId],
+         WHERE d.endpoint_id = $1
+           AND ($2::text IS NULL OR (d.created_at, d.id) < (SELECT b.created_at, b.id FROM webhook_deliveries b WHERE b.id = $2))
+         ORDER BY d.created_at DESC, d.id DESC LIMIT $3`,
+        [endpointId, before ?? null, limit + 1],
       )
+      const rows = found.slice(0, limit)
       const log = rows.length
         ? await db.query<{ delivery_id: string; at: Date; status: number | null; duration_ms: number; error: string | null; response: string | null }>(
             'SELECT delivery_id, at, status, duration_ms, error, response FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY id DESC',
@@ -204,11 +240,18 @@ export function createWebhooks(deps: { db: Db; now: () => number; box: () => Pro
           )
         : []
       const date = (d: Date | null) => (d ? new Date(d) : null)
-      return rows.map((r) => ({
+      const data = rows.map((r) => ({
         id: r.id, endpointId: r.endpoint_id, eventId: r.message_id, type: r.type, status: r.status, attempts: Number(r.attempts),
         nextAttemptAt: date(r.next_attempt_at), deliveredAt: date(r.delivered_at), createdAt: new Date(r.created_at),
         log: log.filter((a) => a.delivery_id === r.id).map((a) => ({ at: new Date(a.at), status: a.status, durationMs: Number(a.duration_ms), error: a.error, response: a.response })),
       }))
+      return { data, nextCursor: found.length > limit ? rows[rows.length - 1]!.id : null }
+    },
+
+    async deliveryEndpoint(deliveryId, appId) {
+      await scoped('webhook_deliveries', deliveryId, appId)
+      const [row] = await db.query<{ endpoint_id: string }>('SELECT endpoint_id FROM webhook_deliveries WHERE id = $1', [deliveryId])
+      return row!.endpoint_id
     },
 
     async replay(deliveryId, appId, inChange) {

@@ -1,5 +1,5 @@
 import { isServerEventType, type Db } from '../../../core/server/index.js'
-import { createWebhooks, DEFAULT_RETRY_DELAYS_MS } from './createWebhooks.js'
+import { createWebhooks, DEFAULT_RETRY_DELAYS_MS, MAX_DELIVERY_PAGE, type DeliveryPageQuery } from './createWebhooks.js'
 import { createWebhookSecretBox, resolveWebhookKey } from './webhookSecretBox.js'
 
 /** Usage of `foyer webhook`. */
@@ -9,11 +9,25 @@ export const WEBHOOK_USAGE = `Usage: foyer webhook <subcommand>
                                 its signing secret (whsec_…), shown this once.
   list <appId>                  The app's endpoints.
   remove <endpointId>           Stop sending to an endpoint (its delivery log stays).
-  deliveries <endpointId>       The endpoint's latest deliveries and their attempts.
+  deliveries <endpointId> [--before <deliveryId>] [--limit N]
+                                The endpoint's deliveries and their attempts, newest first (N: 1..100, default 100);
+                                --before pages back from the cursor a page prints.
   replay <deliveryId>           Send a delivery again, with the same webhook-id.
 
 Uses the server's database (DATABASE_URL, else the PGlite folder FOYER_DATA_DIR: stop the server first) and
 FOYER_WEBHOOK_KEK (required when NODE_ENV=production).`
+
+/** `--before <id>` and `--limit N` of `deliveries`; null for anything else (a usage error). */
+function deliveryPageFlags(flags: readonly string[]): DeliveryPageQuery | null {
+  const page: DeliveryPageQuery = {}
+  for (let i = 0; i < flags.length; i += 2) {
+    const [flag, value] = [flags[i], flags[i + 1]]
+    if (flag === '--before' && value && !('before' in page)) page.before = value
+    else if (flag === '--limit' && value && /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_DELIVERY_PAGE && !('limit' in page)) page.limit = Number(value)
+    else return null
+  }
+  return page
+}
 
 /** Writes of a run (stdout, stderr). */
 export interface WebhookCommandIo {
@@ -27,9 +41,10 @@ export interface WebhookCommandIo {
  */
 export async function webhookCommand(args: readonly string[], io: WebhookCommandIo, deps: { openDb: () => Promise<Db>; key?: string; dev?: boolean }): Promise<number> {
   const [sub, ...rest] = args
-  const arity: Record<string, [number, number]> = { add: [2, Infinity], list: [1, 1], remove: [1, 1], deliveries: [1, 1], replay: [1, 1] }
+  const arity: Record<string, [number, number]> = { add: [2, Infinity], list: [1, 1], remove: [1, 1], deliveries: [1, 5], replay: [1, 1] }
   const range = sub ? arity[sub] : undefined
-  if (!sub || !range || rest.length < range[0] || rest.length > range[1]) {
+  const page = sub === 'deliveries' ? deliveryPageFlags(rest.slice(1)) : {}
+  if (!sub || !range || rest.length < range[0] || rest.length > range[1] || !page) {
     io.err(`${sub && !range ? `foyer webhook: unknown subcommand ${sub}\n\n` : ''}${WEBHOOK_USAGE}`)
     return 2
   }
@@ -63,12 +78,14 @@ export async function webhookCommand(args: readonly string[], io: WebhookCommand
       await webhooks.removeEndpoint(rest[0]!)
       io.out(`Endpoint ${rest[0]} removed: nothing more is sent to it.`)
     } else if (sub === 'deliveries') {
-      const deliveries = await webhooks.deliveries(rest[0]!)
-      if (!deliveries.length) io.out('No deliveries.')
-      for (const d of deliveries) {
+      const endpointId = rest[0]!
+      const found = await webhooks.deliveries(endpointId, undefined, page ?? {})
+      if (!found.data.length) io.out('No deliveries.')
+      for (const d of found.data) {
         io.out(`${d.id}  ${d.type}  ${d.status}  attempts ${d.attempts}${d.nextAttemptAt && d.status === 'pending' ? `  next ${d.nextAttemptAt.toISOString()}` : ''}`)
         for (const a of d.log) io.out(`    ${a.at.toISOString()}  ${a.status ?? '-'}  ${a.durationMs} ms${a.error ? `  ${a.error}` : ''}`)
       }
+      if (found.nextCursor) io.out(`Older deliveries: foyer webhook deliveries ${endpointId} --before ${found.nextCursor}`)
     } else {
       await webhooks.replay(rest[0]!)
       io.out(`Delivery ${rest[0]} will be sent again (same webhook-id) by the running server.`)
