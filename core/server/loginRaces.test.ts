@@ -49,6 +49,9 @@ beforeAll(async () => {
   google = await startOidcStandin({ redirectUris: [CALLBACK] })
   t = await createTestServer({
     databaseUrl: pgServer.url,
+    // 50 racers share 10 connections. On a loaded CI machine a racer can wait past the default 10 s queue and be shed
+    // (503 busy, by design); these tests are about races, not overload shedding (databaseFaults.test.ts has that).
+    database: { queueTimeoutMs: 60_000 },
     plugins: [
       emailServer(),
       smsServer(),
