@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { emailServer } from '../../../plugins/email/server.js'
+import { captureLogs } from '../../../test/kit/captureLogs.js'
 import { createTestServer, TEST_APP_ID, type TestServer } from '../../../test/kit/createTestServer.js'
 import { openTemplateDb } from '../../../test/kit/pgliteTemplate.js'
 import { DatabaseUnavailableError } from '../db/DatabaseUnavailableError.js'
 import type { Db } from '../db/Db.js'
 import { serverMigrations } from '../db/serverMigrations.js'
-import type { Logger } from '../Logger.js'
 import { secretProbePlugin } from './secretProbePlugin.js'
 
 // The poll: a database that stops answering keeps the last apps served (one warning), and it recovers alone; a stored
@@ -14,11 +14,7 @@ const servers: TestServer[] = []
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
-const capture = () => {
-  const lines: string[] = []
-  const logger: Logger = { info: (l) => void lines.push(`info ${l}`), warn: (l) => void lines.push(`warn ${l}`), error: (l) => void lines.push(`error ${l}`) }
-  return { lines, logger }
-}
+const capture = captureLogs
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** A Db that fails like an unreachable database while `down` is set. */

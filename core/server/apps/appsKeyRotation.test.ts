@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailServer } from '../../../plugins/email/server.js'
 import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { captureLogs } from '../../../test/kit/captureLogs.js'
 import { initdbDumpFile } from '../../../test/kit/pgliteTemplate.js'
-import type { Logger } from '../Logger.js'
 import { createSealedTextBox } from '../sealedTextBox.js'
 import { secretProbePlugin } from './secretProbePlugin.js'
 
@@ -22,15 +22,10 @@ const base64 = (key: Buffer) => key.toString('base64')
 const [oldKey, newKey] = [randomBytes(32), randomBytes(32)]
 let dataDir: string
 let template: string
-let lines: string[] = []
-const logger: Logger = {
-  info: (line) => void lines.push(`info ${line}`),
-  warn: (line) => void lines.push(`warn ${line}`),
-  error: (line) => void lines.push(`error ${line}`),
-}
+const { logger, lines, clear } = captureLogs()
 
 async function withServer<T>(keys: { appsKek: string; appsKekPrevious?: string }, fn: (t: TestServer) => Promise<T>): Promise<T> {
-  lines = []
+  clear()
   const t = await createTestServer({ dataDir, pgliteTemplate: template, apps: [configApp], logger, plugins: [emailServer(), secretProbePlugin()], ...keys })
   try {
     return await fn(t)

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailServer } from '../../../plugins/email/server.js'
 import { createTestServer, type TestServer } from '../../../test/kit/createTestServer.js'
+import { captureLogs } from '../../../test/kit/captureLogs.js'
 import { initdbDumpFile } from '../../../test/kit/pgliteTemplate.js'
-import type { Logger } from '../Logger.js'
 import { secretProbePlugin } from './secretProbePlugin.js'
 
 // The config seeds the store at each start (AppStore.ts): new → inserted; changed since seeded → replaced; unchanged →
@@ -15,15 +15,10 @@ const B = 'seed_app_b_00000000000001'
 const entry = (id: string, name: string) => ({ id, name, allowed_origins: ['https://seed.example.com'], email_auth: true })
 let dataDir: string
 let template: string
-let lines: string[] = []
-const logger: Logger = {
-  info: (line) => void lines.push(`info ${line}`),
-  warn: (line) => void lines.push(`warn ${line}`),
-  error: (line) => void lines.push(`error ${line}`),
-}
+const { logger, lines, clear } = captureLogs()
 
 async function withServer<T>(apps: unknown[], fn: (t: TestServer) => Promise<T>): Promise<T> {
-  lines = []
+  clear()
   const t = await createTestServer({ dataDir, pgliteTemplate: template, apps, logger, plugins: [emailServer(), secretProbePlugin()] })
   try {
     return await fn(t)
