@@ -202,6 +202,16 @@ describe('the admin console in Chromium, real server', () => {
     expect(await axeViolations(page), 'app editor').toEqual([])
     // Before any secret is created (a new one is shown once).
     await docsShot(page.getByRole('region', { name: 'Webhooks' }), 'webhooks-panel')
+    // An endpoint for every event gets its own creation: its delivery log lists it, and Replay sends it again.
+    const webhooks = page.getByRole('region', { name: 'Webhooks' })
+    await webhooks.getByLabel('Endpoint URL').fill('http://localhost:9/foyer-hooks')
+    await webhooks.getByRole('button', { name: 'Add endpoint' }).click()
+    await webhooks.getByRole('button', { name: 'Deliveries of http://localhost:9/foyer-hooks' }).click()
+    const created = webhooks.getByRole('row').filter({ hasText: 'app.webhook_endpoint_created' })
+    await created.waitFor({ timeout: 20_000 })
+    await created.getByRole('button', { name: 'Replay app.webhook_endpoint_created' }).click()
+    await webhooks.getByRole('status').filter({ hasText: 'Sent app.webhook_endpoint_created again.' }).waitFor({ timeout: 20_000 })
+    expect(await axeViolations(page), 'webhook deliveries').toEqual([])
     const sms = page.getByRole('checkbox', { name: 'SMS code' })
     expect(await sms.isChecked()).toBe(false)
     await sms.check()
