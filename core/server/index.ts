@@ -46,7 +46,6 @@ export type {
   Apps,
   Auth,
   AuthedUser,
-  CreateServerOptions,
   FoyerServer,
   Listening,
   LoginInput,
@@ -60,6 +59,7 @@ export type {
   ServerPluginFrame,
   ServerPluginRecoveryHalf,
 } from './types.js'
+export type { CreateServerOptions } from './CreateServerOptions.js'
 export { SERVER_EVENT_TYPES, isServerEventType, type ServerEventType } from './events/serverEventTypes.js'
 export type { EmitInput, Events, ServerEvent } from './events/createEvents.js'
 export type { Audit, AuditEntry, AuditQuery } from './events/createAudit.js'

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestServer, TEST_APP_ID, type TestServer } from '../../../test/kit/createTestServer.js'
 import { createServer } from '../createServer.js'
-import type { CreateServerOptions } from '../types.js'
+import type { CreateServerOptions } from '../CreateServerOptions.js'
 import { clientIp, resolveTrustProxy, trustFunction, type TrustProxy } from './clientIp.js'
 
 /** A connection from `socket` (the peer node sees) carrying X-Forwarded-For `xff`, as @hono/node-server hands it over. */
