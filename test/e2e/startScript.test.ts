@@ -1,4 +1,5 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -8,7 +9,17 @@ import { freePort, freshDataDir } from './kit/startStack.js'
 // after the start is started again while the host app stays up.
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const started: ChildProcess[] = []
-afterAll(() => started.forEach((c) => c.kill('SIGKILL')))
+const dataDirs: string[] = []
+afterAll(() => {
+  started.forEach((c) => c.kill('SIGKILL'))
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+})
+/** A data folder for one start, removed after the file (each run left three in /tmp). */
+const dataDir = async () => {
+  const dir = await freshDataDir()
+  dataDirs.push(dir)
+  return dir
+}
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -38,7 +49,7 @@ describe('npm start', () => {
       s.listen(appPort, () => resolve(s))
     })
     try {
-      const run = start({ PORT: String(port), APP_PORT: String(appPort), FOYER_DATA_DIR: await freshDataDir() })
+      const run = start({ PORT: String(port), APP_PORT: String(appPort), FOYER_DATA_DIR: await dataDir() })
       expect(await run.exited).toBe(1)
       expect(run.output()).toContain(`port ${appPort} (APP_PORT, the host app) is in use`)
       expect(run.output()).not.toContain('Foyer is running')
@@ -51,7 +62,7 @@ describe('npm start', () => {
 
   it('the wallet port equal to the app port is refused before anything starts', async () => {
     const port = await freePort()
-    const run = start({ PORT: String(port), APP_PORT: String(port + 1), FOYER_DATA_DIR: await freshDataDir() })
+    const run = start({ PORT: String(port), APP_PORT: String(port + 1), FOYER_DATA_DIR: await dataDir() })
     expect(await run.exited).toBe(1)
     expect(run.output()).toMatch(/FOYER_WALLET_PORT and APP_PORT are both \d+/)
   })
@@ -59,7 +70,7 @@ describe('npm start', () => {
   it('a server that dies once running is started again; the host app stays up all along', async () => {
     const [port, appPort, walletPort] = [await freePort(), await freePort(), await freePort()]
     // The server alone matters here: the local stack and the second app stay out (the tour starts everything).
-    const run = start({ PORT: String(port), APP_PORT: String(appPort), FOYER_WALLET_PORT: String(walletPort), FOYER_LOCAL_CHAIN: '0', FOYER_PROVIDER_APP: '0', FOYER_DATA_DIR: await freshDataDir() })
+    const run = start({ PORT: String(port), APP_PORT: String(appPort), FOYER_WALLET_PORT: String(walletPort), FOYER_LOCAL_CHAIN: '0', FOYER_PROVIDER_APP: '0', FOYER_DATA_DIR: await dataDir() })
     expect(await until(async () => run.output().includes('Foyer is running'), 120_000)).toBe(true)
     // The banner came after every part answered.
     expect(await answers(`http://localhost:${port}/readyz`)).toBe(200)

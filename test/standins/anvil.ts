@@ -45,8 +45,8 @@ export async function startAnvil(options: { chainId?: number; args?: string[]; p
   const bin = join(pkg, '..', '..', '.bin', 'anvil')
   const args = ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent', ...(options.args ?? [])]
   const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  // A node whose stop() never ran (an after hook that threw before it, a worker torn down) dies with this process: two
-  // rehearsals left anvil processes running after the suite.
+  // A node whose stop() never ran dies when this process exits normally (e2e's after hooks also no longer skip its stop
+  // when another one throws: useStack.ts): rehearsals left anvil processes running after the suite.
   const killOnExit = () => void child.kill('SIGKILL')
   process.once('exit', killOnExit)
   child.once('exit', () => process.off('exit', killOnExit))

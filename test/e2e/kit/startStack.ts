@@ -77,12 +77,11 @@ async function e2eAssets(): Promise<E2eAssets> {
 }
 
 /**
- * A new data folder holding a copy of the run's initialised one (what every stack's server starts on). It goes when
- * this process exits, whoever else removes it first (a test that failed before its own cleanup left them in /tmp).
+ * A new data folder holding a copy of the run's initialised one (what every stack's server starts on). The caller
+ * removes it (in an after hook or a finally): an 'exit' listener would not do, as Vitest ends its workers with a signal.
  */
 export async function freshDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'))
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
   await promisify(execFile)('cp', ['-R', `${(await e2eAssets()).dataTemplate}/.`, dir])
   return dir
 }

@@ -3,6 +3,18 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { launchChromium } from './browser.js'
 import { startStack, type StartStackOptions, type Stack } from './startStack.js'
 
+/**
+ * Runs a stop and logs its failure instead of throwing it: Vitest skips every after hook left once one throws, and a
+ * stand-in whose stop then never ran outlived the suite (an anvil of fundingExternal's, after a rehearsal).
+ */
+async function stopping(what: string, stop: () => Promise<unknown> | undefined): Promise<void> {
+  try {
+    await stop()
+  } catch (error) {
+    console.error(`[e2e] stopping ${what} failed:`, error)
+  }
+}
+
 /** A file's running stack and Chromium, readable from its tests (once useStack's beforeAll has run). */
 export interface E2eStack {
   readonly stack: Stack
@@ -28,8 +40,8 @@ export function useStack(env: Record<string, string> | (() => Record<string, str
     if (task.result?.state === 'fail' && browser) console.error(await describePages(browser))
   })
   afterAll(async () => {
-    await browser?.close()
-    await stack?.stop()
+    await stopping('Chromium', () => browser?.close())
+    await stopping('the stack', () => stack?.stop())
   })
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} has not started (useStack's beforeAll has not run)`)
@@ -59,7 +71,7 @@ export function useStandin<T>(start: () => Promise<T>, stop: (started: T) => Pro
     started = await start()
   })
   afterAll(async () => {
-    if (started !== undefined) await stop(started)
+    if (started !== undefined) await stopping('a stand-in', () => stop(started!))
   })
   return () => {
     if (started === undefined) throw new Error('the stand-in has not started (useStandin\'s beforeAll has not run)')
