@@ -14,7 +14,6 @@ const servers: TestServer[] = []
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
-const capture = captureLogs
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** A Db that fails like an unreachable database while `down` is set. */
@@ -47,7 +46,7 @@ describe('the poll', () => {
   it('a failing database: one warning, the last apps keep being served, and the next good poll recovers', async () => {
     const plugins = [emailServer()]
     const { db, state } = flaky(await openTemplateDb(serverMigrations(plugins)))
-    const { lines, logger } = capture()
+    const { lines, logger } = captureLogs()
     const t = await createTestServer({ db, plugins, logger, appsRefreshMs: 100 })
     servers.push(t)
     state.down = true
@@ -64,7 +63,7 @@ describe('the poll', () => {
   })
 
   it('a stored entry that no longer validates is skipped with an error line; the others are served', async () => {
-    const { lines, logger } = capture()
+    const { lines, logger } = captureLogs()
     const t = await createTestServer({ logger })
     servers.push(t)
     await t.server.db.query(`UPDATE apps SET entry = entry || '{"removed-plugin": {"x": 1}}'::jsonb WHERE id = $1`, [TEST_APP_ID])
@@ -76,7 +75,7 @@ describe('the poll', () => {
   })
 
   it('a secret that no longer opens (another key): the app is skipped, a placeholder is refused, a new value repairs it', async () => {
-    const { lines, logger } = capture()
+    const { lines, logger } = captureLogs()
     const t = await createTestServer({ logger, plugins: [emailServer(), secretProbePlugin()], app: { probe: { api_key: 'the-first-secret-1' } } })
     servers.push(t)
     const sealedElsewhere = { $sealed: Buffer.alloc(40, 1).toString('base64url') }

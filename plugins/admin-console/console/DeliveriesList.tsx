@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { adminPaths, type AdminWebhookDelivery, type AdminWebhookDeliveryPage } from '../adminApi.js'
 import { useAdmin } from './AdminContext.js'
+import { CursorPager, useCursorPages } from './CursorPager.js'
 import { ErrorText } from './ErrorText.js'
 import { formatTime } from './formatTime.js'
 import { useLoad } from './useLoad.js'
@@ -8,14 +9,13 @@ import { useLoad } from './useLoad.js'
 /** An endpoint's deliveries, newest first, a page at a time, each replayable (owners) however old. */
 export function DeliveriesList({ appId, endpointId }: { appId: string; endpointId: string }) {
   const { call, canWrite } = useAdmin()
-  // The cursor of each page shown so far (null: the newest): Older pushes the page's next_cursor, Newer pops it.
-  const [cursors, setCursors] = useState<(string | null)[]>([null])
-  const before = cursors[cursors.length - 1]
+  const pages = useCursorPages()
+  const before = pages.cursor
   const page = useLoad(
-    async () => (await call('GET', `${adminPaths.webhookDeliveries(appId, endpointId)}${before ? `?before=${encodeURIComponent(before)}` : ''}`)) as AdminWebhookDeliveryPage,
+    () => call<AdminWebhookDeliveryPage>('GET', `${adminPaths.webhookDeliveries(appId, endpointId)}${before ? `?before=${encodeURIComponent(before)}` : ''}`),
     `${appId}/${endpointId}/${before ?? ''}`,
   )
-  const deliveries = { ...page, data: page.data?.data ?? null }
+  const deliveries = page.data?.data
   const [error, setError] = useState<unknown>(null)
   const [replayed, setReplayed] = useState<string | null>(null)
   const replay = async (delivery: AdminWebhookDelivery) => {
@@ -23,16 +23,16 @@ export function DeliveriesList({ appId, endpointId }: { appId: string; endpointI
     try {
       await call('POST', adminPaths.webhookReplay(appId, endpointId, delivery.id))
       setReplayed(delivery.event_type)
-      deliveries.reload()
+      page.reload()
     } catch (e) {
       setError(e)
     }
   }
   return (
     <div className="fa-deliveries">
-      <ErrorText error={deliveries.error} />
-      {deliveries.data?.length === 0 && <p>No deliveries yet.</p>}
-      {deliveries.data && deliveries.data.length > 0 && (
+      <ErrorText error={page.error} />
+      {deliveries?.length === 0 && <p>No deliveries yet.</p>}
+      {deliveries && deliveries.length > 0 && (
         <table className="fa-table">
           <caption className="fa-visually-hidden">Deliveries</caption>
           <thead>
@@ -46,7 +46,7 @@ export function DeliveriesList({ appId, endpointId }: { appId: string; endpointI
             </tr>
           </thead>
           <tbody>
-            {deliveries.data.map((delivery) => (
+            {deliveries.map((delivery) => (
               <tr key={delivery.id}>
                 <td>{delivery.event_type}</td>
                 <td>{delivery.status}</td>
@@ -65,16 +65,7 @@ export function DeliveriesList({ appId, endpointId }: { appId: string; endpointI
           </tbody>
         </table>
       )}
-      {(cursors.length > 1 || page.data?.next_cursor) && (
-        <div className="fa-actions">
-          <button type="button" className="fa-button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
-            Newer deliveries
-          </button>
-          <button type="button" className="fa-button" disabled={!page.data?.next_cursor} onClick={() => setCursors([...cursors, page.data!.next_cursor])}>
-            Older deliveries
-          </button>
-        </div>
-      )}
+      {(pages.hasPrevious || page.data?.next_cursor) && <CursorPager pages={pages} nextCursor={page.data?.next_cursor} labels={['Newer deliveries', 'Older deliveries']} />}
       <p role="status">{replayed ? `Sent ${replayed} again.` : ''}</p>
       <ErrorText error={error} />
     </div>

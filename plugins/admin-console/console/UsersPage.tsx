@@ -3,6 +3,7 @@ import { adminPaths, type AdminUserPage } from '../adminApi.js'
 import { accountLabel } from './accountLabel.js'
 import { useAdmin } from './AdminContext.js'
 import { AppSelect } from './AppSelect.js'
+import { CursorPager, useCursorPages } from './CursorPager.js'
 import { ErrorText } from './ErrorText.js'
 import { formatTime } from './formatTime.js'
 import { useApps } from './useApps.js'
@@ -19,9 +20,8 @@ export function UsersPage() {
   const searchId = useId()
   const [appId, setAppId] = useSelectedApp(apps.data)
   const [search, setSearch] = useState('')
-  // The cursors of the pages before the current one, and the current one's.
-  const [cursors, setCursors] = useState<(string | null)[]>([null])
-  const cursor = cursors.at(-1) ?? null
+  const pages = useCursorPages()
+  const { cursor } = pages
   const page = useLoad(async () => {
     if (!appId) return null
     const query = new URLSearchParams({ limit: String(PAGE_SIZE), ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) })
@@ -30,14 +30,14 @@ export function UsersPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim())
-    setCursors([null])
+    pages.reset()
   }
   return (
     <>
       <h1>Users</h1>
       <ErrorText error={apps.error} />
       <div className="fa-toolbar">
-        {apps.data && <AppSelect apps={apps.data} value={appId} onChange={(id) => (setAppId(id), setCursors([null]))} />}
+        {apps.data && <AppSelect apps={apps.data} value={appId} onChange={(id) => (setAppId(id), pages.reset())} />}
         <div role="search">
           <form className="fa-inline-form" onSubmit={submit}>
             <div className="fa-field fa-inline">
@@ -80,14 +80,7 @@ export function UsersPage() {
               </tbody>
             </table>
           )}
-          <div className="fa-actions">
-            <button type="button" className="fa-button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
-              Previous page
-            </button>
-            <button type="button" className="fa-button" disabled={!page.data.next_cursor} onClick={() => setCursors([...cursors, page.data!.next_cursor])}>
-              Next page
-            </button>
-          </div>
+          <CursorPager pages={pages} nextCursor={page.data.next_cursor} labels={['Previous page', 'Next page']} />
         </>
       )}
     </>

@@ -249,9 +249,12 @@ export function createWebhooks(deps: { db: Db; now: () => number; box: () => Pro
     },
 
     async deliveryEndpoint(deliveryId, appId) {
-      await scoped('webhook_deliveries', deliveryId, appId)
-      const [row] = await db.query<{ endpoint_id: string }>('SELECT endpoint_id FROM webhook_deliveries WHERE id = $1', [deliveryId])
-      return row!.endpoint_id
+      const [row] = await db.query<{ endpoint_id: string }>(
+        'SELECT d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1 AND ($2::text IS NULL OR e.app_id = $2)',
+        [deliveryId, appId ?? null],
+      )
+      if (!row) throw notFound()
+      return row.endpoint_id
     },
 
     async replay(deliveryId, appId, inChange) {

@@ -1,5 +1,6 @@
 import { isServerEventType, type Db } from '../../../core/server/index.js'
-import { createWebhooks, DEFAULT_RETRY_DELAYS_MS, MAX_DELIVERY_PAGE, type DeliveryPageQuery } from './createWebhooks.js'
+import * as v from 'valibot'
+import { createWebhooks, DEFAULT_RETRY_DELAYS_MS, DeliveryPageQuerySchema, type DeliveryPageQuery } from './createWebhooks.js'
 import { createWebhookSecretBox, resolveWebhookKey } from './webhookSecretBox.js'
 
 /** Usage of `foyer webhook`. */
@@ -17,16 +18,17 @@ export const WEBHOOK_USAGE = `Usage: foyer webhook <subcommand>
 Uses the server's database (DATABASE_URL, else the PGlite folder FOYER_DATA_DIR: stop the server first) and
 FOYER_WEBHOOK_KEK (required when NODE_ENV=production).`
 
-/** `--before <id>` and `--limit N` of `deliveries`; null for anything else (a usage error). */
+/** `--before <id>` and `--limit N` of `deliveries`, checked as the routes check their query; null: a usage error. */
 function deliveryPageFlags(flags: readonly string[]): DeliveryPageQuery | null {
-  const page: DeliveryPageQuery = {}
+  const given: Record<string, string> = {}
   for (let i = 0; i < flags.length; i += 2) {
     const [flag, value] = [flags[i], flags[i + 1]]
-    if (flag === '--before' && value && !('before' in page)) page.before = value
-    else if (flag === '--limit' && value && /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_DELIVERY_PAGE && !('limit' in page)) page.limit = Number(value)
-    else return null
+    const name = flag === '--before' ? 'before' : flag === '--limit' ? 'limit' : null
+    if (!name || value === undefined || name in given) return null
+    given[name] = value
   }
-  return page
+  const parsed = v.safeParse(DeliveryPageQuerySchema, given)
+  return parsed.success ? parsed.output : null
 }
 
 /** Writes of a run (stdout, stderr). */
