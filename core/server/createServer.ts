@@ -4,7 +4,7 @@ import { createAccounts } from './accounts.js'
 import { createAppSecrets } from './appSecrets.js'
 import { buildApps, normalizeOrigin, parseApps, readConfigFile } from './apps.js'
 import { appSecretPaths } from './apps/appSecretPaths.js'
-import { APPS_KEK_PREVIOUS_VAR, APPS_KEK_VAR, devAppsKey, givenAppsKey, givenPreviousAppsKeys, missingAppsKeyMessage } from './apps/appsKey.js'
+import { APPS_KEK_VAR, devAppsKey, givenAppsKey, givenPreviousAppsKeys, missingAppsKeyMessage } from './apps/appsKey.js'
 import { createAppEntrySecrets } from './apps/createAppEntrySecrets.js'
 import { createAppStore } from './apps/createAppStore.js'
 import { createAuth } from './auth.js'
@@ -206,14 +206,7 @@ async function startServer(options: CreateServerOptions): Promise<FoyerServer> {
       },
     })
     await appStore.seed(appInputs)
-    if (previousAppsKeys.length) {
-      const moved = await appStore.rekey()
-      logger.info(
-        moved.fields
-          ? `[foyer] apps: ${moved.fields} secret field(s) of ${moved.apps} app(s) moved from ${APPS_KEK_PREVIOUS_VAR} to ${APPS_KEK_VAR}`
-          : `[foyer] apps: no secret field is sealed under a key of ${APPS_KEK_PREVIOUS_VAR}: every one opens with ${APPS_KEK_VAR}`,
-      )
-    }
+    await appStore.rekey()
     await appStore.refresh()
     if (!appsSealKey && appStore.holdsSecrets) throw new Error(missingAppsKeyMessage('The app store (a stored app entry)'))
     if (!appsKey && appStore.holdsSecrets) {

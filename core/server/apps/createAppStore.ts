@@ -6,6 +6,7 @@ import type { ServerEventType } from '../events/serverEventTypes.js'
 import { HttpError } from '../HttpError.js'
 import type { Logger } from '../Logger.js'
 import { pathsWhere, setValueAt, valueAt } from './appSecretPaths.js'
+import { APPS_KEK_PREVIOUS_VAR, APPS_KEK_VAR } from './appsKey.js'
 import { AppSecretError, isPlaceholder, isSealed, type AppEntrySecrets } from './createAppEntrySecrets.js'
 import { canonicalJson, hashAppEntry } from './hashAppEntry.js'
 import { newAppId } from './newAppId.js'
@@ -49,7 +50,7 @@ export interface AppStoreRuntime extends AppStore {
   seed(entries: readonly ParsedAppEntry[]): Promise<void>
   /**
    * Moves every secret field sealed under a previous apps key to the current one, in one transaction under the seed lock
-   * (the plaintext, the row's revision and updated_at stay). Answers how many apps and fields moved.
+   * (the plaintext, the row's revision and updated_at stay), and logs how many moved. Answers how many apps and fields.
    */
   rekey(): Promise<{ apps: number; fields: number }>
   /** Checks the revision counter once; reloads when it moved. Never throws: a failure keeps the last apps. */
@@ -307,6 +308,11 @@ export function createAppStore(deps: AppStoreDeps): AppStoreRuntime {
         // Other instances reload: the values they open are now under the new key.
         if (moved.apps) await bump(tx)
       })
+      logger.info(
+        moved.fields
+          ? `[foyer] apps: ${moved.fields} secret field(s) of ${moved.apps} app(s) moved from ${APPS_KEK_PREVIOUS_VAR} to ${APPS_KEK_VAR}`
+          : `[foyer] apps: no secret field is sealed under a key of ${APPS_KEK_PREVIOUS_VAR}: every one opens with ${APPS_KEK_VAR}`,
+      )
       return moved
     },
     async poll() {
